@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import enum
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import total_ordering
+from typing import TypeGuard
 
 from .errors import CardError
 
@@ -66,9 +66,14 @@ class Card:
         return f"{rank}{self.suit.name[0]}"
 
 
+def _plain(text: str) -> str:
+    """Drop the variation selectors that phones put after ♥ to draw it as an emoji (♥️)."""
+    return text.replace("\ufe0f", "").replace("\ufe0e", "")
+
+
 def parse_card(text: str) -> Card:
     """Parse one card written as ``KH``, ``K♥``, ``10h`` or ``Tc`` (any case)."""
-    cleaned = text.strip().lower()
+    cleaned = _plain(text).strip().lower()
     if len(cleaned) < 2:
         raise CardError(f"'{text}' is not a card: write rank then suit, like KH or 10♥")
     rank_text, suit_text = cleaned[:-1], cleaned[-1]
@@ -102,7 +107,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 def looks_like_cards(text: str) -> bool:
     """True when the text is meant as cards rather than a hand name (it has several words
     that each end in a suit letter or symbol)."""
-    words = text.replace(",", " ").split()
+    words = _plain(text).replace(",", " ").split()
     return len(words) >= 2 and all(
         1 < len(word) <= 3 and word[-1].lower() in _SUIT_BY_TEXT for word in words
     )
@@ -271,53 +276,58 @@ def evaluate(
 ) -> HandResult:
     """Evaluate five cards: their category and a rank key ordering hands within it."""
     hand = _as_cards(cards)
-    ranks = sorted((card.rank for card in hand), reverse=True)
-    counts = Counter(ranks)
-    # Groups ordered by size, then rank: (3, 9), (2, 13) for nines full of kings.
-    groups = sorted(((count, rank) for rank, count in counts.items()), reverse=True)
-    flush = len({card.suit for card in hand}) == 1
-    straight_high = _straight_high(ranks, ace_low_straight)
-    if straight_high is not None and flush:
-        category = Category.ROYAL_STRAIGHT_FLUSH if straight_high == 14 else Category.STRAIGHT_FLUSH
-        return HandResult(category, (straight_high,), hand)
-    shape = tuple(count for count, _ in groups)
-    key = tuple(rank for _, rank in groups)
-    if shape == (4, 1):
-        return HandResult(Category.FOUR_OF_A_KIND, key, hand)
-    if shape == (3, 2):
-        return HandResult(Category.FULL_HOUSE, key, hand)
-    if flush:
-        return HandResult(Category.FLUSH, tuple(ranks), hand)
-    if straight_high is not None:
-        return HandResult(Category.STRAIGHT, (straight_high,), hand)
-    if shape == (3, 1, 1):
-        return HandResult(Category.THREE_OF_A_KIND, key, hand)
-    if shape == (2, 2, 1):
-        return HandResult(Category.TWO_PAIR, key, hand)
-    if shape == (2, 1, 1, 1):
-        return HandResult(Category.PAIR, key, hand)
-    return HandResult(Category.HIGH_CARD, tuple(ranks), hand)
+    ranks = sorted([card.rank for card in hand], reverse=True)
+    # The dict keeps the falling order of `ranks` and the sort is stable, so the key
+    # lists ranks by group size, then rank: (9, 13) for nines full of kings.
+    counts = {rank: ranks.count(rank) for rank in ranks}
+    key = tuple(sorted(counts, key=counts.__getitem__, reverse=True))
+    if len(counts) == 5:
+        flush = len({card.suit for card in hand}) == 1
+        straight_high = _straight_high(ranks, ace_low_straight)
+        if straight_high is None:
+            return HandResult(Category.FLUSH if flush else Category.HIGH_CARD, key, hand)
+        if not flush:
+            return HandResult(Category.STRAIGHT, (straight_high,), hand)
+        if straight_high == 14:
+            return HandResult(Category.ROYAL_STRAIGHT_FLUSH, (14,), hand)
+        return HandResult(Category.STRAIGHT_FLUSH, (straight_high,), hand)
+    # With a repeated rank there is no straight, and with one deck no flush either.
+    largest_group = counts[key[0]]
+    if len(counts) == 2:
+        category = Category.FOUR_OF_A_KIND if largest_group == 4 else Category.FULL_HOUSE
+    elif len(counts) == 3:
+        category = Category.THREE_OF_A_KIND if largest_group == 3 else Category.TWO_PAIR
+    else:
+        category = Category.PAIR
+    return HandResult(category, key, hand)
+
+
+def _all_cards(items: tuple[object, ...]) -> TypeGuard[tuple[Card, ...]]:
+    # map(type) runs in C; anything else (a Card subclass too) is read again from text.
+    return set(map(type, items)) == {Card}
 
 
 def _as_cards(cards: str | Iterable[str] | Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
-    items = list(cards)
-    if all(isinstance(item, Card) for item in items):
-        parsed = tuple(item for item in items if isinstance(item, Card))
-        if len(parsed) != 5 or len(set(parsed)) != 5:
-            raise CardError(f"a hand is five different cards, not {len(parsed)}")
-        return parsed
-    return parse_cards([str(item) for item in items])
+    items = tuple(cards)
+    if not _all_cards(items):
+        return parse_cards([str(item) for item in items])
+    if len(items) != 5:
+        raise CardError(f"a hand is five cards, not {len(items)}")
+    # Cards as small ints: hashing an IntEnum suit goes through Python code and the
+    # full enumeration of 2.6 million hands calls this for every one.
+    if len({card.rank * 4 + card.suit for card in items}) != 5:
+        twice = next(card for card in items if items.count(card) > 1)
+        raise CardError(f"the card {twice} appears twice in one hand")
+    return items
 
 
 def _straight_high(ranks_desc: list[int], ace_low_straight: bool) -> int | None:
-    distinct = sorted(set(ranks_desc), reverse=True)
-    if len(distinct) != 5:
-        return None
-    if distinct[0] - distinct[4] == 4:
-        return distinct[0]
-    if ace_low_straight and distinct == [14, 5, 4, 3, 2]:
+    """The top card of a straight (5 for A-2-3-4-5), given five different ranks, or None."""
+    if ranks_desc[0] - ranks_desc[4] == 4:
+        return ranks_desc[0]
+    if ace_low_straight and ranks_desc == [14, 5, 4, 3, 2]:
         return 5
     return None
 
