@@ -40,6 +40,20 @@ class ScoringRules:
     last_trick_with_two: int = 5
     floor: int | Literal[False] = 0
 
+    def __eq__(self, other: object) -> bool:
+        # False == 0 in Python, but "no floor" and "floor at 0" are different tables.
+        if not isinstance(other, ScoringRules):
+            return NotImplemented
+        return (self.last_trick, self.last_trick_with_two, self.floor is False, self.floor) == (
+            other.last_trick,
+            other.last_trick_with_two,
+            other.floor is False,
+            other.floor,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.last_trick, self.last_trick_with_two, self.floor is False, self.floor))
+
 
 @dataclass(frozen=True)
 class HandRules:
@@ -133,6 +147,22 @@ def _suggest(word: str, choices: list[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+def _suggest_key(key: str, section: str | None) -> str:
+    """The nearest key of the same section, else the same key in the section it belongs to."""
+    if section is not None:
+        nearby = _suggest(key, [item.name for item in fields(_SECTIONS[section])])
+        if nearby:
+            return nearby
+    homes = {
+        item.name: name
+        for name, kind in _SECTIONS.items()
+        if name != section
+        for item in fields(kind)
+    }
+    close = difflib.get_close_matches(key, list(homes), n=1, cutoff=0.8)
+    return f" (did you mean '{close[0]}' in [{homes[close[0]]}]?)" if close else ""
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -165,10 +195,16 @@ def _check_value(section: str, key: str, value: object) -> str | None:
 
 def _read(data: Mapping[str, Any], source: str) -> HouseRules:
     problems: list[str] = []
+    rejected: set[str] = set()
     values: dict[str, dict[str, Any]] = {}
     for section, table in data.items():
         if section not in _SECTIONS:
-            problems.append(f"unknown section [{section}]{_suggest(section, list(_SECTIONS))}")
+            if isinstance(table, Mapping):
+                hint = _suggest(section, list(_SECTIONS))
+                problems.append(f"unknown section [{section}]{hint}")
+            else:
+                # A bare key above every table, like `target = 51`.
+                problems.append(f"unknown key {section}{_suggest_key(section, None)}")
             continue
         if not isinstance(table, Mapping):
             problems.append(f"[{section}] must be a table of keys, not {table!r}")
@@ -177,57 +213,84 @@ def _read(data: Mapping[str, Any], source: str) -> HouseRules:
         values[section] = {}
         for key, value in table.items():
             if key not in known:
-                problems.append(f"unknown key {section}.{key}{_suggest(key, known)}")
+                problems.append(f"unknown key {section}.{key}{_suggest_key(key, section)}")
                 continue
             problem = _check_value(section, key, value)
             if problem:
                 problems.append(problem)
+                rejected.add(f"{section}.{key}")
             else:
                 values[section][key] = value
     rules = HouseRules(**{name: kind(**values.get(name, {})) for name, kind in _SECTIONS.items()})
-    problems.extend(_check_ranges(rules))
+    # A range check against the default that stands in for a rejected value would
+    # report a problem the file does not have.
+    problems.extend(
+        problem for keys, problem in _check_ranges(rules) if not rejected.intersection(keys)
+    )
     if problems:
         raise RulesFileError(source, problems)
     return rules
 
 
-def _check_ranges(rules: HouseRules) -> list[str]:
-    """Values of the right type that no table could play with."""
-    problems: list[str] = []
+def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], str]]:
+    """Values of the right type that no table could play with, with the keys involved."""
+    problems: list[tuple[tuple[str, ...], str]] = []
+
+    def problem(message: str, *keys: str) -> None:
+        problems.append((keys, message))
+
     game, chicago = rules.game, rules.chicago
     if game.target < 1:
-        problems.append(f"game.target must be at least 1, not {game.target}")
+        problem(f"game.target must be at least 1, not {game.target}", "game.target")
     if game.min_players < 2:
-        problems.append(f"game.min_players must be at least 2, not {game.min_players}")
+        problem(f"game.min_players must be at least 2, not {game.min_players}", "game.min_players")
     if not 2 <= game.max_players <= 6:
-        problems.append(f"game.max_players must be 2 to 6 (one deck), not {game.max_players}")
+        problem(
+            f"game.max_players must be 2 to 6 (one deck), not {game.max_players}",
+            "game.max_players",
+        )
     if game.min_players > game.max_players:
-        problems.append(
+        problem(
             f"game.min_players ({game.min_players}) is more than game.max_players "
-            f"({game.max_players})"
+            f"({game.max_players})",
+            "game.min_players",
+            "game.max_players",
         )
     if not 1 <= game.buys <= 3:
-        problems.append(f"game.buys must be 1 to 3, not {game.buys}")
+        problem(f"game.buys must be 1 to 3, not {game.buys}", "game.buys")
     if not 0 <= game.scored_buys <= max(game.buys, 0):
-        problems.append(
-            f"game.scored_buys must be 0 to game.buys ({game.buys}), not {game.scored_buys}"
+        problem(
+            f"game.scored_buys must be 0 to game.buys ({game.buys}), not {game.scored_buys}",
+            "game.scored_buys",
+            "game.buys",
         )
     for key in ("last_trick", "last_trick_with_two"):
         if getattr(rules.scoring, key) < 0:
-            problems.append(f"scoring.{key} must be 0 or more, not {getattr(rules.scoring, key)}")
+            problem(
+                f"scoring.{key} must be 0 or more, not {getattr(rules.scoring, key)}",
+                f"scoring.{key}",
+            )
     floor = rules.scoring.floor
     if floor is not False and floor > 0:
-        problems.append(f"scoring.floor must be 0 or below (or false), not {floor}")
+        problem(f"scoring.floor must be 0 or below (or false), not {floor}", "scoring.floor")
     if chicago.success < 0:
-        problems.append(f"chicago.success must be 0 or more, not {chicago.success}")
+        problem(f"chicago.success must be 0 or more, not {chicago.success}", "chicago.success")
     if chicago.failure > 0:
-        problems.append(f"chicago.failure must be 0 or less (a penalty), not {chicago.failure}")
+        problem(
+            f"chicago.failure must be 0 or less (a penalty), not {chicago.failure}",
+            "chicago.failure",
+        )
     for key in ("min_score", "breaker_bonus", "max_per_player"):
         if getattr(chicago, key) < 0:
-            problems.append(f"chicago.{key} must be 0 or more, not {getattr(chicago, key)}")
+            problem(
+                f"chicago.{key} must be 0 or more, not {getattr(chicago, key)}", f"chicago.{key}"
+            )
     threshold = rules.buy_stop.threshold
     if threshold is not False and threshold < 1:
-        problems.append(f"buy_stop.threshold must be at least 1 (or false), not {threshold}")
+        problem(
+            f"buy_stop.threshold must be at least 1 (or false), not {threshold}",
+            "buy_stop.threshold",
+        )
     return problems
 
 
