@@ -7,7 +7,17 @@ from __future__ import annotations
 
 
 class ChicagoError(Exception):
-    """Base class: something the user asked for cannot be done, said in plain words."""
+    """Base class: something the user asked for cannot be done, said in plain words.
+
+    ``sv`` is the same sentence in Swedish, where the raiser wrote one.
+    """
+
+    def __init__(self, message: str = "", *, sv: str | None = None) -> None:
+        self.sv = sv
+        super().__init__(message)
+
+    def localized(self, lang: str) -> str:
+        return self.sv if lang == "sv" and self.sv else str(self)
 
 
 class CardError(ChicagoError, ValueError):
@@ -17,11 +27,14 @@ class CardError(ChicagoError, ValueError):
 class RuleViolation(ChicagoError):
     """An event the house rules forbid.  ``rule`` names the rule, ``key`` the house-rules key."""
 
-    def __init__(self, message: str, *, rule: str, key: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, rule: str, key: str | None = None, sv: str | None = None
+    ) -> None:
         self.rule = rule
         self.key = key
         suffix = f" (house rule {key})" if key else ""
-        super().__init__(f"{message}{suffix}")
+        sv_suffix = f" (husregel {key})" if key else ""
+        super().__init__(f"{message}{suffix}", sv=f"{sv}{sv_suffix}" if sv else None)
 
 
 class RulesFileError(ChicagoError):
