@@ -12,7 +12,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .cards import Category, evaluate, looks_like_cards, parse_category
+from .cards import Card, Category, compare_results, evaluate, looks_like_cards, parse_category
 from .errors import CardError, ChicagoError, RuleViolation
 from .events import (
     BuyWinner,
@@ -247,6 +247,33 @@ def parse_claim(
     return HandClaim(player, hand=hand, cards=cards, zero=zero)
 
 
+def best_of(
+    hands: Sequence[str | Iterable[str] | Iterable[Card]], rules: HouseRules | None = None
+) -> int | None:
+    """The index of the single best of several shown hands, or None for an exact tie.
+
+    Each hand is five cards (``"KH KS 9D 9H 3C"`` or a list of cards).  The house
+    rules decide whether A-2-3-4-5 is a straight (``hands.ace_low_straight``) and
+    whether suits break a tie (``hands.ties = "suit"``: hearts > spades > diamonds
+    > clubs); in the main rule two hands equal in rank tie, and nobody scores.  A
+    tie for second place does not matter.  The best hand may be a high card, which
+    wins the comparison but scores nothing.  `CardError` for unreadable cards.
+    """
+    rules = rules or HouseRules()
+    if not hands:
+        raise CardError("compare at least one hand of five cards")
+    results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
+    suit_ties = rules.hands.ties == "suit"
+    best, tied = 0, False
+    for index in range(1, len(results)):
+        order = compare_results(results[index], results[best], suit_ties=suit_ties)
+        if order > 0:
+            best, tied = index, False
+        elif order == 0:
+            tied = True
+    return None if tied else best
+
+
 def _parse_hand(text: str, ace_low_straight: bool) -> tuple[Category, str | None]:
     if looks_like_cards(text):
         result = evaluate(text, ace_low_straight=ace_low_straight)
@@ -338,7 +365,7 @@ class Game:
                 key="game.scored_buys",
             )
         score = self.scores[index]
-        if score < rules.min_score:
+        if rules.min_score and score < rules.min_score:
             return RuleViolation(
                 f"{name} has {score} points and may not declare Chicago: it takes at least "
                 f"{rules.min_score}",
@@ -360,6 +387,7 @@ class Game:
         """Check the event against every rule, then apply it.  Refusal changes nothing."""
         if self.finished:
             raise _over()
+        self._after_chicago(event)
         if event.deal != self.deal:
             raise RuleViolation(
                 f"this event belongs to deal {event.deal}, but deal {self.deal} is being played",
@@ -368,6 +396,14 @@ class Game:
         awards: list[Award]
         if isinstance(event, Royal):
             self._known(event.player)
+            royal = self.rules.hands.royal_straight_flush
+            if royal != "win":
+                raise RuleViolation(
+                    f"at this table a royal straight flush scores {royal} points as the best "
+                    "hand of a köp or the showdown; it does not end the game",
+                    rule="royal straight flush",
+                    key="hands.royal_straight_flush",
+                )
             awards = self._instant_win(event.player, "royal", "hands.royal_straight_flush")
             return self._commit(event, awards, end_deal=False)
         if isinstance(event, Exchange):
@@ -512,6 +548,15 @@ class Game:
             raise RuleViolation("a tie has no single winner", rule="exact tie")
         if event.player is not None and event.hand is None:
             raise RuleViolation(f"say which hand {event.player} had", rule="best hand")
+        if event.tie and self.rules.hands.ties == "suit":
+            raise RuleViolation(
+                "at this table the suits break a tie (hearts > spades > diamonds > clubs): "
+                "name the player whose hand wins",
+                rule="exact tie",
+                key="hands.ties",
+            )
+        if event.cards is not None and event.hand is not None:
+            self._check_cards(event.cards, event.hand)
         if event.zero:
             zeroes = self.rules.hands.four_of_a_kind_zeroes
             if event.hand is not Category.FOUR_OF_A_KIND or event.player is None:
@@ -526,6 +571,25 @@ class Game:
                     rule="four of a kind zeroing",
                     key="hands.four_of_a_kind_zeroes",
                 )
+
+    def _check_cards(self, cards: str, hand: Category) -> None:
+        """The cards recorded with a best hand must make that hand at this table."""
+        ace_low = self.rules.hands.ace_low_straight
+        try:
+            shown = evaluate(cards, ace_low_straight=ace_low).category
+        except CardError as error:
+            raise RuleViolation(
+                f"the cards shown cannot be read: {error}", rule="cards shown"
+            ) from None
+        if shown is hand:
+            return
+        # A-2-3-4-5 is the one hand whose category depends on the house rules.
+        other = evaluate(cards, ace_low_straight=not ace_low).category
+        raise RuleViolation(
+            f"{cards} is {shown.swedish} ({shown.english}), not {hand.swedish} ({hand.english})",
+            rule="cards shown",
+            key="hands.ace_low_straight" if other is hand else None,
+        )
 
     def _check_buy(self, event: BuyWinner) -> None:
         self._check_hand(event)
@@ -550,13 +614,23 @@ class Game:
         if self.tricks_done:
             raise RuleViolation("this Chicago is already settled", rule="Chicago outcome")
 
-    def _after_chicago(self, what: str) -> None:
-        """A last trick or showdown typed right after a Chicago ended the deal."""
-        if self.entries or not self.deals:
+    def _after_chicago(self, event: Event) -> None:
+        """Refuse a last trick or showdown for a deal that ended with a Chicago.
+
+        It names the rule rather than the deal order: either the event carries the
+        Chicago deal's number, or it was typed as the first event of the next deal
+        (where, unless no köp scores, it would be out of order anyway)."""
+        if not isinstance(event, LastTrick | Showdown) or not self.deals:
             return
         previous = self.deals[-1]
+        if event.deal == self.deal:
+            if self.entries or self.hands_scored >= self.rules.game.scored_buys:
+                return
+        elif event.deal != previous.number:
+            return
         last = previous.entries[-1].event if previous.entries else None
         if isinstance(last, ChicagoWon | ChicagoBroken):
+            what = "last trick" if isinstance(event, LastTrick) else "showdown"
             declarer = next(
                 e.event.player for e in previous.entries if isinstance(e.event, ChicagoDeclared)
             )
@@ -567,7 +641,6 @@ class Game:
             )
 
     def _check_last_trick(self) -> None:
-        self._after_chicago("last trick")
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
                 f"köp {self.hands_scored + 1} is not recorded yet: record its best hand "
@@ -586,7 +659,6 @@ class Game:
 
     def _check_showdown(self, event: Showdown) -> None:
         self._check_hand(event)
-        self._after_chicago("showdown")
         if self.chicago is not None:
             raise RuleViolation(
                 f"{self.chicago} declared Chicago in this deal: there is no showdown after a "
