@@ -164,7 +164,7 @@ def sessions(draw: st.DrawFn) -> Session:
     )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_saved_session_loads_back_identical(session: Session) -> None:
     """Any session written as text reads back equal, and writing it again gives the same text."""
