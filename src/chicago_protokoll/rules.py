@@ -222,10 +222,12 @@ def _read(data: Mapping[str, Any], source: str) -> HouseRules:
             else:
                 values[section][key] = value
     rules = HouseRules(**{name: kind(**values.get(name, {})) for name, kind in _SECTIONS.items()})
-    # A range check against the default that stands in for a rejected value would
-    # report a problem the file does not have.
+    ranges = _check_ranges(rules)
+    # A check across two keys, one of them already refused (or standing in for a refused
+    # value with its default), would report a second problem the file does not have.
+    flagged = rejected.union(*(keys for keys, _ in ranges if len(keys) == 1))
     problems.extend(
-        problem for keys, problem in _check_ranges(rules) if not rejected.intersection(keys)
+        problem for keys, problem in ranges if len(keys) == 1 or not flagged.intersection(keys)
     )
     if problems:
         raise RulesFileError(source, problems)
@@ -258,7 +260,9 @@ def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], str]]:
         )
     if not 1 <= game.buys <= 3:
         problem(f"game.buys must be 1 to 3, not {game.buys}", "game.buys")
-    if not 0 <= game.scored_buys <= max(game.buys, 0):
+    if game.scored_buys < 0:
+        problem(f"game.scored_buys must be 0 or more, not {game.scored_buys}", "game.scored_buys")
+    elif game.scored_buys > game.buys:
         problem(
             f"game.scored_buys must be 0 to game.buys ({game.buys}), not {game.scored_buys}",
             "game.scored_buys",
@@ -349,7 +353,7 @@ def preset(name: str) -> HouseRules:
 
 def rules_from_toml(text: str, *, source: str) -> HouseRules:
     """Parse house rules from TOML text; syntax and value problems name ``source``."""
-    import tomllib  # noqa: PLC0415 - TOML parsing is only needed when a rules file is read
+    import tomllib
 
     try:
         data = tomllib.loads(text)
