@@ -57,7 +57,12 @@ def _hand(event: HandEvent) -> str:
 
 def describe_event(event: Event) -> str:
     """One line: what was recorded, e.g. ``deal 1, köp 2: Anna: two pair``."""
-    where = tr(f"deal {event.deal}, ", f"giv {event.deal}, ") + moment_name(event)
+    return tr(f"deal {event.deal}, ", f"giv {event.deal}, ") + describe_in_deal(event)
+
+
+def describe_in_deal(event: Event) -> str:
+    """The event without its deal number, for lines grouped under a deal: ``köp 2: Anna: two pair``."""
+    where = moment_name(event)
     if isinstance(event, HandEvent):
         return f"{where}: {_hand(event)}"
     if isinstance(event, Exchange):
@@ -110,9 +115,11 @@ def rule_text(rule: str) -> str:
     return tr(en, sv)
 
 
-def describe_award(award: Award) -> str:
-    """``Anna +2 (best hand after köp 2; hands.two_pair)``, with the floor's clipping said."""
-    sign = f"{award.points:+d}"
+def describe_award(award: Award, total: int | None = None) -> str:
+    """``Anna +2 (best hand after köp 2; hands.two_pair)``, with the floor's clipping said.
+
+    With ``total`` (the player's total after the award): ``Anna +2 → 4 (...)``."""
+    sign = f"{award.points:+d}" + (f" → {total}" if total is not None else "")
     clipped = ""
     if award.points != award.nominal:
         clipped = tr(
