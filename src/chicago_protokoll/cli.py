@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+from typer.exceptions import TyperException
 
 from . import store
-from .errors import ChicagoError, RuleViolation
+from .errors import ChicagoError, RuleViolation, SessionFileError
 from .events import (
     BuyWinner,
     ChicagoBroken,
@@ -46,10 +47,11 @@ app = typer.Typer(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _complete_player(incomplete: str) -> Iterator[str]:
-    """Player names of the current session, for TAB completion."""
+def _complete_player(ctx: typer.Context, incomplete: str) -> Iterator[str]:
+    """Player names of the session on the command line (--session, --file) or the current one."""
+    chosen, file = ctx.params.get("session"), ctx.params.get("file")
     try:
-        session = store.load_session(store.resolve(None, None))
+        session = store.load_session(store.resolve(chosen, Path(file) if file else None))
     except (ChicagoError, OSError):
         return
     for name in session.players:
@@ -117,6 +119,20 @@ def handled(fn: F) -> F:
             )
         except KeyboardInterrupt:
             _fail(tr("interrupted; nothing was written", "avbrutet; inget skrevs"), 130)
+        except (typer.Exit, typer.Abort, TyperException):
+            raise
+        except Exception as error:  # the last guard: no traceback ever reaches the user
+            sys.stderr.write(
+                "chicago: "
+                + tr(
+                    f"unexpected error ({type(error).__name__}: {error}); this is a bug in "
+                    "chicago-protokoll, please report it with the command you typed",
+                    f"oväntat fel ({type(error).__name__}: {error}); det är ett fel i "
+                    "chicago-protokoll, rapportera det gärna med kommandot du skrev",
+                )
+                + "\n"
+            )
+            raise typer.Exit(1) from error
 
     return wrapper  # type: ignore[return-value]
 
@@ -147,6 +163,24 @@ def _load(session: str | None, file: Path | None) -> tuple[Path, Session]:
     return path, store.load_session(path)
 
 
+def _replay(session: Session, path: Path) -> Game:
+    """Replay a session read from ``path``.  An event in the file that the rules refuse (a
+    hand edit gone wrong) refuses the file by name, so no command builds on it or rewrites it."""
+    game = Game(session)
+    for number, event in enumerate(session.events, start=1):
+        try:
+            game.apply(event)
+        except ChicagoError as error:
+            where = store.display_path(path)
+            raise SessionFileError(
+                f"{where} does not add up: event {number} (deal {event.deal}) breaks a rule: "
+                f"{error}; was the file edited by hand?",
+                sv=f"{where} går inte ihop: händelse {number} (giv {event.deal}) bryter mot "
+                f"en regel: {error.localized('sv')}; har filen ändrats för hand?",
+            ) from None
+    return game
+
+
 def _record(
     session: str | None,
     file: Path | None,
@@ -157,7 +191,7 @@ def _record(
     outcome: dict[str, Any] = {}
 
     def change(current: Session) -> Session:
-        game = replay(current)
+        game = _replay(current, path)
         updated = current
         for event in build(game):
             game.apply(event)
@@ -232,6 +266,15 @@ def new(
     dealer: Annotated[
         str | None, typer.Option("--dealer", help="The first dealer (default: the first player).")
     ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file",
+            "-f",
+            help="Create the session file at PATH instead; later commands take --file PATH too.",
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """Start a session: players in clockwise order; it becomes the current one."""
     if rules is not None and preset is not None:
@@ -243,8 +286,11 @@ def new(
     house = _house_rules(rules, preset)
     created = datetime.now(UTC).isoformat(timespec="seconds")
     session = new_session(players, house, dealer=dealer, name=name, created=created)
-    store.create_session(store.session_path(name), session)
-    store.set_current(name)
+    if file is None:
+        store.create_session(store.session_path(name), session)
+        store.set_current(name)
+    else:
+        store.create_session(file, session)
     standings = replay(session).standings()
     print(
         tr(
@@ -262,11 +308,22 @@ def _house_rules(rules: Path | None, preset: str | None) -> Any:
     if preset is not None:
         return preset_rules(preset)
     if rules is not None:
-        return rules_from_toml(rules.read_text(encoding="utf-8"), source=str(rules))
+        return rules_from_toml(_rules_text(rules), source=str(rules))
     saved = store.saved_rules_path()
     if saved.exists():
-        return rules_from_toml(saved.read_text(encoding="utf-8"), source=str(saved))
+        return rules_from_toml(_rules_text(saved), source=str(saved))
     return HouseRules()
+
+
+def _rules_text(path: Path) -> str:
+    """The text of a house-rules file; a file that is not UTF-8 text is refused by name."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ChicagoError(
+            f"{path} is not a house-rules file: it is not UTF-8 text",
+            sv=f"{path} är ingen husregelfil: den är inte UTF-8-text",
+        ) from None
 
 
 # -- recording a deal ----------------------------------------------------------------
@@ -338,7 +395,7 @@ def deal(
         raise typer.BadParameter("--broken-by goes with --chicago PLAYER", param_hint="--broken-by")
 
     def build(game: Game) -> list[Event]:
-        if game.entries:
+        if game.entries and not game.finished:
             raise RuleViolation(
                 f"deal {game.deal} is partly recorded already; finish it with buy, tricks and "
                 "showdown, or undo it first",
@@ -543,6 +600,7 @@ def undo(session: SessionOption = None, file: FileOption = None) -> None:
                 "there is nothing to undo: no event is recorded yet",
                 sv="det finns inget att ångra: inget är fört ännu",
             )
+        _replay(current, path)
         removed["event"] = current.events[-1]
         return current.without_last_event()
 
@@ -563,7 +621,7 @@ def status(
 ) -> None:
     """The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is next."""
     path, current = _load(session, file)
-    standings = replay(current).standings()
+    standings = _replay(current, path).standings()
     name = _session_name(current, path)
     if as_json:
         print(json.dumps(status_dict(standings, name), ensure_ascii=False, indent=2))
@@ -580,7 +638,7 @@ def log(session: SessionOption = None, file: FileOption = None) -> None:
     path, current = _load(session, file)
     from .render import print_protocol
 
-    print_protocol(replay(current).standings(), _session_name(current, path))
+    print_protocol(_replay(current, path).standings(), _session_name(current, path))
 
 
 FORMATS = ("json", "csv", "md")
@@ -607,7 +665,7 @@ def export(
     if fmt not in FORMATS:
         raise typer.BadParameter(f"use one of {', '.join(FORMATS)}", param_hint="--format")
     path, current = _load(session, file)
-    standings = replay(current).standings()
+    standings = _replay(current, path).standings()
     name = _session_name(current, path)
     from . import export as exporters
 
@@ -648,7 +706,7 @@ def settle_command(
     from .settle import amount_json, settle
 
     path, current = _load(session, file)
-    standings = replay(current).standings()
+    standings = _replay(current, path).standings()
     amount = _stake(stake)
     winners = list(standings.winners)
     provisional = not standings.finished
@@ -785,11 +843,7 @@ def rules_check(
     from .rules import HouseRules, rules_from_toml
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ChicagoError(f"{path} is not a text file", sv=f"{path} är ingen textfil") from None
-    try:
-        rules = rules_from_toml(text, source=str(path))
+        rules = rules_from_toml(_rules_text(path), source=str(path))
     except RulesFileError as error:
         for problem in error.problems:
             sys.stderr.write(f"chicago: {path}: {problem}\n")
@@ -839,12 +893,12 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     for name, path in store.list_sessions():
         try:
             session = store.load_session(path)
+            standings = _replay(session, path).standings()
         except ChicagoError as error:
             rows.append(
                 {"name": name, "error": error.localized(language()), "current": name == current}
             )
             continue
-        standings = replay(session).standings()
         rows.append(
             {
                 "name": name,
@@ -880,7 +934,10 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
         else:
             outcome = tr("level", "lika")
         date = (row["created"] or "")[:10]
-        deals = tr(f"{row['deals']} deals", f"{row['deals']} givar")
+        count = row["deals"]
+        deals = tr(
+            f"{count} deal{'s' if count != 1 else ''}", f"{count} giv{'ar' if count != 1 else ''}"
+        )
         print(
             f"{mark} {row['name']:<16} {date:<10}  {', '.join(row['players'])}  {deals}  {outcome}"
         )
@@ -912,7 +969,7 @@ def sessions_show(
 ) -> None:
     """Where a session's file is, its players and rules, and its standings."""
     path, current = _load(name, None)
-    standings = replay(current).standings()
+    standings = _replay(current, path).standings()
     print(tr(f"File: {path}", f"Fil: {path}"))
     print(tr(f"Created: {current.created}", f"Skapat: {current.created}"))
     print(tr(f"Events: {len(current.events)}", f"Händelser: {len(current.events)}"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
@@ -16,6 +17,11 @@ def console() -> Console:
     return Console(highlight=False, soft_wrap=False)
 
 
+def _table(title: str) -> Table:
+    """A table at least as wide as its title, so a narrow table does not break the title."""
+    return Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left", min_width=cell_len(title))
+
+
 def status_table(standings: Standings, session_name: str) -> Table:
     if standings.finished:
         title = tr(
@@ -26,7 +32,7 @@ def status_table(standings: Standings, session_name: str) -> Table:
         title = tr(
             f"{session_name} — deal {standings.deal}", f"{session_name} — giv {standings.deal}"
         )
-    table = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
+    table = _table(title)
     table.add_column(tr("Player", "Spelare"))
     table.add_column(tr("Points", "Poäng"), justify="right")
     table.add_column(tr("To go", "Kvar"), justify="right")
@@ -63,11 +69,7 @@ def protocol_table(standings: Standings, session_name: str) -> Table:
     """The paper protocol: a row per deal, each player's points and running total."""
     from .export import protocol_rows
 
-    table = Table(
-        title=tr(f"Protocol — {session_name}", f"Protokoll — {session_name}"),
-        box=box.SIMPLE_HEAVY,
-        title_justify="left",
-    )
+    table = _table(tr(f"Protocol — {session_name}", f"Protokoll — {session_name}"))
     table.add_column(tr("Deal", "Giv"), justify="right")
     table.add_column(tr("Dealer", "Givare"))
     for player in standings.players:
@@ -103,13 +105,11 @@ def print_settlement(
     from .settle import amount_json
 
     out = console()
-    table = Table(
-        title=tr(
+    table = _table(
+        tr(
             f"Settlement — {session_name} (stake {stake} per point)",
             f"Betalning — {session_name} (insats {stake} per poäng)",
-        ),
-        box=box.SIMPLE_HEAVY,
-        title_justify="left",
+        )
     )
     table.add_column(tr("Pays", "Betalar"))
     table.add_column(tr("To", "Till"))
