@@ -641,7 +641,7 @@ def log(session: SessionOption = None, file: FileOption = None) -> None:
     print_protocol(_replay(current, path).standings(), _session_name(current, path))
 
 
-FORMATS = ("json", "csv", "md")
+FORMATS = ("json", "csv", "md", "html")
 
 
 @app.command()
@@ -673,6 +673,10 @@ def export(
         text = exporters.export_json(standings, name, current.first_dealer)
     elif fmt == "csv":
         text = exporters.export_csv(standings)
+    elif fmt == "html":
+        from .html_sheet import export_html
+
+        text = export_html(standings, name, _stake(stake))
     else:
         text = exporters.export_markdown(standings, name, _stake(stake))
     if output is None:
@@ -1046,6 +1050,93 @@ def play(
     )
     if code:
         raise typer.Exit(code)
+
+
+# -- explain, why, chart --------------------------------------------------------------
+
+
+def _terminal_width() -> int:
+    import shutil
+
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+@app.command()
+@handled
+def explain(
+    deal: Annotated[
+        int | None, typer.Argument(help="Only this deal (giv); default: every deal.", min=1)
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            "-p",
+            help="Only the points PLAYER got or lost, each with its rule.",
+            autocompletion=_complete_player,
+        ),
+    ] = None,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """The replay told deal by deal: each event, the points it gave or took, the rule and
+    house-rules key behind them, the running totals."""
+    from .explain import explain_lines, wrap_lines
+
+    path, current = _load(session, file)
+    standings = replay(current).standings()
+    lines = explain_lines(standings, _session_name(current, path), deal=deal, player=player)
+    print("\n".join(wrap_lines(lines, _terminal_width())))
+
+
+@app.command()
+@handled
+def why(
+    question: Annotated[
+        str,
+        typer.Argument(
+            help="declare: may PLAYER declare Chicago now? köpstopp: when does PLAYER's "
+            "köpstopp start? last-trick: why did PLAYER get, or not get, the last trick's "
+            "points? points: every point PLAYER got or lost."
+        ),
+    ],
+    player: PlayerArgument,
+    deal: Annotated[
+        int | None,
+        typer.Option("--deal", "-d", help="The deal asked about (last-trick, points).", min=1),
+    ] = None,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """Answers to the questions asked at the table, each with the rules and keys behind it."""
+    from .explain import QUESTION_HELP, answer, parse_question, wrap_lines
+
+    asked = parse_question(question)
+    if asked is None:
+        raise typer.BadParameter(f"ask one of: {QUESTION_HELP}", param_hint="QUESTION")
+    path, current = _load(session, file)
+    standings = replay(current).standings()
+    lines = answer(standings, _session_name(current, path), asked, player, deal=deal)
+    print("\n".join(wrap_lines(lines, _terminal_width())))
+
+
+@app.command()
+@handled
+def chart(
+    width: Annotated[
+        int, typer.Option("--width", help="Columns to draw in.", min=40, max=400)
+    ] = 80,
+    height: Annotated[int, typer.Option("--height", help="Rows of points.", min=5, max=100)] = 15,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """The score race in the terminal: a line per player over the deals, with the target and
+    köpstopp lines."""
+    from .chart import score_race, text_chart
+
+    path, current = _load(session, file)
+    race = score_race(replay(current).standings())
+    print("\n".join(text_chart(race, _session_name(current, path), width=width, height=height)))
 
 
 def run() -> None:
