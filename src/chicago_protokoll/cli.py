@@ -1084,7 +1084,7 @@ def explain(
     from .explain import explain_lines, wrap_lines
 
     path, current = _load(session, file)
-    standings = replay(current).standings()
+    standings = _replay(current, path).standings()
     lines = explain_lines(standings, _session_name(current, path), deal=deal, player=player)
     print("\n".join(wrap_lines(lines, _terminal_width())))
 
@@ -1115,7 +1115,7 @@ def why(
     if asked is None:
         raise typer.BadParameter(f"ask one of: {QUESTION_HELP}", param_hint="QUESTION")
     path, current = _load(session, file)
-    standings = replay(current).standings()
+    standings = _replay(current, path).standings()
     lines = answer(standings, _session_name(current, path), asked, player, deal=deal)
     print("\n".join(wrap_lines(lines, _terminal_width())))
 
@@ -1135,7 +1135,7 @@ def chart(
     from .chart import score_race, text_chart
 
     path, current = _load(session, file)
-    race = score_race(replay(current).standings())
+    race = score_race(_replay(current, path).standings())
     print("\n".join(text_chart(race, _session_name(current, path), width=width, height=height)))
 
 
