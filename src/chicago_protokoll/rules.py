@@ -330,8 +330,17 @@ PRESETS: dict[str, tuple[str, HouseRules]] = {
         ),
     ),
     "chicago-required": (
-        "three-player table where 52 without a successful Chicago resets to 0",
+        "52 without a successful Chicago resets to 0 (played at three; Pagat advises "
+        "against it at four)",
         HouseRules(chicago=ChicagoRules(required_to_win=True)),
+    ),
+    "chicago-anytime": (
+        "Chicago may be declared at any score, once per player, and totals may go negative "
+        "(seed 001)",
+        HouseRules(
+            scoring=ScoringRules(floor=False),
+            chicago=ChicagoRules(min_score=0, max_per_player=1),
+        ),
     ),
     "big-table": (
         "five or six players at one deck (the discards are reshuffled when it runs out)",
