@@ -484,3 +484,34 @@ def test_explain_commands_have_help() -> None:
     for command in ("explain", "why", "chart"):
         code, out, _ = run(command, "--help")
         assert code == 0 and "Usage: chicago " + command in out
+
+
+@pytest.mark.usefixtures("fredag")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["explain"],
+        ["explain", "--player", "Anna"],
+        ["why", "declare", "Bo"],
+        ["chart"],
+        ["export", "--format", "html"],
+    ],
+)
+def test_explain_why_chart_and_html_do_not_import_rich(command: list[str]) -> None:
+    """Nothing of these is a Rich table, so Rich stays unloaded and the command fast."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from chicago_protokoll.cli import app\n"
+        "try:\n"
+        f"    app({command!r}, prog_name='chicago')\n"
+        "except SystemExit as done:\n"
+        "    assert not done.code, done.code\n"
+        "print('RICH' if any(m.split('.')[0] == 'rich' for m in sys.modules) else 'NO RICH')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.rstrip().endswith("NO RICH"), result.stderr
