@@ -1,8 +1,8 @@
 """Money settlement of a finished game (seed 004).
 
 Each loser pays the difference between the winning total and their own,
-times the stake.  With several winners each loser pays that difference once
-and the winners share it equally.
+times the stake, rounded to whole öre.  With several winners each loser pays
+that difference once and the winners share it equally (to the öre).
 """
 
 from __future__ import annotations
@@ -38,10 +38,17 @@ def settle(
         owed = max(0, winning_total - score) * stake
         if owed == 0:
             continue
-        share = owed / len(winners)
-        for winner in winners:
-            payments.append(Payment(loser, winner, _tidy(share)))
+        for winner, share in zip(winners, _shares(owed, len(winners)), strict=True):
+            payments.append(Payment(loser, winner, share))
     return payments
+
+
+def _shares(owed: Decimal, count: int) -> list[Decimal]:
+    """``owed`` split equally in whole öre, adding up to it exactly: an öre that does
+    not divide goes to the first winners in seat order (10 kr to three: 3.34, 3.33, 3.33)."""
+    ore = int((owed * 100).to_integral_value())
+    base, extra = divmod(ore, count)
+    return [_tidy(Decimal(base + (1 if i < extra else 0)) / 100) for i in range(count)]
 
 
 def _tidy(amount: Decimal) -> Decimal:
