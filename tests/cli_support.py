@@ -71,7 +71,7 @@ def usage_error(*args: str) -> str:
     assert result.exit_code == 2, (
         f"chicago {' '.join(args)} exited {result.exit_code}:\n{result.output}"
     )
-    assert "Usage: chicago" in result.stderr
+    assert "Error" in result.stderr
     assert "Traceback" not in result.output
     return result.stderr
 

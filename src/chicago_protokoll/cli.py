@@ -771,15 +771,14 @@ def _rules_for_reading(session: str | None, file: Path | None) -> Any:
     """The rules of the chosen (or current) session; the main rule when there is none."""
     from .rules import HouseRules
 
-    if session is None and file is None and store.get_current() is None:
-        return HouseRules()
     try:
-        _, current = _load(session, file)
+        path = store.resolve(session, file)
     except ChicagoError:
-        if session is None and file is None:
+        if session is None and file is None:  # no current session (any more)
             return HouseRules()
         raise
-    return current.rules
+    # A session that does not load is refused: its rules may not be the main rule.
+    return store.load_session(path).rules
 
 
 # -- house rules -------------------------------------------------------------------
