@@ -6,8 +6,10 @@ refusal is a `ChicagoError`: one plain line on stderr, exit status 1, and no
 file touched.  Rich is imported only by the commands that draw tables.
 """
 
+import contextlib
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -109,6 +111,12 @@ def handled(fn: F) -> F:
             return fn(*args, **kwargs)
         except ChicagoError as error:
             _fail(error.localized(language()))
+        except BrokenPipeError:
+            # The reader went away (`chicago export | head`): stop quietly, as Unix tools do,
+            # and keep the interpreter from complaining when it flushes stdout on exit.
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(1) from None
         except OSError as error:
             where = f" ({error.filename})" if error.filename else ""
             _fail(
