@@ -164,19 +164,28 @@ def new_session(
             f"Chicago at this table is for {low} to {high} players, not {len(names)}",
             rule="table size",
             key=key,
+            sv=f"Chicago vid det här bordet spelas av {low} till {high} spelare, inte {len(names)}",
         )
     seen: set[str] = set()
     for player in names:
         if not player:
-            raise ChicagoError("a player's name cannot be empty")
+            raise ChicagoError("a player's name cannot be empty", sv="en spelare måste ha ett namn")
         if player.casefold() in RESERVED_NAMES:
-            raise ChicagoError(f"'{player}' cannot be a player's name: it means something else")
+            raise ChicagoError(
+                f"'{player}' cannot be a player's name: it means something else",
+                sv=f"'{player}' kan inte vara namnet på en spelare: det betyder något annat",
+            )
         if any(ch in player for ch in ":,") or player.startswith("-"):
             raise ChicagoError(
-                f"'{player}' cannot be a player's name: leave out ':' and ',' and a leading '-'"
+                f"'{player}' cannot be a player's name: leave out ':' and ',' and a leading '-'",
+                sv=f"'{player}' kan inte vara namnet på en spelare: utan ':' och ',' och utan "
+                "'-' först",
             )
         if player.casefold() in seen:
-            raise ChicagoError(f"two players are called '{player}': give each a different name")
+            raise ChicagoError(
+                f"two players are called '{player}': give each a different name",
+                sv=f"två spelare heter '{player}': ge var och en ett eget namn",
+            )
         seen.add(player.casefold())
     first = resolve_player(dealer, names) if dealer else names[0]
     return Session(players=names, rules=rules, first_dealer=first, name=name, created=created)
@@ -199,10 +208,12 @@ def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = Fa
             raise RuleViolation(
                 f"'{text}' could be {' or '.join(matches)}: type more of the name",
                 rule="players",
+                sv=f"'{text}' kan vara {' eller '.join(matches)}: skriv mer av namnet",
             )
     raise RuleViolation(
         f"'{text}' is not at this table; the players are {', '.join(players)}",
         rule="players",
+        sv=f"'{text}' sitter inte vid det här bordet; spelarna är {', '.join(players)}",
     )
 
 
@@ -234,7 +245,9 @@ def parse_claim(
         return HandClaim(None, hand=hand, tie=True)
     if not rest.strip():
         raise CardError(
-            f"'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'"
+            f"'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'",
+            sv=f"'{text}' saknar en hand: skriv SPELARE:HAND som 'Anna:två par', eller 'pass' "
+            "eller 'lika'",
         )
     player = resolve_player(head, players, allow_prefix=allow_prefix)
     zero = False
@@ -261,7 +274,9 @@ def best_of(
     """
     rules = rules or HouseRules()
     if not hands:
-        raise CardError("compare at least one hand of five cards")
+        raise CardError(
+            "compare at least one hand of five cards", sv="jämför minst en hand med fem kort"
+        )
     results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
     suit_ties = rules.hands.ties == "suit"
     best, tied = 0, False
@@ -351,11 +366,14 @@ class Game:
             return RuleViolation(
                 f"{self.chicago} has already declared Chicago in this deal; only one may",
                 rule="one Chicago per deal",
+                sv=f"{self.chicago} har redan ropat Chicago i den här given; det blir bara en "
+                "Chicago per giv",
             )
         if self.tricks_done:
             return RuleViolation(
                 "Chicago is declared before the first lead, and the tricks are already played",
                 rule="Chicago before the tricks",
+                sv="Chicago ropas före första utspelet, och sticken är redan spelade",
             )
         if at_moment and self.hands_scored < self.rules.game.scored_buys:
             return RuleViolation(
@@ -363,6 +381,8 @@ class Game:
                 "first (its best hand, or pass)",
                 rule="Chicago before the tricks",
                 key="game.scored_buys",
+                sv=f"Chicago ropas efter sista köpet, före första utspelet; för in köp "
+                f"{self.hands_scored + 1} först (bästa hand, eller pass)",
             )
         score = self.scores[index]
         if rules.min_score and score < rules.min_score:
@@ -371,6 +391,8 @@ class Game:
                 f"{rules.min_score}",
                 rule="Chicago needs a minimum score",
                 key="chicago.min_score",
+                sv=f"{name} har {score} poäng och får inte ropa Chicago: det krävs minst "
+                f"{rules.min_score}",
             )
         if rules.max_per_player and self.chicagos_declared[index] >= rules.max_per_player:
             return RuleViolation(
@@ -378,6 +400,8 @@ class Game:
                 f"the most a player may in one game",
                 rule="Chicagos per player",
                 key="chicago.max_per_player",
+                sv=f"{name} har redan ropat Chicago {self.chicagos_declared[index]} gång(er), "
+                "så många som en spelare får i ett parti",
             )
         return None
 
@@ -392,6 +416,8 @@ class Game:
             raise RuleViolation(
                 f"this event belongs to deal {event.deal}, but deal {self.deal} is being played",
                 rule="deal order",
+                sv=f"händelsen hör till giv {event.deal}, men det är giv {self.deal} som spelas "
+                "(en giv i taget, i ordning)",
             )
         awards: list[Award]
         if isinstance(event, Royal):
@@ -403,6 +429,8 @@ class Game:
                     "hand of a köp or the showdown; it does not end the game",
                     rule="royal straight flush",
                     key="hands.royal_straight_flush",
+                    sv=f"vid det här bordet ger royal färgstege {royal} poäng som bästa hand i "
+                    "ett köp eller vid visningen; den avgör inte partiet direkt",
                 )
             awards = self._instant_win(event.player, "royal", "hands.royal_straight_flush")
             return self._commit(event, awards, end_deal=False)
@@ -431,6 +459,8 @@ class Game:
                     f"{self.chicago} declared the Chicago, not {event.player}; if "
                     f"{event.player} took a trick, the Chicago was broken",
                     rule="Chicago outcome",
+                    sv=f"det var {self.chicago} som ropade Chicago, inte {event.player}; tog "
+                    f"{event.player} ett stick så bröts Chicagon",
                 )
             self.chicagos_won[self.players.index(event.player)] += 1
             awards = [
@@ -449,6 +479,8 @@ class Game:
                 raise RuleViolation(
                     f"{declarer} cannot break their own Chicago; name the player who took a trick",
                     rule="Chicago outcome",
+                    sv=f"{declarer} kan inte bryta sin egen Chicago; ange spelaren som tog ett "
+                    "stick",
                 )
             awards = [
                 self._award(
@@ -495,6 +527,8 @@ class Game:
             raise RuleViolation(
                 f"'{name}' is not at this table; the players are {', '.join(self.players)}",
                 rule="players",
+                sv=f"'{name}' sitter inte vid det här bordet; spelarna är "
+                f"{', '.join(self.players)}",
             )
 
     def _check_exchange(self, event: Exchange) -> None:
@@ -505,10 +539,14 @@ class Game:
                 f"there are {buys} köp per deal at this table, so there is no köp {event.buy}",
                 rule="exchanges per deal",
                 key="game.buys",
+                sv=f"vid det här bordet är det {buys} köp per giv, så det finns inget köp "
+                f"{event.buy}",
             )
         if not 0 <= event.count <= 5:
             raise RuleViolation(
-                f"a player exchanges 0 to 5 cards, not {event.count}", rule="exchange count"
+                f"a player exchanges 0 to 5 cards, not {event.count}",
+                rule="exchange count",
+                sv=f"en spelare byter 0 till 5 kort i ett köp, inte {event.count}",
             )
         if event.count > 0 and event.player in self.buy_stop:
             raise RuleViolation(
@@ -516,10 +554,14 @@ class Game:
                 f"when the deal began) and may not exchange cards",
                 rule="köpstopp",
                 key="buy_stop.threshold",
+                sv=f"{event.player} har köpstopp (hade {self._start_score(event.player)} poäng "
+                "när given började) och får inte byta kort",
             )
         if self.chicago is not None or self.tricks_done:
             raise RuleViolation(
-                "the exchanges are over: the tricks have begun", rule="exchange order"
+                "the exchanges are over: the tricks have begun",
+                rule="exchange order",
+                sv="köpen är över: sticken har börjat",
             )
         scored = self.rules.game.scored_buys
         if event.buy <= scored and self.hands_scored != event.buy - 1:
@@ -527,16 +569,22 @@ class Game:
             raise RuleViolation(
                 f"köp {event.buy} is {when}: köp {self.current_buy} is being played",
                 rule="exchange order",
+                sv=f"köp {event.buy} "
+                f"{'är redan avgjort' if self.hands_scored >= event.buy else 'har inte kommit än'}"
+                f": det är köp {self.current_buy} som spelas (köpen tas i ordning)",
             )
         if event.buy > scored and self.hands_scored < scored:
             raise RuleViolation(
                 f"köp {event.buy} is not reached yet: köp {self.current_buy} is being played",
                 rule="exchange order",
+                sv=f"köp {event.buy} har inte kommit än: det är köp {self.current_buy} som spelas "
+                "(köpen tas i ordning)",
             )
         if (event.player, event.buy) in self.exchanged:
             raise RuleViolation(
                 f"{event.player}'s exchange in köp {event.buy} is already recorded",
                 rule="one exchange per köp",
+                sv=f"bytet för {event.player} i köp {event.buy} är redan fört; ett byte per köp",
             )
 
     def _start_score(self, name: str) -> int:
@@ -545,15 +593,25 @@ class Game:
     def _check_hand(self, event: HandEvent) -> None:
         self._known(event.player)
         if event.player is not None and event.tie:
-            raise RuleViolation("a tie has no single winner", rule="exact tie")
+            raise RuleViolation(
+                "a tie has no single winner",
+                rule="exact tie",
+                sv="vid lika finns ingen ensam vinnare",
+            )
         if event.player is not None and event.hand is None:
-            raise RuleViolation(f"say which hand {event.player} had", rule="best hand")
+            raise RuleViolation(
+                f"say which hand {event.player} had",
+                rule="best hand",
+                sv=f"säg vilken hand {event.player} hade (bästa hand)",
+            )
         if event.tie and self.rules.hands.ties == "suit":
             raise RuleViolation(
                 "at this table the suits break a tie (hearts > spades > diamonds > clubs): "
                 "name the player whose hand wins",
                 rule="exact tie",
                 key="hands.ties",
+                sv="vid det här bordet avgör färgen vid lika (hjärter > spader > ruter > klöver): "
+                "ange spelaren vars hand vinner",
             )
         if event.cards is not None and event.hand is not None:
             self._check_cards(event.cards, event.hand)
@@ -564,12 +622,14 @@ class Game:
                     "only a four of a kind (fyrtal) can zero the opponents",
                     rule="four of a kind zeroing",
                     key="hands.four_of_a_kind_zeroes",
+                    sv="bara fyrtal kan nolla motspelarna",
                 )
             if zeroes is False:
                 raise RuleViolation(
                     "this table does not play four of a kind as zeroing",
                     rule="four of a kind zeroing",
                     key="hands.four_of_a_kind_zeroes",
+                    sv="vid det här bordet nollar fyrtal inte motspelarna",
                 )
 
     def _check_cards(self, cards: str, hand: Category) -> None:
@@ -579,7 +639,9 @@ class Game:
             shown = evaluate(cards, ace_low_straight=ace_low).category
         except CardError as error:
             raise RuleViolation(
-                f"the cards shown cannot be read: {error}", rule="cards shown"
+                f"the cards shown cannot be read: {error}",
+                rule="cards shown",
+                sv=f"de visade korten går inte att läsa: {error.localized('sv')}",
             ) from None
         if shown is hand:
             return
@@ -589,6 +651,7 @@ class Game:
             f"{cards} is {shown.swedish} ({shown.english}), not {hand.swedish} ({hand.english})",
             rule="cards shown",
             key="hands.ace_low_straight" if other is hand else None,
+            sv=f"de visade korten {cards} är {shown.swedish}, inte {hand.swedish}",
         )
 
     def _check_buy(self, event: BuyWinner) -> None:
@@ -602,17 +665,32 @@ class Game:
                 else "this table scores no hand after the köp",
                 rule="scored köp",
                 key="game.scored_buys",
+                sv=f"vid det här bordet får bästa hand poäng efter {scored} köp per giv, och "
+                f"{'de är redan förda' if scored != 1 else 'det är redan fört'}"
+                if scored
+                else "vid det här bordet får ingen hand poäng efter köpen",
             )
         if event.buy != self.hands_scored + 1:
             raise RuleViolation(
-                f"köp {self.hands_scored + 1} is next, not köp {event.buy}", rule="köp order"
+                f"köp {self.hands_scored + 1} is next, not köp {event.buy}",
+                rule="köp order",
+                sv=f"köp {self.hands_scored + 1} står på tur, inte köp {event.buy} (köpen tas i "
+                "ordning)",
             )
 
     def _check_chicago_outcome(self) -> None:
         if self.chicago is None:
-            raise RuleViolation("no Chicago was declared in this deal", rule="Chicago outcome")
+            raise RuleViolation(
+                "no Chicago was declared in this deal",
+                rule="Chicago outcome",
+                sv="ingen har ropat Chicago i den här given",
+            )
         if self.tricks_done:
-            raise RuleViolation("this Chicago is already settled", rule="Chicago outcome")
+            raise RuleViolation(
+                "this Chicago is already settled",
+                rule="Chicago outcome",
+                sv="den här Chicagon är redan avgjord",
+            )
 
     def _after_chicago(self, event: Event) -> None:
         """Refuse a last trick or showdown for a deal that ended with a Chicago.
@@ -631,6 +709,7 @@ class Game:
         last = previous.entries[-1].event if previous.entries else None
         if isinstance(last, ChicagoWon | ChicagoBroken):
             what = "last trick" if isinstance(event, LastTrick) else "showdown"
+            what_sv = "inget sista stick" if isinstance(event, LastTrick) else "ingen visning"
             declarer = next(
                 e.event.player for e in previous.entries if isinstance(e.event, ChicagoDeclared)
             )
@@ -638,6 +717,8 @@ class Game:
                 f"deal {previous.number} ended with {declarer}'s Chicago: there is no {what} "
                 f"after a Chicago, and deal {self.deal} starts with köp 1",
                 rule=f"no {what} after a Chicago",
+                sv=f"giv {previous.number} slutade med Chicagon som {declarer} ropade: det blir "
+                f"{what_sv} efter en Chicago, och giv {self.deal} börjar med köp 1",
             )
 
     def _check_last_trick(self) -> None:
@@ -647,15 +728,23 @@ class Game:
                 "(or pass) before the tricks",
                 rule="order of the deal",
                 key="game.scored_buys",
+                sv=f"köp {self.hands_scored + 1} är inte fört än: för in dess bästa hand "
+                "(eller pass) före sticken",
             )
         if self.chicago is not None:
             raise RuleViolation(
                 f"{self.chicago} declared Chicago: there is no last trick, only whether "
                 "the Chicago succeeded or who broke it",
                 rule="no last trick after a Chicago",
+                sv=f"{self.chicago} ropade Chicago: det blir inget sista stick efter en Chicago, "
+                "bara om Chicagon gick hem eller vem som bröt den",
             )
         if self.tricks_done:
-            raise RuleViolation("the last trick is already recorded", rule="one last trick")
+            raise RuleViolation(
+                "the last trick is already recorded",
+                rule="one last trick",
+                sv="sista sticket är redan fört; det finns bara ett sista stick",
+            )
 
     def _check_showdown(self, event: Showdown) -> None:
         self._check_hand(event)
@@ -664,16 +753,23 @@ class Game:
                 f"{self.chicago} declared Chicago in this deal: there is no showdown after a "
                 "Chicago",
                 rule="no showdown after a Chicago",
+                sv=f"{self.chicago} ropade Chicago i den här given: det blir ingen visning efter "
+                "en Chicago",
             )
         early_zero = event.zero and not self.tricks_done
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
-                f"köp {self.hands_scored + 1} is not recorded yet", rule="order of the deal"
+                f"köp {self.hands_scored + 1} is not recorded yet",
+                rule="order of the deal",
+                key="game.scored_buys",
+                sv=f"köp {self.hands_scored + 1} är inte fört än (givens ordning: köpen före "
+                "visningen)",
             )
         if not self.tricks_done and not early_zero:
             raise RuleViolation(
                 "the showdown comes after the last trick; record who took it first",
                 rule="order of the deal",
+                sv="visningen kommer efter sista sticket; för in vem som tog det först",
             )
 
     # -- awards -------------------------------------------------------------
@@ -821,7 +917,11 @@ def award_player(awards: Iterable[Award]) -> str:
 
 
 def _over() -> RuleViolation:
-    return RuleViolation("the game is over: nothing more can be recorded", rule="end of game")
+    return RuleViolation(
+        "the game is over: nothing more can be recorded",
+        rule="end of game",
+        sv="partiet är slut: inget mer kan föras in",
+    )
 
 
 def replay(session: Session) -> Game:
