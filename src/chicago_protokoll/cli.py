@@ -153,10 +153,10 @@ def main_options(
     ] = None,
 ) -> None:
     """Protokollförare for Chicago: record each deal, the house rules do the scoring."""
-    if lang is not None:
-        if lang not in ("sv", "en"):
-            raise typer.BadParameter("use sv or en", param_hint="--lang")
-        set_language(lang)
+    if lang is not None and lang not in ("sv", "en"):
+        raise typer.BadParameter("use sv or en", param_hint="--lang")
+    # Always set (None included): one process may run several commands (tests, `play`).
+    set_language(lang)
 
 
 # -- helpers -------------------------------------------------------------------
