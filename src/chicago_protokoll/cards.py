@@ -75,17 +75,24 @@ def parse_card(text: str) -> Card:
     """Parse one card written as ``KH``, ``K♥``, ``10h`` or ``Tc`` (any case)."""
     cleaned = _plain(text).strip().lower()
     if len(cleaned) < 2:
-        raise CardError(f"'{text}' is not a card: write rank then suit, like KH or 10♥")
+        raise CardError(
+            f"'{text}' is not a card: write rank then suit, like KH or 10♥",
+            sv=f"'{text}' är inget kort: skriv valör och sedan färg, som KH eller 10♥",
+        )
     rank_text, suit_text = cleaned[:-1], cleaned[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
     if suit is None:
         raise CardError(
-            f"'{text}' has an unknown suit '{text.strip()[-1]}': use S H D C or ♠ ♥ ♦ ♣"
+            f"'{text}' has an unknown suit '{text.strip()[-1]}': use S H D C or ♠ ♥ ♦ ♣",
+            sv=f"'{text}' har en okänd färg '{text.strip()[-1]}': använd S H D C (spader, "
+            "hjärter, ruter, klöver) eller ♠ ♥ ♦ ♣",
         )
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None:
         raise CardError(
-            f"'{text}' has an unknown rank '{text.strip()[:-1]}': use 2-9, T or 10, J, Q, K, A"
+            f"'{text}' has an unknown rank '{text.strip()[:-1]}': use 2-9, T or 10, J, Q, K, A",
+            sv=f"'{text}' har en okänd valör '{text.strip()[:-1]}': använd 2-9, T eller 10, "
+            "J, Q, K, A (knekt, dam, kung, ess)",
         )
     return Card(rank, suit)
 
@@ -95,11 +102,17 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     cards = tuple(parse_card(word) for word in words)
     if len(cards) != 5:
-        raise CardError(f"a hand is five cards, not {len(cards)}: '{' '.join(words)}'")
+        raise CardError(
+            f"a hand is five cards, not {len(cards)}: '{' '.join(words)}'",
+            sv=f"en hand är fem kort, inte {len(cards)}: '{' '.join(words)}'",
+        )
     seen: set[Card] = set()
     for card, word in zip(cards, words, strict=True):
         if card in seen:
-            raise CardError(f"the card {card} ('{word}') appears twice in one hand")
+            raise CardError(
+                f"the card {card} ('{word}') appears twice in one hand",
+                sv=f"kortet {card} ('{word}') finns två gånger i samma hand",
+            )
         seen.add(card)
     return cards
 
@@ -226,7 +239,10 @@ def parse_category(text: str) -> Category:
         raise CardError(
             f"'{text}' is not a hand: use par, två par, triss, stege, färg, kåk, fyrtal, "
             "färgstege, royal (or pair, two-pair, three-of-a-kind, straight, flush, "
-            "full-house, four-of-a-kind, straight-flush) or five cards like 'KH KS 9D 9H 3C'"
+            "full-house, four-of-a-kind, straight-flush) or five cards like 'KH KS 9D 9H 3C'",
+            sv=f"'{text}' är ingen hand: använd par, två par, triss, stege, färg, kåk, fyrtal, "
+            "färgstege, royal (eller pair, two-pair, three-of-a-kind, straight, flush, "
+            "full-house, four-of-a-kind, straight-flush) eller fem kort som 'KH KS 9D 9H 3C'",
         )
     return category
 
@@ -314,12 +330,17 @@ def _as_cards(cards: str | Iterable[str] | Iterable[Card]) -> tuple[Card, ...]:
     if not _all_cards(items):
         return parse_cards([str(item) for item in items])
     if len(items) != 5:
-        raise CardError(f"a hand is five cards, not {len(items)}")
+        raise CardError(
+            f"a hand is five cards, not {len(items)}", sv=f"en hand är fem kort, inte {len(items)}"
+        )
     # Cards as small ints: hashing an IntEnum suit goes through Python code and the
     # full enumeration of 2.6 million hands calls this for every one.
     if len({card.rank * 4 + card.suit for card in items}) != 5:
         twice = next(card for card in items if items.count(card) > 1)
-        raise CardError(f"the card {twice} appears twice in one hand")
+        raise CardError(
+            f"the card {twice} appears twice in one hand",
+            sv=f"kortet {twice} finns två gånger i samma hand",
+        )
     return items
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .cards import Category, parse_category
-from .errors import SessionFileError
+from .errors import CardError, SessionFileError
 
 
 @dataclass(frozen=True)
@@ -160,26 +160,38 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise SessionFileError(f"unknown event type {kind!r}")
+        raise SessionFileError(f"unknown event type {kind!r}", sv=f"okänd händelsetyp {kind!r}")
     names = {item.name for item in fields(cls)}
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key == "type":
             continue
         if key not in names:
-            raise SessionFileError(f"a {kind} event has an unknown field {key!r}")
+            raise SessionFileError(
+                f"a {kind} event has an unknown field {key!r}",
+                sv=f"en händelse av typen {kind} har ett okänt fält {key!r}",
+            )
         expected = _FIELD_TYPES.get(key, ())
         if not isinstance(value, expected) or (expected == (int,) and isinstance(value, bool)):
-            raise SessionFileError(f"a {kind} event has a bad value for {key}: {value!r}")
+            raise SessionFileError(
+                f"a {kind} event has a bad value for {key}: {value!r}",
+                sv=f"en händelse av typen {kind} har ett felaktigt värde för {key}: {value!r}",
+            )
         if key == "hand":
             try:
                 values[key] = parse_category(str(value))
             except ValueError as error:
-                raise SessionFileError(f"a {kind} event: {error}") from None
+                why = error.localized("sv") if isinstance(error, CardError) else str(error)
+                raise SessionFileError(
+                    f"a {kind} event: {error}", sv=f"en händelse av typen {kind}: {why}"
+                ) from None
         else:
             values[key] = value
     if "deal" not in values:
-        raise SessionFileError(f"a {kind} event has no deal number")
+        raise SessionFileError(
+            f"a {kind} event has no deal number",
+            sv=f"en händelse av typen {kind} saknar nummer på given (deal)",
+        )
     if issubclass(cls, HandEvent) and "player" not in values:
         values["player"] = None
     try:
@@ -188,5 +200,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         missing = sorted(
             item.name for item in fields(cls) if item.name not in values and item.name != "kind"
         )
-        raise SessionFileError(f"a {kind} event is missing {', '.join(missing)}") from None
+        raise SessionFileError(
+            f"a {kind} event is missing {', '.join(missing)}",
+            sv=f"en händelse av typen {kind} saknar {', '.join(missing)}",
+        ) from None
     return event
