@@ -38,13 +38,27 @@ class RuleViolation(ChicagoError):
 
 
 class RulesFileError(ChicagoError):
-    """A house-rules file or table with one or more problems, all of them listed."""
+    """A house-rules file or table with one or more problems, all of them listed.
 
-    def __init__(self, source: str, problems: list[str]) -> None:
+    ``sv_problems`` is the same list in Swedish, problem for problem, where the raiser
+    wrote one; keys like ``chicago.min_score`` read the same in both.
+    """
+
+    def __init__(
+        self, source: str, problems: list[str], *, sv_problems: list[str] | None = None
+    ) -> None:
         self.source = source
         self.problems = list(problems)
+        self.sv_problems = list(sv_problems) if sv_problems is not None else None
         joined = "; ".join(self.problems)
-        super().__init__(f"{source}: {joined}")
+        sv = f"{source}: {'; '.join(self.sv_problems)}" if self.sv_problems else None
+        super().__init__(f"{source}: {joined}", sv=sv)
+
+    def localized_problems(self, lang: str) -> list[str]:
+        """The problems in ``lang``, English where no Swedish was written."""
+        if lang == "sv" and self.sv_problems and len(self.sv_problems) == len(self.problems):
+            return list(self.sv_problems)
+        return list(self.problems)
 
 
 class SessionFileError(ChicagoError):

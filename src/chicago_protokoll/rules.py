@@ -142,16 +142,19 @@ _SECTIONS: dict[str, type[Any]] = {
 _HAND_KEYS = {c.rules_key for c in Category if c is not Category.HIGH_CARD}
 
 
-def _suggest(word: str, choices: list[str]) -> str:
+def _suggest(word: str, choices: list[str]) -> tuple[str, str]:
+    """A hint naming the nearest choice, in English and in Swedish (both empty if none)."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    if not close:
+        return "", ""
+    return f" (did you mean '{close[0]}'?)", f" (menade du '{close[0]}'?)"
 
 
-def _suggest_key(key: str, section: str | None) -> str:
+def _suggest_key(key: str, section: str | None) -> tuple[str, str]:
     """The nearest key of the same section, else the same key in the section it belongs to."""
     if section is not None:
         nearby = _suggest(key, [item.name for item in fields(_SECTIONS[section])])
-        if nearby:
+        if nearby[0]:
             return nearby
     homes = {
         item.name: name
@@ -160,60 +163,99 @@ def _suggest_key(key: str, section: str | None) -> str:
         for item in fields(kind)
     }
     close = difflib.get_close_matches(key, list(homes), n=1, cutoff=0.8)
-    return f" (did you mean '{close[0]}' in [{homes[close[0]]}]?)" if close else ""
+    if not close:
+        return "", ""
+    home = homes[close[0]]
+    return (
+        f" (did you mean '{close[0]}' in [{home}]?)",
+        f" (menade du '{close[0]}' i [{home}]?)",
+    )
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_value(section: str, key: str, value: object) -> str | None:
-    """A problem with one value's type or range, or None."""
+def _check_value(section: str, key: str, value: object) -> tuple[str, str] | None:
+    """A problem with one value's type or range, in English and Swedish, or None."""
     name = f"{section}.{key}"
     if section == "hands" and key in _HAND_KEYS:
         if value == "win" or (_is_int(value) and isinstance(value, int) and value >= 0):
             return None
-        return f'{name} must be a number of points (0 or more) or "win", not {value!r}'
+        return (
+            f'{name} must be a number of points (0 or more) or "win", not {value!r}',
+            f'{name} måste vara ett antal poäng (0 eller fler) eller "win", inte {value!r}',
+        )
     if name == "hands.four_of_a_kind_zeroes":
         if value is False or value in ("choice", "always"):
             return None
-        return f'{name} must be false, "choice" or "always", not {value!r}'
-    if name == "hands.ties":
         return (
-            None if value in ("none", "suit") else f'{name} must be "none" or "suit", not {value!r}'
+            f'{name} must be false, "choice" or "always", not {value!r}',
+            f'{name} måste vara false, "choice" eller "always", inte {value!r}',
+        )
+    if name == "hands.ties":
+        if value in ("none", "suit"):
+            return None
+        return (
+            f'{name} must be "none" or "suit", not {value!r}',
+            f'{name} måste vara "none" eller "suit", inte {value!r}',
         )
     if name in ("hands.ace_low_straight", "chicago.required_to_win"):
-        return None if isinstance(value, bool) else f"{name} must be true or false, not {value!r}"
+        if isinstance(value, bool):
+            return None
+        return (
+            f"{name} must be true or false, not {value!r}",
+            f"{name} måste vara true eller false, inte {value!r}",
+        )
     if name in ("scoring.floor", "buy_stop.threshold"):
         if value is False or _is_int(value):
             return None
-        return f"{name} must be a whole number or false, not {value!r}"
+        return (
+            f"{name} must be a whole number or false, not {value!r}",
+            f"{name} måste vara ett heltal eller false, inte {value!r}",
+        )
     if not _is_int(value):
-        return f"{name} must be a whole number, not {value!r}"
+        return (
+            f"{name} must be a whole number, not {value!r}",
+            f"{name} måste vara ett heltal, inte {value!r}",
+        )
     return None
 
 
 def _read(data: Mapping[str, Any], source: str) -> HouseRules:
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []  # each in English and in Swedish
     rejected: set[str] = set()
     values: dict[str, dict[str, Any]] = {}
     for section, table in data.items():
         if section not in _SECTIONS:
             if isinstance(table, Mapping):
-                hint = _suggest(section, list(_SECTIONS))
-                problems.append(f"unknown section [{section}]{hint}")
+                hint, sv_hint = _suggest(section, list(_SECTIONS))
+                problems.append(
+                    (f"unknown section [{section}]{hint}", f"okänd sektion [{section}]{sv_hint}")
+                )
             else:
                 # A bare key above every table, like `target = 51`.
-                problems.append(f"unknown key {section}{_suggest_key(section, None)}")
+                hint, sv_hint = _suggest_key(section, None)
+                problems.append(
+                    (f"unknown key {section}{hint}", f"okänd nyckel {section}{sv_hint}")
+                )
             continue
         if not isinstance(table, Mapping):
-            problems.append(f"[{section}] must be a table of keys, not {table!r}")
+            problems.append(
+                (
+                    f"[{section}] must be a table of keys, not {table!r}",
+                    f"[{section}] måste vara en tabell med nycklar, inte {table!r}",
+                )
+            )
             continue
         known = [item.name for item in fields(_SECTIONS[section])]
         values[section] = {}
         for key, value in table.items():
             if key not in known:
-                problems.append(f"unknown key {section}.{key}{_suggest_key(key, section)}")
+                hint, sv_hint = _suggest_key(key, section)
+                problems.append(
+                    (f"unknown key {section}.{key}{hint}", f"okänd nyckel {section}.{key}{sv_hint}")
+                )
                 continue
             problem = _check_value(section, key, value)
             if problem:
@@ -230,41 +272,64 @@ def _read(data: Mapping[str, Any], source: str) -> HouseRules:
         problem for keys, problem in ranges if len(keys) == 1 or not flagged.intersection(keys)
     )
     if problems:
-        raise RulesFileError(source, problems)
+        raise RulesFileError(
+            source, [en for en, _ in problems], sv_problems=[sv for _, sv in problems]
+        )
     return rules
 
 
-def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], str]]:
-    """Values of the right type that no table could play with, with the keys involved."""
-    problems: list[tuple[tuple[str, ...], str]] = []
+def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], tuple[str, str]]]:
+    """Values of the right type that no table could play with, with the keys involved;
+    each problem in English and in Swedish."""
+    problems: list[tuple[tuple[str, ...], tuple[str, str]]] = []
 
-    def problem(message: str, *keys: str) -> None:
-        problems.append((keys, message))
+    def problem(message: str, sv: str, *keys: str) -> None:
+        problems.append((keys, (message, sv)))
 
     game, chicago = rules.game, rules.chicago
     if game.target < 1:
-        problem(f"game.target must be at least 1, not {game.target}", "game.target")
+        problem(
+            f"game.target must be at least 1, not {game.target}",
+            f"game.target måste vara minst 1, inte {game.target}",
+            "game.target",
+        )
     if game.min_players < 2:
-        problem(f"game.min_players must be at least 2, not {game.min_players}", "game.min_players")
+        problem(
+            f"game.min_players must be at least 2, not {game.min_players}",
+            f"game.min_players måste vara minst 2, inte {game.min_players}",
+            "game.min_players",
+        )
     if not 2 <= game.max_players <= 6:
         problem(
             f"game.max_players must be 2 to 6 (one deck), not {game.max_players}",
+            f"game.max_players måste vara 2 till 6 (en kortlek), inte {game.max_players}",
             "game.max_players",
         )
     if game.min_players > game.max_players:
         problem(
             f"game.min_players ({game.min_players}) is more than game.max_players "
             f"({game.max_players})",
+            f"game.min_players ({game.min_players}) är fler än game.max_players "
+            f"({game.max_players})",
             "game.min_players",
             "game.max_players",
         )
     if not 1 <= game.buys <= 3:
-        problem(f"game.buys must be 1 to 3, not {game.buys}", "game.buys")
+        problem(
+            f"game.buys must be 1 to 3, not {game.buys}",
+            f"game.buys måste vara 1 till 3 (köp per giv), inte {game.buys}",
+            "game.buys",
+        )
     if game.scored_buys < 0:
-        problem(f"game.scored_buys must be 0 or more, not {game.scored_buys}", "game.scored_buys")
+        problem(
+            f"game.scored_buys must be 0 or more, not {game.scored_buys}",
+            f"game.scored_buys måste vara 0 eller fler, inte {game.scored_buys}",
+            "game.scored_buys",
+        )
     elif game.scored_buys > game.buys:
         problem(
             f"game.scored_buys must be 0 to game.buys ({game.buys}), not {game.scored_buys}",
+            f"game.scored_buys måste vara 0 till game.buys ({game.buys}), inte {game.scored_buys}",
             "game.scored_buys",
             "game.buys",
         )
@@ -272,27 +337,40 @@ def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], str]]:
         if getattr(rules.scoring, key) < 0:
             problem(
                 f"scoring.{key} must be 0 or more, not {getattr(rules.scoring, key)}",
+                f"scoring.{key} måste vara 0 eller mer, inte {getattr(rules.scoring, key)}",
                 f"scoring.{key}",
             )
     floor = rules.scoring.floor
     if floor is not False and floor > 0:
-        problem(f"scoring.floor must be 0 or below (or false), not {floor}", "scoring.floor")
+        problem(
+            f"scoring.floor must be 0 or below (or false), not {floor}",
+            f"scoring.floor (nollgränsen) måste vara 0 eller lägre (eller false), inte {floor}",
+            "scoring.floor",
+        )
     if chicago.success < 0:
-        problem(f"chicago.success must be 0 or more, not {chicago.success}", "chicago.success")
+        problem(
+            f"chicago.success must be 0 or more, not {chicago.success}",
+            f"chicago.success måste vara 0 eller mer, inte {chicago.success}",
+            "chicago.success",
+        )
     if chicago.failure > 0:
         problem(
             f"chicago.failure must be 0 or less (a penalty), not {chicago.failure}",
+            f"chicago.failure måste vara 0 eller mindre (ett avdrag), inte {chicago.failure}",
             "chicago.failure",
         )
     for key in ("min_score", "breaker_bonus", "max_per_player"):
         if getattr(chicago, key) < 0:
             problem(
-                f"chicago.{key} must be 0 or more, not {getattr(chicago, key)}", f"chicago.{key}"
+                f"chicago.{key} must be 0 or more, not {getattr(chicago, key)}",
+                f"chicago.{key} måste vara 0 eller mer, inte {getattr(chicago, key)}",
+                f"chicago.{key}",
             )
     threshold = rules.buy_stop.threshold
     if threshold is not False and threshold < 1:
         problem(
             f"buy_stop.threshold must be at least 1 (or false), not {threshold}",
+            f"buy_stop.threshold (köpstopp) måste vara minst 1 (eller false), inte {threshold}",
             "buy_stop.threshold",
         )
     return problems
@@ -354,9 +432,14 @@ def preset(name: str) -> HouseRules:
     try:
         return PRESETS[name][1]
     except KeyError:
+        hint, sv_hint = _suggest(name, list(PRESETS))
         raise RulesFileError(
             f"--preset {name}",
-            [f"no preset '{name}'{_suggest(name, list(PRESETS))}; presets: {', '.join(PRESETS)}"],
+            [f"no preset '{name}'{hint}; presets: {', '.join(PRESETS)}"],
+            sv_problems=[
+                f"det finns ingen förinställning '{name}'{sv_hint}; förinställningarna är: "
+                f"{', '.join(PRESETS)}"
+            ],
         ) from None
 
 
@@ -367,7 +450,9 @@ def rules_from_toml(text: str, *, source: str) -> HouseRules:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesFileError(source, [f"not valid TOML: {error}"]) from None
+        raise RulesFileError(
+            source, [f"not valid TOML: {error}"], sv_problems=[f"inte giltig TOML: {error}"]
+        ) from None
     return HouseRules.from_mapping(data, source=source)
 
 
