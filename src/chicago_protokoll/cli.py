@@ -85,12 +85,14 @@ FileOption = Annotated[
     typer.Option("--file", "-f", help="Work on a session file anywhere.", dir_okay=False),
 ]
 PlayerArgument = Annotated[
-    str, typer.Argument(help="A player's name.", autocompletion=_complete_player)
+    str,
+    typer.Argument(help="A player's name.", metavar="PLAYER", autocompletion=_complete_player),
 ]
 WhoArgument = Annotated[
     str,
     typer.Argument(
         help="PLAYER:HAND (hand by name, Swedish or English, or five cards), 'pass' or 'tie'.",
+        metavar="WHO",
         autocompletion=_complete_player,
     ),
 ]
@@ -258,9 +260,12 @@ def _next_buy(game: Game) -> int:
 @app.command()
 @handled
 def new(
-    name: Annotated[str, typer.Argument(help="The session's name, e.g. fredag.")],
+    name: Annotated[str, typer.Argument(help="The session's name, e.g. fredag.", metavar="NAME")],
     players: Annotated[
-        list[str], typer.Argument(help="The players in clockwise seat order (2 or more).")
+        list[str],
+        typer.Argument(
+            help="The players in clockwise seat order (2 or more).", metavar="PLAYER PLAYER..."
+        ),
     ],
     rules: Annotated[
         Path | None,
@@ -576,7 +581,9 @@ def royal_command(
 @handled
 def exchange_command(
     player: PlayerArgument,
-    count: Annotated[int, typer.Argument(help="Cards exchanged in the current köp, 0-5.")],
+    count: Annotated[
+        int, typer.Argument(help="Cards exchanged in the current köp, 0-5.", metavar="N")
+    ],
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
@@ -756,7 +763,10 @@ def settle_command(
 def compare(
     hands: Annotated[
         list[str],
-        typer.Argument(help="Two or more hands: five cards like 'KH KS 9D 9H 3C' or a hand name."),
+        typer.Argument(
+            help="Two or more hands: five cards like 'KH KS 9D 9H 3C' or a hand name.",
+            metavar="HAND HAND...",
+        ),
     ],
     as_json: JsonOption = False,
     session: SessionOption = None,
