@@ -113,6 +113,16 @@ RULE_CASES: dict[str, tuple[list[list[str]], list[str], list[str]]] = {
         ["deal", "--last-trick", "Bo"],
         ["partly recorded", "undo"],
     ),
+    "a bad showdown refuses the whole deal": (
+        [],
+        ["deal", "--buy", "Anna:pair", "--last-trick", "Bo", "--showdown", "Cilla:nonsense"],
+        ["'nonsense' is not a hand"],
+    ),
+    "two exchanges by one player in one köp": (
+        [],
+        ["deal", "--exchange", "Anna:2", "--exchange", "Anna:1", "--last-trick", "Bo"],
+        ["already recorded"],
+    ),
     "nothing to undo": (
         [],
         ["undo"],
