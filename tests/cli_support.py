@@ -36,6 +36,19 @@ SEED_000_DEAL = (
     "Anna:two pair",
 )
 
+# A deal of 23 for Anna: full houses in köp 1, köp 2 and at the showdown, and the last trick.
+ANNA_23_DEAL = (
+    "deal",
+    "--buy",
+    "Anna:kåk",
+    "--buy",
+    "Anna:kåk",
+    "--last-trick",
+    "Anna",
+    "--showdown",
+    "Anna:kåk",
+)
+
 
 def invoke(*args: str, input: str | None = None) -> Result:
     """``chicago ARGS`` in process."""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from chicago_protokoll import store
-from cli_support import SEED_000_DEAL, invoke, ok, refused, scores, status
+from cli_support import ANNA_23_DEAL, SEED_000_DEAL, invoke, ok, refused, scores, status
 
 PLAYERS = ("Anna", "Bo", "Cilla")
 
@@ -24,17 +24,7 @@ def anna_to(points: int) -> None:
     """Whole deals of 23 for Anna (three full houses and the last trick); the others nothing."""
     assert points % 23 == 0
     for _ in range(points // 23):
-        ok(
-            "deal",
-            "--buy",
-            "Anna:kåk",
-            "--buy",
-            "Anna:kåk",
-            "--last-trick",
-            "Anna",
-            "--showdown",
-            "Anna:kåk",
-        )
+        ok(*ANNA_23_DEAL)
 
 
 # -- new -----------------------------------------------------------------------------

@@ -11,19 +11,9 @@ from pathlib import Path
 import pytest
 
 from chicago_protokoll import store
-from cli_support import SEED_000_DEAL, invoke, ok, refused, session_file, usage_error
+from cli_support import ANNA_23_DEAL, SEED_000_DEAL, invoke, ok, refused, session_file, usage_error
 
 PLAYERS = ("Anna", "Bo", "Cilla")
-FULL_HOUSES = (
-    "--buy",
-    "Anna:kåk",
-    "--buy",
-    "Anna:kåk",
-    "--last-trick",
-    "Anna",
-    "--showdown",
-    "Anna:kåk",
-)
 
 
 def new_game(*extra: str) -> Path:
@@ -49,22 +39,22 @@ RULE_CASES: dict[str, tuple[list[list[str]], list[str], list[str]]] = {
         ["may not declare Chicago", "chicago.min_score"],
     ),
     "exchange under köpstopp": (
-        [["deal", *FULL_HOUSES], ["deal", *FULL_HOUSES]],
+        [list(ANNA_23_DEAL), list(ANNA_23_DEAL)],
         ["exchange", "Anna", "2"],
         ["köpstopp", "buy_stop.threshold"],
     ),
     "exchange under köpstopp in a whole deal": (
-        [["deal", *FULL_HOUSES], ["deal", *FULL_HOUSES]],
+        [list(ANNA_23_DEAL), list(ANNA_23_DEAL)],
         ["deal", "--exchange", "Anna:0,1", "--last-trick", "Bo"],
         ["köpstopp", "buy_stop.threshold"],
     ),
     "showdown after a Chicago": (
-        [["deal", *FULL_HOUSES], ["buy", "pass"], ["buy", "pass"], ["declare", "Anna"], ["tricks", "Anna"]],
+        [list(ANNA_23_DEAL), ["buy", "pass"], ["buy", "pass"], ["declare", "Anna"], ["tricks", "Anna"]],
         ["showdown", "Anna:pair"],
         ["no showdown after a Chicago"],
     ),
     "last trick and showdown in a Chicago deal": (
-        [["deal", *FULL_HOUSES]],
+        [list(ANNA_23_DEAL)],
         ["deal", "--chicago", "Anna", "--showdown", "Bo:pair"],
         ["no last trick and no showdown", "Chicago"],
     ),
@@ -74,7 +64,7 @@ RULE_CASES: dict[str, tuple[list[list[str]], list[str], list[str]]] = {
         ["'Dave' is not at this table", "Anna, Bo, Cilla"],
     ),
     "deal after the game is over": (
-        [["deal", *FULL_HOUSES], ["deal", *FULL_HOUSES], ["deal", "--buy", "Anna:pair", "--buy", "Anna:pair", "--last-trick", "Anna"]],
+        [list(ANNA_23_DEAL), list(ANNA_23_DEAL), ["deal", "--buy", "Anna:pair", "--buy", "Anna:pair", "--last-trick", "Anna"]],
         ["deal", "--last-trick", "Bo"],
         ["the game is over"],
     ),
@@ -99,7 +89,7 @@ RULE_CASES: dict[str, tuple[list[list[str]], list[str], list[str]]] = {
         ["five cards"],
     ),
     "declarer breaking their own Chicago": (
-        [["deal", *FULL_HOUSES]],
+        [list(ANNA_23_DEAL)],
         ["deal", "--chicago", "Anna", "--broken-by", "Anna"],
         ["cannot break their own Chicago"],
     ),
