@@ -90,25 +90,43 @@ def sessions_dir() -> Path:
     return data_dir() / "sessions"
 
 
-def _name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a session name, as a clause after "it", or None."""
+def _name_problem(name: str) -> tuple[str, str] | None:
+    """Why ``name`` cannot be a session name, as a clause after "it" (and in Swedish
+    after "det"), or None."""
     if not name.strip():
-        return "it is empty"
+        return "it is empty", "det är tomt"
     if name != name.strip():
-        return "it starts or ends with a space"
+        return "it starts or ends with a space", "det börjar eller slutar med ett mellanslag"
     if name.startswith("."):
-        return "it starts with '.', which would hide the file or lead out of the sessions directory"
+        return (
+            "it starts with '.', which would hide the file or lead out of the sessions directory",
+            "det börjar med '.', vilket skulle gömma filen eller leda ut ur protokollens katalog",
+        )
     for char in name:
         if char in "/\\":
-            return f"it contains '{char}', and a session name names one file, not a path"
+            return (
+                f"it contains '{char}', and a session name names one file, not a path",
+                f"det innehåller '{char}', och ett protokollnamn är namnet på en fil, "
+                "inte en sökväg",
+            )
         if unicodedata.category(char).startswith("C"):
-            return "it contains a control or invisible character"
+            return (
+                "it contains a control or invisible character",
+                "det innehåller ett styrtecken eller ett osynligt tecken",
+            )
         if not (char.isalpha() or char.isdecimal() or char in _NAME_PUNCTUATION):
-            return f"it may hold letters, digits, spaces, '-', '_' and '.', not '{char}'"
+            return (
+                f"it may hold letters, digits, spaces, '-', '_' and '.', not '{char}'",
+                f"det får innehålla bokstäver, siffror, mellanslag, '-', '_' och '.', "
+                f"inte '{char}'",
+            )
     # 255 bytes is the usual limit of a file name; NAME.toml and the temporary
     # file beside it must fit.
     if len(name) > MAX_NAME_CHARS or len(name.encode()) > 200:
-        return f"it is longer than {MAX_NAME_CHARS} characters"
+        return (
+            f"it is longer than {MAX_NAME_CHARS} characters",
+            f"det är längre än {MAX_NAME_CHARS} tecken",
+        )
     return None
 
 
@@ -117,7 +135,10 @@ def check_session_name(name: str) -> str:
     normal = unicodedata.normalize("NFC", name)
     problem = _name_problem(normal)
     if problem:
-        raise ChicagoError(f"{name!r} cannot be a session name: {problem}")
+        raise ChicagoError(
+            f"{name!r} cannot be a session name: {problem[0]}",
+            sv=f"{name!r} kan inte vara namnet på ett protokoll: {problem[1]}",
+        )
     return normal
 
 
@@ -165,60 +186,92 @@ def loads_session(text: str, source: str) -> Session:
     """Read and validate the text of a session file; ``source`` names it in every refusal."""
     import tomllib
 
-    def refuse(reason: str) -> SessionFileError:
-        return SessionFileError(f"{source} is not a chicago-protokoll session file: {reason}")
+    def refuse(reason: str, sv: str) -> SessionFileError:
+        return SessionFileError(
+            f"{source} is not a chicago-protokoll session file: {reason}",
+            sv=f"{source} är ingen protokollfil från chicago-protokoll: {sv}",
+        )
 
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise refuse(f"it is not valid TOML ({error}); it may be cut short or damaged") from None
+        raise refuse(
+            f"it is not valid TOML ({error}); it may be cut short or damaged",
+            f"den är inte giltig TOML ({error}); den kan vara avklippt eller skadad",
+        ) from None
     if not text.strip():
-        raise refuse("it is empty")
+        raise refuse("it is empty", "den är tom")
     if "format" not in data:
-        raise refuse(f'it has no line format = "{FORMAT}"')
+        raise refuse(f'it has no line format = "{FORMAT}"', f'den saknar raden format = "{FORMAT}"')
     if data["format"] != FORMAT:
-        raise refuse(f'its format is {data["format"]!r}, not "{FORMAT}"')
+        raise refuse(
+            f'its format is {data["format"]!r}, not "{FORMAT}"',
+            f'dess format är {data["format"]!r}, inte "{FORMAT}"',
+        )
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise refuse(f"its version must be a whole number from 1, not {version!r}")
+        raise refuse(
+            f"its version must be a whole number from 1, not {version!r}",
+            f"dess version måste vara ett heltal från 1, inte {version!r}",
+        )
     if version > VERSION:
         raise SessionFileError(
             f"{source} was written by a newer chicago-protokoll (format {version}); "
-            f"this version reads format {VERSION} — upgrade to open it"
+            f"this version reads format {VERSION} — upgrade to open it",
+            sv=f"{source} skrevs av en nyare chicago-protokoll (format {version}); "
+            f"den här versionen läser format {VERSION} — uppgradera för att öppna den",
         )
     if text.rstrip().rpartition("\n")[2].rstrip() != END_LINE:
         raise refuse(
             f"it does not end with the line '{END_LINE[:34]}...', so it was cut short "
-            "or something was added after that line"
+            "or something was added after that line",
+            f"den slutar inte med raden '{END_LINE[:34]}...', så den har klippts av "
+            "eller så har något lagts till efter den raden",
         )
     for key in data:
         if key not in _FIELDS:
             close = difflib.get_close_matches(key, _FIELDS, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise refuse(f"it has an unknown field '{key}'{hint}")
+            sv_hint = f" (menade du '{close[0]}'?)" if close else ""
+            raise refuse(
+                f"it has an unknown field '{key}'{hint}", f"den har ett okänt fält '{key}'{sv_hint}"
+            )
     for key in _FIELDS:
         if key not in data and key != "events":  # no [[events]] table: nothing recorded yet
-            raise refuse(f"it has no '{key}'")
+            raise refuse(f"it has no '{key}'", f"den saknar '{key}'")
 
     name, created, first_dealer = data["name"], data["created"], data["first_dealer"]
     if not isinstance(name, str):
-        raise refuse(f"name must be a string, not {name!r}")
+        raise refuse(
+            f"name must be a string, not {name!r}", f"name måste vara en sträng, inte {name!r}"
+        )
     if isinstance(created, datetime):  # a hand-edited unquoted TOML date-time
         created = created.isoformat()
     if not isinstance(created, str):
-        raise refuse(f"created must be a date and time in quotes, not {created!r}")
+        raise refuse(
+            f"created must be a date and time in quotes, not {created!r}",
+            f"created måste vara datum och tid inom citattecken, inte {created!r}",
+        )
     if created:
         try:
             datetime.fromisoformat(created)
         except ValueError:
             raise refuse(
-                f"created must be a date and time like 2026-11-29T20:50:00+00:00, not {created!r}"
+                f"created must be a date and time like 2026-11-29T20:50:00+00:00, not {created!r}",
+                f"created måste vara datum och tid som 2026-11-29T20:50:00+00:00, inte {created!r}",
             ) from None
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise refuse(f"players must be a list of names in seat order, not {players!r}")
+        raise refuse(
+            f"players must be a list of names in seat order, not {players!r}",
+            f"players måste vara en lista med namn i sittordning, inte {players!r}",
+        )
     if not isinstance(first_dealer, str) or first_dealer not in players:
-        raise refuse(f"first_dealer must be one of the players {players!r}, not {first_dealer!r}")
+        raise refuse(
+            f"first_dealer must be one of the players {players!r}, not {first_dealer!r}",
+            f"first_dealer (första givaren) måste vara en av spelarna {players!r}, "
+            f"inte {first_dealer!r}",
+        )
     rules = _read_rules(data["rules"], refuse)
     events = _read_events(data.get("events", []), refuse)
     session = Session(
@@ -231,14 +284,18 @@ def loads_session(text: str, source: str) -> Session:
     )
     problem = _session_problem(session)
     if problem:
-        raise refuse(problem)
+        raise refuse(*problem)
     return session
 
 
-def _read_rules(table: object, refuse: Callable[[str], SessionFileError]) -> HouseRules:
+def _read_rules(table: object, refuse: Callable[[str, str], SessionFileError]) -> HouseRules:
     if not isinstance(table, dict):
-        raise refuse(f"rules must be a table of [rules.SECTION] tables, not {table!r}")
+        raise refuse(
+            f"rules must be a table of [rules.SECTION] tables, not {table!r}",
+            f"rules måste vara en tabell med [rules.SEKTION]-tabeller, inte {table!r}",
+        )
     problems: list[str] = []
+    sv_problems: list[str] = []
     # A session keeps a full copy of its rules: a missing key would silently
     # take today's default, and a change of default would rewrite old games.
     for section, keys in HouseRules().to_mapping().items():
@@ -246,51 +303,79 @@ def _read_rules(table: object, refuse: Callable[[str], SessionFileError]) -> Hou
         if not isinstance(given, dict):
             if given is None:
                 problems.append(f"[rules.{section}] is missing")
+                sv_problems.append(f"[rules.{section}] saknas")
             continue
         problems.extend(f"rules.{section}.{key} is missing" for key in keys if key not in given)
+        sv_problems.extend(f"rules.{section}.{key} saknas" for key in keys if key not in given)
     try:
         rules = HouseRules.from_mapping(table, source="rules")
     except RulesFileError as error:
         problems = [*error.problems, *problems]
+        sv_problems = [*error.localized_problems("sv"), *sv_problems]
     if problems:
-        raise refuse(f"its house rules are wrong: {'; '.join(problems)}")
+        raise refuse(
+            f"its house rules are wrong: {'; '.join(problems)}",
+            f"dess husregler är felaktiga: {'; '.join(sv_problems)}",
+        )
     return rules
 
 
-def _read_events(items: object, refuse: Callable[[str], SessionFileError]) -> tuple[Event, ...]:
+def _read_events(
+    items: object, refuse: Callable[[str, str], SessionFileError]
+) -> tuple[Event, ...]:
     if not isinstance(items, list):
-        raise refuse(f"events must be a list of [[events]] tables, not {items!r}")
+        raise refuse(
+            f"events must be a list of [[events]] tables, not {items!r}",
+            f"events måste vara en lista med [[events]]-tabeller, inte {items!r}",
+        )
     events: list[Event] = []
     for number, item in enumerate(items, start=1):
         where = f"event {number} of {len(items)}"
+        sv_where = f"händelse {number} av {len(items)}"
         if not isinstance(item, dict):
-            raise refuse(f"{where} is not a table: {item!r}")
+            raise refuse(
+                f"{where} is not a table: {item!r}", f"{sv_where} är ingen tabell: {item!r}"
+            )
         if isinstance(item.get("deal"), int):
             where += f" (deal {item['deal']})"
+            sv_where += f" (giv {item['deal']})"
         try:
             events.append(event_from_dict(item))
         except SessionFileError as error:
-            raise refuse(f"{where}: {error}") from None
+            raise refuse(f"{where}: {error}", f"{sv_where}: {error.localized('sv')}") from None
     return tuple(events)
 
 
-def _session_problem(session: Session) -> str | None:
-    """What makes a session unfit to be a file, or None: the seats, the dealer, the names."""
+def _session_problem(session: Session) -> tuple[str, str] | None:
+    """What makes a session unfit to be a file, in English and Swedish, or None: the seats,
+    the dealer, the names."""
     players = session.players
     try:
         checked = new_session(players, session.rules)
     except ChicagoError as error:
-        return f"its players do not make a table: {error}"
+        return (
+            f"its players do not make a table: {error}",
+            f"dess spelare bildar inget bord: {error.localized('sv')}",
+        )
     if checked.players != players:
-        return f"a name in players {list(players)!r} starts or ends with a space"
+        return (
+            f"a name in players {list(players)!r} starts or ends with a space",
+            f"ett namn i players {list(players)!r} börjar eller slutar med ett mellanslag",
+        )
     if session.first_dealer not in players:
-        return f"first_dealer {session.first_dealer!r} is not one of the players {list(players)!r}"
+        return (
+            f"first_dealer {session.first_dealer!r} is not one of the players {list(players)!r}",
+            f"first_dealer (första givaren) {session.first_dealer!r} är inte en av spelarna "
+            f"{list(players)!r}",
+        )
     for number, event in enumerate(session.events, start=1):
         who = getattr(event, "player", None) or getattr(event, "breaker", None)
         if who is not None and who not in players:
             return (
                 f"event {number} (deal {event.deal}) names {who!r}, "
-                f"who is not at this table ({', '.join(players)})"
+                f"who is not at this table ({', '.join(players)})",
+                f"händelse {number} (giv {event.deal}) nämner {who!r}, "
+                f"som inte sitter vid bordet ({', '.join(players)})",
             )
     return None
 
@@ -302,15 +387,20 @@ def _read_text(path: Path, source: str) -> str:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise SessionFileError(f"{source} does not exist") from None
+        raise SessionFileError(f"{source} does not exist", sv=f"{source} finns inte") from None
     except OSError as error:
-        raise SessionFileError(f"{source} cannot be read: {error.strerror}") from None
+        raise SessionFileError(
+            f"{source} cannot be read: {error.strerror}",
+            sv=f"{source} går inte att läsa: {error.strerror}",
+        ) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SessionFileError(
             f"{source} is not a chicago-protokoll session file: it is not UTF-8 text; "
-            "it may be damaged"
+            "it may be damaged",
+            sv=f"{source} är ingen protokollfil från chicago-protokoll: den är inte UTF-8-text; "
+            "den kan vara skadad",
         ) from None
 
 
@@ -350,12 +440,16 @@ def _write_atomic(target: Path, data: bytes) -> None:
 def _write_session(real: Path, session: Session, source: str) -> None:
     problem = _session_problem(session)
     if problem:
-        raise ChicagoError(f"refusing to write {source}: {problem}")
+        raise ChicagoError(
+            f"refusing to write {source}: {problem[0]}",
+            sv=f"{source} skrivs inte: {problem[1]}",
+        )
     try:
         _write_atomic(real, dumps_session(session).encode())
     except OSError as error:
         raise ChicagoError(
-            f"could not write {source}: {error.strerror}; the file on disk is unchanged"
+            f"could not write {source}: {error.strerror}; the file on disk is unchanged",
+            sv=f"kunde inte skriva {source}: {error.strerror}; filen på disken är oförändrad",
         ) from None
 
 
@@ -369,7 +463,10 @@ def _make_dir(directory: Path) -> None:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise ChicagoError(f"cannot create {display_path(directory)}: {error.strerror}") from None
+        raise ChicagoError(
+            f"cannot create {display_path(directory)}: {error.strerror}",
+            sv=f"kan inte skapa {display_path(directory)}: {error.strerror}",
+        ) from None
 
 
 @contextmanager
@@ -379,9 +476,14 @@ def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
     except FileNotFoundError:
-        raise SessionFileError(f"{display_path(directory)} does not exist") from None
+        raise SessionFileError(
+            f"{display_path(directory)} does not exist", sv=f"{display_path(directory)} finns inte"
+        ) from None
     except OSError as error:
-        raise ChicagoError(f"cannot lock {display_path(lock_path)}: {error.strerror}") from None
+        raise ChicagoError(
+            f"cannot lock {display_path(lock_path)}: {error.strerror}",
+            sv=f"kan inte låsa {display_path(lock_path)}: {error.strerror}",
+        ) from None
     try:
         deadline = time.monotonic() + timeout
         delay = 0.001
@@ -393,7 +495,9 @@ def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
                 if time.monotonic() > deadline:
                     raise ChicagoError(
                         f"another chicago command has been writing in {display_path(directory)} "
-                        f"for {timeout:g} seconds; try again when it is done"
+                        f"for {timeout:g} seconds; try again when it is done",
+                        sv=f"ett annat chicago-kommando har skrivit i {display_path(directory)} "
+                        f"i {timeout:g} sekunder; försök igen när det är klart",
                     ) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.02)
@@ -414,7 +518,7 @@ def transact(
     real = _real(path)
     source = display_path(path)
     if not real.parent.is_dir():
-        raise SessionFileError(f"{source} does not exist")
+        raise SessionFileError(f"{source} does not exist", sv=f"{source} finns inte")
     with locked(real.parent, timeout=timeout):
         old = loads_session(_read_text(real, source), source)
         new = change(old)
@@ -457,7 +561,9 @@ def create_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOU
     with locked(real.parent, timeout=timeout):
         if os.path.lexists(real):
             raise SessionExistsError(
-                f"{source} already exists: choose another name, or remove that session first"
+                f"{source} already exists: choose another name, or remove that session first",
+                sv=f"{source} finns redan: välj ett annat namn, eller ta bort det protokollet "
+                "först",
             )
         _write_session(real, session, source)
     return session
@@ -479,7 +585,8 @@ def set_current(name: str) -> None:
         _write_atomic(_current_file(), f"{name}\n".encode())
     except OSError as error:
         raise ChicagoError(
-            f"could not write {display_path(_current_file())}: {error.strerror}"
+            f"could not write {display_path(_current_file())}: {error.strerror}",
+            sv=f"kunde inte skriva {display_path(_current_file())}: {error.strerror}",
         ) from None
 
 
@@ -513,14 +620,23 @@ def remove_session(name: str) -> Path:
     path = session_path(name)
     name = path.stem
     if not os.path.lexists(path):
-        raise ChicagoError(f"there is no session '{name}' ({display_path(path)})")
+        raise ChicagoError(
+            f"there is no session '{name}' ({display_path(path)})",
+            sv=f"det finns inget protokoll '{name}' ({display_path(path)})",
+        )
     with locked(path.parent):
         try:
             path.unlink()
         except FileNotFoundError:
-            raise ChicagoError(f"there is no session '{name}' ({display_path(path)})") from None
+            raise ChicagoError(
+                f"there is no session '{name}' ({display_path(path)})",
+                sv=f"det finns inget protokoll '{name}' ({display_path(path)})",
+            ) from None
         except OSError as error:
-            raise ChicagoError(f"could not remove {display_path(path)}: {error.strerror}") from None
+            raise ChicagoError(
+                f"could not remove {display_path(path)}: {error.strerror}",
+                sv=f"kunde inte ta bort {display_path(path)}: {error.strerror}",
+            ) from None
         _fsync_dir(path.parent)
     if get_current() == name:
         with suppress(FileNotFoundError):
@@ -529,6 +645,7 @@ def remove_session(name: str) -> Path:
 
 
 _START_HINT = "start one with `chicago new NAME PLAYER PLAYER`"
+_START_HINT_SV = "starta ett med `chicago new NAMN SPELARE SPELARE`"
 
 
 def resolve(session: str | None = None, file: Path | None = None) -> Path:
@@ -536,32 +653,40 @@ def resolve(session: str | None = None, file: Path | None = None) -> Path:
     current session; `ChicagoError` says what to do when there is none."""
     if file is not None:
         if not file.exists():
-            raise ChicagoError(f"{file} does not exist")
+            raise ChicagoError(f"{file} does not exist", sv=f"{file} finns inte")
         return file
     if session is not None:
         path = session_path(session)
         if not path.exists():
             raise ChicagoError(
                 f"there is no session '{path.stem}'; `chicago new {path.stem} PLAYER PLAYER` "
-                "starts one"
+                "starts one",
+                sv=f"det finns inget protokoll '{path.stem}'; `chicago new {path.stem} SPELARE "
+                "SPELARE` startar ett",
             )
         return path
     current = get_current()
     if current is None:
         raise ChicagoError(
-            f"there is no current session: {_START_HINT}, or choose one with --session NAME"
+            f"there is no current session: {_START_HINT}, or choose one with --session NAME",
+            sv=f"det finns inget aktuellt protokoll: {_START_HINT_SV}, eller välj ett med "
+            "--session NAMN",
         )
     problem = _name_problem(current)
     if problem:
         raise ChicagoError(
             f"{display_path(_current_file())} holds {current!r}, which is not a session name "
-            f"({problem}); {_START_HINT}, or choose one with --session NAME"
+            f"({problem[0]}); {_START_HINT}, or choose one with --session NAME",
+            sv=f"{display_path(_current_file())} innehåller {current!r}, som inte är ett "
+            f"protokollnamn ({problem[1]}); {_START_HINT_SV}, eller välj ett med --session NAMN",
         )
     path = session_path(current)
     if not path.exists():
         raise ChicagoError(
             f"the current session '{current}' no longer exists; {_START_HINT}, "
-            "or choose one with --session NAME"
+            "or choose one with --session NAME",
+            sv=f"det aktuella protokollet '{current}' finns inte längre; {_START_HINT_SV}, "
+            "eller välj ett med --session NAMN",
         )
     return path
 
@@ -581,7 +706,10 @@ def write_text_atomic(path: Path, text: str) -> None:
     try:
         _write_atomic(real, text.encode("utf-8"))
     except OSError as error:
-        raise ChicagoError(f"could not write {path}: {error.strerror}") from None
+        raise ChicagoError(
+            f"could not write {path}: {error.strerror}",
+            sv=f"kunde inte skriva {path}: {error.strerror}",
+        ) from None
 
 
 __all__ = [
