@@ -866,7 +866,7 @@ def rules_check(
     try:
         rules = rules_from_toml(_rules_text(path), source=str(path))
     except RulesFileError as error:
-        for problem in error.problems:
+        for problem in error.localized_problems(language()):
             sys.stderr.write(f"chicago: {path}: {problem}\n")
         raise typer.Exit(1) from None
     main = HouseRules().to_mapping()
