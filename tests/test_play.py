@@ -163,7 +163,7 @@ def test_broken_chicago_from_20_leaves_anna_at_5() -> None:
 def test_declaring_chicago_under_15_points_is_refused_and_asked_again() -> None:
     path = make_session(events=anna_at_20())
     script, _ = play(path, ["", "", "bo"])
-    assert "Bo has 0 points and may not declare Chicago" in script.text
+    assert "Bo har 0 poäng och får inte ropa Chicago" in script.text
     assert script.prompts[3] == script.prompts[2]
     assert not any(isinstance(e, ChicagoDeclared) for e in store.load_session(path).events)
 
@@ -219,9 +219,9 @@ def test_enter_is_pass_and_tie_scores_nobody() -> None:
 @pytest.mark.parametrize(
     ("answer", "reason"),
     [
-        ("Dora två par", "'Dora' is not at this table"),
+        ("Dora två par", "'Dora' sitter inte vid det här bordet"),
         ("bo", "säg vilken hand Bo hade"),
-        ("bo fem ess", "'fem ess' is not a hand"),
+        ("bo fem ess", "'fem ess' är ingen hand"),
         ("bo KH KH 9D 9H 3C", "KH"),
     ],
 )
@@ -236,7 +236,7 @@ def test_wrong_answer_gets_the_reason_and_the_same_question(answer: str, reason:
 def test_ambiguous_prefix_asks_for_more_of_the_name() -> None:
     path = make_session(("Anna", "Anders", "Bo"), dealer="Bo")
     script, _ = play(path, ["an par", "ann par"])
-    assert "'an' could be Anna or Anders" in script.text
+    assert "'an' kan vara Anna eller Anders" in script.text
     assert scores(path)["Anna"] == 1
 
 
@@ -280,7 +280,7 @@ def test_exchange_is_recorded_with_x_and_refused_under_buy_stop() -> None:
     path = make_session(rules=rules, events=events)
     script, _ = play(path, ["x bo 3", "x anna 2"])
     assert "Köpstopp: Anna." in script.text
-    assert "Anna is under köpstopp" in script.text
+    assert "Anna har köpstopp" in script.text
     assert store.load_session(path).events[-1] == Exchange(4, "Bo", 1, 3)
 
 
@@ -531,7 +531,7 @@ def test_terminal_wrong_answer_undo_and_ctrl_c() -> None:
     child = spawn("fredag", "Anna", "Bo", "Cilla", "--dealer", "Cilla")
     child.expect_exact("Giv 1, köp 1: bästa hand?")
     child.sendline("dora två par")
-    child.expect_exact("'dora' is not at this table")
+    child.expect_exact("'dora' sitter inte vid det här bordet")
     child.expect_exact("Giv 1, köp 1: bästa hand?")
     child.sendline("bo två par")
     child.expect_exact("Giv 1, köp 2: bästa hand?")
