@@ -1,0 +1,445 @@
+#!/usr/bin/env python3
+"""How long the ``chicago`` command takes at the table, as ratios to a bare Python start.
+
+Run it with the interpreter the command is installed for::
+
+    python bench/latency.py            # about a minute
+    python bench/latency.py --runs 31  # steadier medians
+
+Standard library only.  It builds its sessions in a temporary directory
+(``CHICAGO_PROTOKOLL_HOME``), never touching yours, then runs every command
+as a fresh process, round after round, interleaved so that a busy moment of
+the machine hits all commands alike.  Each command's median, min and max are
+printed with its ratio to the floor, ``python -c pass`` measured in the same
+rounds, and the target from the latency issue (docs/latency.md).
+
+Byte-code caches are written to a temporary ``PYTHONPYCACHEPREFIX`` during a
+warm-up run, so the figures are those of an installed package (pip compiles
+on install) even where ``PYTHONDONTWRITEBYTECODE`` is set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PLAYERS = ("Anna", "Bo", "Cecilia", "Åsa")
+
+# Twenty deals as typed at a table: hand names in both languages, five cards,
+# exchanges, ties, passes, a Chicago.  Replayed in order on a fresh session.
+DEALS: tuple[tuple[str, ...], ...] = (
+    (
+        "--buy",
+        "Anna:pair",
+        "--buy",
+        "Bo:two-pair",
+        "--last-trick",
+        "Cecilia",
+        "--showdown",
+        "Åsa:flush",
+    ),
+    ("--buy", "pass", "--buy", "Cecilia:triss", "--last-trick", "Åsa", "--showdown", "Anna:stege"),
+    (
+        "--exchange",
+        "Anna:3,2,1",
+        "--exchange",
+        "Bo:1,1,0",
+        "--buy",
+        "Bo:KH KS 9D 9H 3C",
+        "--last-trick",
+        "Bo",
+        "--showdown",
+        "Cecilia:kåk",
+    ),
+    ("--buy", "tie", "--buy", "Åsa:par", "--last-trick", "Anna", "--with-two", "--showdown", "tie"),
+    ("--buy", "Cecilia:färg", "--last-trick", "Cecilia", "--showdown", "Bo:two pair"),
+    (
+        "--buy",
+        "Anna:trips",
+        "--buy",
+        "Anna:fyrtal",
+        "--last-trick",
+        "Anna",
+        "--showdown",
+        "Anna:full-house",
+    ),
+    ("--buy", "Bo:pair", "--buy", "Cecilia:pair", "--last-trick", "Åsa", "--showdown", "pass"),
+    ("--buy", "Åsa:K♥ K♠ 9♦ 9♥ 3♣", "--buy", "pass", "--chicago", "Anna"),
+    (
+        "--buy",
+        "Bo:stege",
+        "--buy",
+        "Bo:färg",
+        "--last-trick",
+        "Cecilia",
+        "--showdown",
+        "Åsa:tvåpar",
+    ),
+    (
+        "--exchange",
+        "Cecilia:2,2,2",
+        "--buy",
+        "Cecilia:pair",
+        "--last-trick",
+        "Bo",
+        "--showdown",
+        "Bo:straight",
+    ),
+    ("--buy", "Anna:par", "--buy", "Bo:par", "--last-trick", "Cecilia", "--showdown", "Åsa:par"),
+    ("--buy", "pass", "--buy", "pass", "--last-trick", "Åsa", "--showdown", "pass"),
+    ("--buy", "Cecilia:AH AS AD 2C 2D", "--last-trick", "Anna", "--showdown", "Bo:flush"),
+    (
+        "--buy",
+        "Åsa:triss",
+        "--buy",
+        "Anna:two-pair",
+        "--last-trick",
+        "Bo",
+        "--showdown",
+        "Cecilia:pair",
+    ),
+    ("--buy", "Bo:pair", "--last-trick", "Bo", "--with-two", "--showdown", "Bo:pair"),
+    (
+        "--buy",
+        "Anna:stege",
+        "--buy",
+        "Cecilia:kåk",
+        "--last-trick",
+        "Åsa",
+        "--showdown",
+        "Anna:pair",
+    ),
+    (
+        "--exchange",
+        "Åsa:5,0,0",
+        "--buy",
+        "Åsa:flush",
+        "--last-trick",
+        "Cecilia",
+        "--showdown",
+        "tie",
+    ),
+    ("--buy", "Bo:two-pair", "--buy", "Bo:triss", "--last-trick", "Anna", "--showdown", "Åsa:pair"),
+    ("--buy", "Cecilia:pair", "--buy", "Åsa:pair", "--last-trick", "Bo", "--showdown", "Anna:färg"),
+    ("--buy", "Anna:pair", "--buy", "pass", "--last-trick", "Åsa", "--showdown", "Cecilia:stege"),
+)
+
+# The deal timed on the 20-deal session (the file is put back before each run).
+TIMED_DEAL = (
+    "--buy",
+    "Anna:pair",
+    "--buy",
+    "Bo:KH KS 9D 9H 3C",
+    "--last-trick",
+    "Cecilia",
+    "--showdown",
+    "Åsa:flush",
+)
+
+# Targets from the issue: (kind, limit).  "floor": median at most limit x the floor.
+FLOOR_TARGETS = {"completion": 2.0, "lean": 8.0, "rich": 10.0, "help": 12.0}
+
+
+@dataclass
+class Case:
+    label: str
+    argv: list[str]
+    env: dict[str, str] = field(default_factory=dict)
+    target: str | None = None  # a key of FLOOR_TARGETS
+    expect: str | None = None  # a piece of stdout the warm-up run must show
+    before: tuple[Path, str] | None = None  # (file, text) written before every run
+    runs: int | None = None  # fewer runs for the slow ones
+    times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # user + system time of the process
+
+
+def find_command(given: str | None) -> Path:
+    if given:
+        return Path(given)
+    beside = shutil.which("chicago", path=str(Path(sys.executable).parent))
+    found = beside or shutil.which("chicago")
+    if not found:
+        sys.exit("bench: no `chicago` command beside this Python or on PATH; give --chicago PATH")
+    return Path(found)
+
+
+def interpreter_of(command: Path) -> str:
+    """The Python a console script runs on (its #! line), else this one."""
+    try:
+        first = command.read_bytes()[:512].split(b"\n", 1)[0].decode()
+    except (OSError, UnicodeDecodeError):
+        return sys.executable
+    if first.startswith("#!") and "python" in first:
+        return first[2:].strip().split()[0]
+    return sys.executable
+
+
+def base_env(home: Path, pycache: Path) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("_CHICAGO", "_TYPER", "COMP_", "CHICAGO_"))
+        and key not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX", "TERMINAL_WIDTH")
+    }
+    env.update(
+        CHICAGO_PROTOKOLL_HOME=str(home),
+        CHICAGO_LANG="en",
+        PYTHONPYCACHEPREFIX=str(pycache),
+        COLUMNS="100",
+    )
+    return env
+
+
+def run(argv: Sequence[str], env: dict[str, str], *, check: bool = True) -> str:
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    if check and done.returncode != 0:
+        sys.exit(f"bench: {' '.join(argv)} failed ({done.returncode}):\n{done.stderr}{done.stdout}")
+    return done.stdout
+
+
+def build_sessions(chicago: str, env: dict[str, str], home: Path) -> dict[int, Path]:
+    """Sessions of 20, 200 and 1,000 deals; the 20 typed with `chicago deal`, the rest
+    the same deals again with their numbers moved on."""
+    rules = home / "bench-rules.toml"
+    home.mkdir(parents=True, exist_ok=True)
+    # A table that plays on and on: the target out of reach, no köpstopp.
+    rules.write_text("[game]\ntarget = 1000000\n\n[buy_stop]\nthreshold = false\n", "utf-8")
+    run([chicago, "new", "bench", *PLAYERS, "--rules", str(rules)], env)
+    for deal in DEALS:
+        run([chicago, "deal", *deal], env)
+    sessions = home / "sessions"
+    base = sessions / "bench.toml"
+    text = base.read_text("utf-8")
+    head, _, rest = text.partition("\n[[events]]\n")
+    blocks = rest.split("\n[[events]]\n")
+    tail = blocks[-1].rpartition("\n\n# end of")
+    blocks[-1], end = tail[0] + "\n", "\n# end of" + tail[2]
+    paths = {20: base}
+    for count in (200, 1000):
+        name = f"bench{count}"
+        parts = [head.replace('name = "bench"', f'name = "{name}"', 1)]
+        for copy in range(count // len(DEALS)):
+            for block in blocks:
+                lines = [
+                    f"deal = {int(line[7:]) + copy * len(DEALS)}"
+                    if line.startswith("deal = ")
+                    else line
+                    for line in block.split("\n")
+                ]
+                parts.append("\n[[events]]\n" + "\n".join(lines).rstrip("\n") + "\n")
+        path = sessions / f"{name}.toml"
+        path.write_text("".join(parts).rstrip("\n") + "\n" + end.lstrip("\n"), "utf-8")
+        paths[count] = path
+    for count, path in paths.items():
+        status = json.loads(run([chicago, "status", "--json", "--file", str(path)], env))
+        if status["deal"] != count + 1:
+            sys.exit(f"bench: {path.name} replays to deal {status['deal']}, not {count + 1}")
+    return paths
+
+
+def completion_cases(chicago: str, env: dict[str, str]) -> list[Case]:
+    cases = []
+    lines = [
+        ("a subcommand", "chicago st", "status"),
+        ("an option", "chicago deal --la", "--last-trick"),
+        ("a player", "chicago deal --last-trick Å", "Åsa"),
+    ]
+    for what, line, expect in lines:
+        words = line.split(" ")
+        bash = dict(
+            env, _CHICAGO_COMPLETE="complete_bash", COMP_WORDS=line, COMP_CWORD=str(len(words) - 1)
+        )
+        zsh = dict(env, _CHICAGO_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS=line)
+        fish = dict(
+            env,
+            _CHICAGO_COMPLETE="complete_fish",
+            _TYPER_COMPLETE_ARGS=line,
+            _TYPER_COMPLETE_FISH_ACTION="get-args",
+        )
+        for shell, shell_env in (("bash", bash), ("zsh", zsh), ("fish", fish)):
+            cases.append(
+                Case(
+                    f"TAB {shell}: {what} `{line.removeprefix('chicago ')}`",
+                    [chicago],
+                    shell_env,
+                    "completion",
+                    expect,
+                )
+            )
+    return cases
+
+
+def measure(cases: list[Case], rounds: int) -> None:
+    for case in cases:  # warm-up: byte-code caches, disk cache, and a check of the output
+        if case.before:
+            case.before[0].write_text(case.before[1], "utf-8")
+        out = run(case.argv, case.env)
+        if case.expect is not None and case.expect not in out:
+            sys.exit(f"bench: {case.label}: expected {case.expect!r} in the output, got:\n{out}")
+    for number in range(rounds):
+        for case in cases:
+            if case.runs is not None and number >= case.runs:
+                continue
+            if case.before:
+                case.before[0].write_text(case.before[1], "utf-8")
+            start = time.perf_counter()
+            process = subprocess.Popen(
+                case.argv, env=case.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+            if hasattr(os, "wait4"):
+                _, status, usage = os.wait4(process.pid, 0)
+                process.returncode = os.waitstatus_to_exitcode(status)
+                case.cpu.append(usage.ru_utime + usage.ru_stime)
+            else:  # pragma: no cover - no resource usage on this platform
+                process.wait()
+            case.times.append(time.perf_counter() - start)
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    return f"{platform.system()} {platform.release()}, {cpu}, {os.cpu_count()} cores, load {load}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15, help="rounds of runs (default 15)")
+    parser.add_argument(
+        "--chicago", help="the chicago command to time (default: beside this Python)"
+    )
+    args = parser.parse_args()
+
+    command = find_command(args.chicago)
+    python = interpreter_of(command)
+    chicago = str(command)
+    with tempfile.TemporaryDirectory(prefix="chicago-bench-") as tmp:
+        home = Path(tmp) / "home"
+        env = base_env(home, Path(tmp) / "pycache")
+        print(f"# chicago latency, {time.strftime('%Y-%m-%d %H:%M')}")
+        print(f"machine: {machine()}")
+        version = run(
+            [
+                python,
+                "-c",
+                "import sys, importlib.metadata as m; print(sys.version.split()[0], 'typer', m.version('typer'), 'rich', m.version('rich'))",
+            ],
+            env,
+        ).strip()
+        print(f"python {version}; command {chicago}")
+        print("building sessions of 20, 200 and 1000 deals ...", file=sys.stderr)
+        sessions = build_sessions(chicago, env, home)
+        file20 = sessions[20]
+        text20 = file20.read_text("utf-8")
+
+        floor = Case("python -c pass (the floor)", [python, "-c", "pass"], env)
+        cases = [
+            floor,
+            Case("python -c 'import typer' (reference)", [python, "-c", "import typer"], env),
+            *completion_cases(chicago, env),
+            Case(
+                "status --json (20 deals)", [chicago, "status", "--json"], env, "lean", '"deal": 21'
+            ),
+            Case(
+                "deal ... (on 20 deals)",
+                [chicago, "deal", *TIMED_DEAL],
+                env,
+                "lean",
+                "deal 22",
+                before=(file20, text20),
+            ),
+            Case("status (Rich table, 20 deals)", [chicago, "status"], env, "rich", "Åsa"),
+            Case("--help", [chicago, "--help"], env, "help", "Usage"),
+            Case(
+                "status (Rich table, 200 deals)",
+                [chicago, "status", "--session", "bench200"],
+                env,
+                None,
+                "Åsa",
+            ),
+            Case(
+                "status --json (200 deals)",
+                [chicago, "status", "--json", "--session", "bench200"],
+                env,
+                None,
+                '"deal": 201',
+            ),
+            Case(
+                "export --format json (1000 deals)",
+                [chicago, "export", "--format", "json", "--session", "bench1000"],
+                env,
+                None,
+                "Åsa",
+                runs=max(3, args.runs // 3),
+            ),
+        ]
+        print(f"timing {len(cases)} commands x {args.runs} rounds ...", file=sys.stderr)
+        measure(cases, args.runs)
+        file20.write_text(text20, "utf-8")
+
+    base = statistics.median(floor.times)
+    base_cpu = statistics.median(floor.cpu) if floor.cpu else 0.0
+    print()
+    print("| command | median ms | min ms | max ms | × floor | target | met | CPU × floor |")
+    print("|---|---:|---:|---:|---:|---|---|---:|")
+    results: dict[str, float] = {}
+    verdicts: list[bool] = []
+    for case in cases:
+        median = statistics.median(case.times)
+        results[case.label] = median
+        ratio = median / base
+        target, met = "", ""
+        if case.target:
+            limit = FLOOR_TARGETS[case.target]
+            target = f"≤ {limit:g}×"
+            met = "yes" if ratio <= limit else "**no**"
+            verdicts.append(ratio <= limit)
+        cpu = f"{statistics.median(case.cpu) / base_cpu:.2f}" if base_cpu else ""
+        print(
+            f"| {case.label} | {median * 1000:.1f} | {min(case.times) * 1000:.1f} | "
+            f"{max(case.times) * 1000:.1f} | {ratio:.2f} | {target} | {met} | {cpu} |"
+        )
+    growth = results["status (Rich table, 200 deals)"] / results["status (Rich table, 20 deals)"]
+    growth_json = results["status --json (200 deals)"] / results["status --json (20 deals)"]
+    export = results["export --format json (1000 deals)"]
+    print()
+    print("| growth | figure | target | met |")
+    print("|---|---:|---|---|")
+    print(
+        f"| status, 200 deals / 20 deals | {growth:.2f}× | ≤ 1.3× | {'yes' if growth <= 1.3 else '**no**'} |"
+    )
+    print(
+        f"| status --json, 200 deals / 20 deals | {growth_json:.2f}× | (≤ 1.3×) | {'yes' if growth_json <= 1.3 else '**no**'} |"
+    )
+    print(
+        f"| export --format json, 1000 deals | {export * 1000:.0f} ms | < 1000 ms | {'yes' if export < 1 else '**no**'} |"
+    )
+    verdicts += [growth <= 1.3, export < 1]
+    print()
+    print(f"{sum(verdicts)} of {len(verdicts)} targets met; floor {base * 1000:.1f} ms.")
+    print(
+        "Targets are judged on wall-clock medians.  The last column, the median CPU time "
+        "(user + system) as a ratio to the floor's, moves far less when other work shares "
+        "the machine."
+    )
+
+
+if __name__ == "__main__":
+    main()
