@@ -45,6 +45,7 @@ from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
+from . import tomlsubset
 from .errors import ChicagoError, RulesFileError, SessionFileError
 from .events import Event, event_from_dict, event_to_dict
 from .game import Session, new_session
@@ -184,7 +185,6 @@ def dumps_session(session: Session) -> str:
 
 def loads_session(text: str, source: str) -> Session:
     """Read and validate the text of a session file; ``source`` names it in every refusal."""
-    import tomllib
 
     def refuse(reason: str, sv: str) -> SessionFileError:
         return SessionFileError(
@@ -192,13 +192,20 @@ def loads_session(text: str, source: str) -> Session:
             sv=f"{source} är ingen protokollfil från chicago-protokoll: {sv}",
         )
 
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise refuse(
-            f"it is not valid TOML ({error}); it may be cut short or damaged",
-            f"den är inte giltig TOML ({error}); den kan vara avklippt eller skadad",
-        ) from None
+    # The plain shape this module writes is read by tomlsubset, many times faster than
+    # tomllib (docs/latency.md); anything else, a hand edit or a damaged file, by tomllib,
+    # which also words the errors.
+    data = tomlsubset.loads(text)
+    if data is None:
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise refuse(
+                f"it is not valid TOML ({error}); it may be cut short or damaged",
+                f"den är inte giltig TOML ({error}); den kan vara avklippt eller skadad",
+            ) from None
     if not text.strip():
         raise refuse("it is empty", "den är tom")
     if "format" not in data:
