@@ -395,7 +395,10 @@ def test_settle_before_the_end_says_it_is_provisional() -> None:
     """settle during the game shows how it would settle now, and says the game is not over."""
     new_game()
     ok(*SEED_000_DEAL)
-    assert "The game is not over" in ok("settle")
+    out = ok("settle")
+    assert "The game is not over" in out
+    assert "Leading now: Cilla" in out
+    assert "Winner" not in out
     assert json.loads(ok("settle", "--json"))["finished"] is False
 
 

@@ -126,4 +126,7 @@ def print_settlement(
     out.print(table)
     if not payments:
         out.print(tr("Nobody pays anything.", "Ingen betalar något."))
-    out.print(tr("Winner: ", "Vinnare: ") + " & ".join(winners))
+    if provisional:
+        out.print(tr("Leading now: ", "Leder nu: ") + " & ".join(winners))
+    else:
+        out.print(tr("Winner: ", "Vinnare: ") + " & ".join(winners))
