@@ -58,6 +58,16 @@ def test_session_option_records_in_another_session_and_makes_it_current() -> Non
     assert store.get_current() == "fredag"
 
 
+def test_undo_with_session_option_makes_that_session_current() -> None:
+    """undo --session fredag takes back fredag's last event, and fredag is the session used last."""
+    ok("new", "fredag", *PLAYERS)
+    ok(*SEED_000_DEAL)
+    ok("new", "lördag", "Dag", "Eva")
+    ok("undo", "--session", "fredag")
+    assert store.get_current() == "fredag"
+    assert scores() == {"Anna": 2, "Bo": 2, "Cilla": 5}
+
+
 def test_file_option_works_on_a_session_file_anywhere(tmp_path: Path) -> None:
     """A session file copied elsewhere is read and written with --file, leaving the original alone."""
     ok("new", "fredag", *PLAYERS)

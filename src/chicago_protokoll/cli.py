@@ -620,6 +620,8 @@ def undo(session: SessionOption = None, file: FileOption = None) -> None:
         return current.without_last_event()
 
     saved = store.transact(path, change)
+    if session is not None and file is None:  # as for every write: the session used last
+        store.set_current(session)
     from .narrate import describe_event
 
     print(tr("Undone: ", "Ångrat: ") + describe_event(removed["event"]))
