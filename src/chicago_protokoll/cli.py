@@ -1160,4 +1160,40 @@ def chart(
 
 def run() -> None:
     """Entry point used by ``python -m chicago_protokoll`` and the ``chicago`` script."""
-    app(prog_name="chicago")
+    # Typer makes the Click command of every command on every run, which for this many
+    # commands takes about as long as a bare Python start (docs/latency.md).  A command
+    # line that names a command gets the app with only that command (and the same
+    # callback), so its parsing, help and errors are those of the whole app.
+    commands, groups = app.registered_commands, app.registered_groups
+    name = _command_named(sys.argv[1:])
+    if name is not None:
+        app.registered_commands = [info for info in commands if _name_of(info) == name]
+        app.registered_groups = [info for info in groups if info.name == name]
+    try:
+        app(prog_name="chicago")
+    finally:
+        app.registered_commands, app.registered_groups = commands, groups
+
+
+def _command_named(args: list[str]) -> str | None:
+    """The command or group a command line names (after --lang); None when unsure."""
+    index = 0
+    while index < len(args) and args[index].startswith("-"):
+        if args[index] == "--lang":
+            index += 2
+        elif args[index].startswith("--lang="):
+            index += 1
+        else:
+            return None  # --help, --install-completion...: the whole app
+    if index >= len(args):
+        return None
+    known = {_name_of(info) for info in app.registered_commands}
+    known.update(info.name for info in app.registered_groups if info.name)
+    return args[index] if args[index] in known else None
+
+
+def _name_of(info: typer.models.CommandInfo) -> str:
+    """A command's name as Typer gives it (typer.main.get_command_from_info)."""
+    if info.name:
+        return info.name
+    return typer.main.get_command_name(info.callback.__name__ if info.callback else "")
