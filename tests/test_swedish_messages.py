@@ -166,7 +166,7 @@ SWEDISH_CASES: dict[str, tuple[list[list[str]], list[str], list[str]]] = {
     "anything after the game is over": (
         [list(ANNA_23_DEAL), list(ANNA_23_DEAL), GAME_OVER],
         ["tricks", "Bo"],
-        ["partiet är slut: inget mer kan föras in"],
+        ["partiet är slut (Anna vann): inget mer kan föras in"],
     ),
     "a bad hand name": (
         [],

@@ -361,7 +361,7 @@ class Game:
         rules = self.rules.chicago
         index = self.players.index(name)
         if self.finished:
-            return _over()
+            return _over(self.winners)
         if self.chicago is not None:
             return RuleViolation(
                 f"{self.chicago} has already declared Chicago in this deal; only one may",
@@ -410,7 +410,7 @@ class Game:
     def apply(self, event: Event) -> Entry:
         """Check the event against every rule, then apply it.  Refusal changes nothing."""
         if self.finished:
-            raise _over()
+            raise _over(self.winners)
         self._after_chicago(event)
         if event.deal != self.deal:
             raise RuleViolation(
@@ -916,11 +916,14 @@ def award_player(awards: Iterable[Award]) -> str:
     return next(iter(awards)).player
 
 
-def _over() -> RuleViolation:
+def _over(winners: Sequence[str]) -> RuleViolation:
+    who = " & ".join(winners)
     return RuleViolation(
-        "the game is over: nothing more can be recorded",
+        f"the game is over ({who} won): nothing more can be recorded; "
+        "`chicago undo` takes back the last event",
         rule="end of game",
-        sv="partiet är slut: inget mer kan föras in",
+        sv=f"partiet är slut ({who} vann): inget mer kan föras in; "
+        "`chicago undo` tar tillbaka det senaste",
     )
 
 
