@@ -7,8 +7,9 @@ every run of the ``chicago`` command does) costs next to nothing.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+# Not `from typing import TYPE_CHECKING`: importing typing alone costs more than the
+# whole TAB-completion fast path (see docs/latency.md).
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -51,6 +52,8 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from .cards import (
         Card,
         Category,
@@ -81,6 +84,8 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'chicago_protokoll' has no attribute {name!r}")
+    from importlib import import_module
+
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
