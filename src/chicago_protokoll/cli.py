@@ -40,7 +40,8 @@ app = typer.Typer(
     name="chicago",
     help="Protokollförare for Chicago, the Swedish card game: record each deal, "
     "let the house rules do the scoring.",
-    no_args_is_help=True,
+    # Bare `chicago` shows the help and exits 0 (see main_options): it is how a newcomer starts.
+    invoke_without_command=True,
     add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -149,6 +150,7 @@ def handled(fn: F) -> F:
 
 @app.callback()
 def main_options(
+    ctx: typer.Context,
     lang: Annotated[
         str | None,
         typer.Option("--lang", help="Language of all output: sv or en (default: from LANG)."),
@@ -159,6 +161,9 @@ def main_options(
         raise typer.BadParameter("use sv or en", param_hint="--lang")
     # Always set (None included): one process may run several commands (tests, `play`).
     set_language(lang)
+    if ctx.invoked_subcommand is None:
+        print(ctx.get_help())
+        raise typer.Exit(0)
 
 
 # -- helpers -------------------------------------------------------------------
