@@ -20,7 +20,7 @@ import typer
 from typer.exceptions import TyperException
 
 from . import store
-from .errors import ChicagoError, RuleViolation, SessionFileError
+from .errors import ChicagoError, RuleViolation
 from .events import (
     BuyWinner,
     ChicagoBroken,
@@ -179,21 +179,7 @@ def _load(session: str | None, file: Path | None) -> tuple[Path, Session]:
 
 
 def _replay(session: Session, path: Path) -> Game:
-    """Replay a session read from ``path``.  An event in the file that the rules refuse (a
-    hand edit gone wrong) refuses the file by name, so no command builds on it or rewrites it."""
-    game = Game(session)
-    for number, event in enumerate(session.events, start=1):
-        try:
-            game.apply(event)
-        except ChicagoError as error:
-            where = store.display_path(path)
-            raise SessionFileError(
-                f"{where} does not add up: event {number} (deal {event.deal}) breaks a rule: "
-                f"{error}; was the file edited by hand?",
-                sv=f"{where} går inte ihop: händelse {number} (giv {event.deal}) bryter mot "
-                f"en regel: {error.localized('sv')}; har filen ändrats för hand?",
-            ) from None
-    return game
+    return store.replay_file(session, path)
 
 
 def _record(

@@ -43,7 +43,6 @@ from .game import (
     Session,
     new_session,
     parse_claim,
-    replay,
     resolve_player,
 )
 from .i18n import language, tr
@@ -368,7 +367,7 @@ class Dialogue:
         session = store.load_session(self.path)
         if self.name is None:
             self.name = session.name or self.path.stem
-        return session, replay(session)
+        return session, store.replay_file(session, self.path)
 
     def _run(self) -> int:
         session, game = self._load()
@@ -472,7 +471,7 @@ class Dialogue:
         after: dict[str, Game] = {}
 
         def change(current: Session) -> Session:
-            game = replay(current)
+            game = store.replay_file(current, self.path)
             if not question.matches(game):
                 raise ChicagoError(
                     "the protocol changed while you answered (another command recorded "

@@ -48,7 +48,7 @@ from pathlib import Path
 from . import tomlsubset
 from .errors import ChicagoError, RulesFileError, SessionFileError
 from .events import Event, event_from_dict, event_to_dict
-from .game import Session, new_session
+from .game import Game, Session, new_session
 from .rules import HouseRules
 
 FORMAT = "chicago-protokoll/session"
@@ -698,6 +698,27 @@ def resolve(session: str | None = None, file: Path | None = None) -> Path:
     return path
 
 
+# -- replaying what was read -------------------------------------------------------
+
+
+def replay_file(session: Session, path: Path) -> Game:
+    """Replay a session read from ``path``.  An event in the file that the rules refuse (a
+    hand edit gone wrong) refuses the file by name, so nothing builds on it or rewrites it."""
+    game = Game(session)
+    for number, event in enumerate(session.events, start=1):
+        try:
+            game.apply(event)
+        except ChicagoError as error:
+            where = display_path(path)
+            raise SessionFileError(
+                f"{where} does not add up: event {number} (deal {event.deal}) breaks a rule: "
+                f"{error}; was the file edited by hand?",
+                sv=f"{where} går inte ihop: händelse {number} (giv {event.deal}) bryter mot "
+                f"en regel: {error.localized('sv')}; har filen ändrats för hand?",
+            ) from None
+    return game
+
+
 # -- other files the CLI writes ------------------------------------------------------
 
 
@@ -735,6 +756,7 @@ __all__ = [
     "loads_session",
     "locked",
     "remove_session",
+    "replay_file",
     "resolve",
     "save_session",
     "saved_rules_path",
