@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import total_ordering
 from typing import TypeGuard
@@ -362,3 +362,15 @@ def compare_results(a: HandResult, b: HandResult, *, suit_ties: bool = False) ->
         if sa != sb:
             return 1 if sa > sb else -1
     return 0
+
+
+def best_indexes(results: Sequence[HandResult], *, suit_ties: bool = False) -> list[int]:
+    """The indexes of the best hands: one when a single hand wins, several for an exact tie."""
+    best = [0]
+    for index in range(1, len(results)):
+        order = compare_results(results[index], results[best[0]], suit_ties=suit_ties)
+        if order > 0:
+            best = [index]
+        elif order == 0:
+            best.append(index)
+    return best

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import HandResult, compare_results, evaluate, looks_like_cards, parse_category
+from .cards import HandResult, best_indexes, evaluate, looks_like_cards, parse_category
 from .i18n import tr
 from .rules import HouseRules
 
@@ -73,14 +73,7 @@ def read_hand(text: str, rules: HouseRules) -> HandResult:
 
 def compare_hands(texts: list[str], rules: HouseRules) -> Comparison:
     results = [read_hand(text, rules) for text in texts]
-    suit_ties = rules.hands.ties == "suit"
-    best = [0]
-    for index in range(1, len(results)):
-        order = compare_results(results[index], results[best[0]], suit_ties=suit_ties)
-        if order > 0:
-            best = [index]
-        elif order == 0:
-            best.append(index)
+    best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
     top = [results[i] for i in best]
     undecided = len(best) > 1 and any(not r.cards for r in top)
     winner = best[0] if len(best) == 1 else None

@@ -12,7 +12,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .cards import Card, Category, compare_results, evaluate, looks_like_cards, parse_category
+from .cards import Card, Category, best_indexes, evaluate, looks_like_cards, parse_category
 from .errors import CardError, ChicagoError, RuleViolation
 from .events import (
     BuyWinner,
@@ -278,15 +278,8 @@ def best_of(
             "compare at least one hand of five cards", sv="jämför minst en hand med fem kort"
         )
     results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
-    suit_ties = rules.hands.ties == "suit"
-    best, tied = 0, False
-    for index in range(1, len(results)):
-        order = compare_results(results[index], results[best], suit_ties=suit_ties)
-        if order > 0:
-            best, tied = index, False
-        elif order == 0:
-            tied = True
-    return None if tied else best
+    best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
+    return best[0] if len(best) == 1 else None
 
 
 def _parse_hand(text: str, ace_low_straight: bool) -> tuple[Category, str | None]:
