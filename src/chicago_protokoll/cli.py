@@ -8,13 +8,12 @@ file touched.  Rich is imported only by the commands that draw tables.
 
 import contextlib
 import functools
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 from typer.exceptions import TyperException
@@ -35,6 +34,21 @@ from .events import (
 from .game import Game, HandClaim, Moment, Session, new_session, parse_claim, replay, resolve_player
 from .i18n import language, set_language, tr
 from .views import plain_standings, status_dict
+
+if TYPE_CHECKING:
+    import json
+else:
+
+    class _Json:
+        """json, imported on first use: only --json output needs it, and `deal` and the other
+        commands typed after each scoring moment start sooner without it (docs/latency.md)."""
+
+        def __getattr__(self, name: str) -> Any:
+            import json
+
+            return getattr(json, name)
+
+    json = _Json()
 
 app = typer.Typer(
     name="chicago",
