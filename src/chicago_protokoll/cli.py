@@ -58,6 +58,7 @@ app = typer.Typer(
     invoke_without_command=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -809,7 +810,9 @@ def _rules_for_reading(session: str | None, file: Path | None) -> Any:
 # -- house rules -------------------------------------------------------------------
 
 rules_app = typer.Typer(
-    help="House rules: show, write a file to edit, check a file.", no_args_is_help=True
+    help="House rules: show, write a file to edit, check a file.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
 )
 app.add_typer(rules_app, name="rules")
 
@@ -905,7 +908,9 @@ def rules_presets() -> None:
 # -- sessions ------------------------------------------------------------------------
 
 sessions_app = typer.Typer(
-    help="List, switch, show and remove sessions.", invoke_without_command=True
+    help="List, switch, show and remove sessions.",
+    invoke_without_command=True,
+    rich_markup_mode=None,
 )
 app.add_typer(sessions_app, name="sessions")
 
