@@ -10,10 +10,10 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import total_ordering
 from typing import TypeGuard
 
+from ._dataclass import dataclass
 from .errors import CardError
 
 

@@ -6,9 +6,10 @@ by replaying the events (see `game.replay`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any, ClassVar
 
+from ._dataclass import dataclass
 from .cards import Category, parse_category
 from .errors import CardError, SessionFileError
 

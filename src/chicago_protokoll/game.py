@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from ._dataclass import dataclass
 from .cards import Card, Category, best_indexes, evaluate, looks_like_cards, parse_category
 from .errors import CardError, ChicagoError, RuleViolation
 from .events import (

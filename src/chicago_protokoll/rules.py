@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Any, Literal
 
+from ._dataclass import dataclass
 from .cards import Category
 from .errors import RulesFileError
 
