@@ -9,12 +9,16 @@ from rich.table import Table
 
 from .game import Standings
 from .i18n import tr
-from .settle import Payment
 from .views import marks, moment_text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .settle import Payment
 
 
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    # emoji=False: no ":name:" codes in a table, and Rich skips loading its emoji table
+    return Console(highlight=False, soft_wrap=False, emoji=False)
 
 
 def _table(title: str) -> Table:
