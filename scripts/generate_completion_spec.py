@@ -22,6 +22,7 @@ changes, that kind of completion goes back to Typer until
 from __future__ import annotations
 
 import argparse
+import binascii
 import inspect
 import os
 import pprint
@@ -367,7 +368,7 @@ def build() -> str:
         }
     )
     source_sums = tuple(
-        (name, zlib.crc32((package / name).read_bytes()), (package / name).stat().st_size)
+        (name, binascii.crc32((package / name).read_bytes()), (package / name).stat().st_size)
         for name in files
     )
     event_fields: dict[str, dict[str, bool]] = {}

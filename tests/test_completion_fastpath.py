@@ -137,6 +137,8 @@ LINES = (
     "deal --session konstig --royal ",
     "deal --session crlf --royal ",
     "deal --session utan --royal ",
+    "deal --session bom --royal ",
+    "deal --session latin1 --royal ",
     "deal --file x --royal ",
     "deal --last-trick Bo -- ",
     "deal 'Anna ",
@@ -188,6 +190,8 @@ CURRENTS = (
     "konstig",
     "crlf",
     "utan",
+    "bom",
+    "latin1",
     None,
     "fredag\r\n",
 )
@@ -211,6 +215,8 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
         text.replace("version = 1", "version = 2"), "utf-8"
     )
     (home / "sessions" / "crlf.toml").write_bytes(text.replace("\n", "\r\n").encode())
+    (home / "sessions" / "bom.toml").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    (home / "sessions" / "latin1.toml").write_bytes(text.replace("Åsa", "Åsa").encode("latin-1"))
     (home / "sessions" / "utan.toml").write_text(text.replace("first_dealer", "dealer"), "utf-8")
     _write_session(home, "konstig", ('Anna "A"', "Bo"))
     (home / "sessions" / ".dold.toml").write_text(text, "utf-8")
