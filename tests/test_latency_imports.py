@@ -77,6 +77,7 @@ def test_a_whole_deal_imports_neither_rich_nor_pydantic(table: Path) -> None:
     """Recording a deal and printing the standings stays plain."""
     modules = _imports(table, *DEAL, "--showdown", "pass")
     assert not _heavy(modules)
+    assert "json" not in modules  # only --json output needs it
 
 
 @pytest.mark.parametrize(
@@ -146,3 +147,21 @@ def test_a_command_line_naming_one_command_is_answered_as_by_the_whole_app(
         whole.stdout,
         whole.stderr,
     )
+
+
+@pytest.mark.slow
+def test_the_benchmark_runs_and_prints_its_table(tmp_path: Path) -> None:
+    """bench/latency.py builds its sessions, times every command once and prints the table."""
+    bench = Path(__file__).resolve().parent.parent / "bench" / "latency.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), "--runs", "1"],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "| status --json (20 deals) |" in done.stdout
+    assert "| export --format json, 1000 deals |" in done.stdout
+    assert "targets met" in done.stdout
