@@ -10,7 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SOURCES: tuple[Any, ...] = (('cli.py', 3549054088, 42328),)
+SOURCES: tuple[Any, ...] = (('cli.py', 3498743484, 41901),)
 
 KINDS: dict[str, Any] = {'player': 'fast', 'session': 'fast'}
 

@@ -21,7 +21,6 @@ from typer.exceptions import TyperException
 from . import store
 from .errors import ChicagoError, RuleViolation
 from .events import (
-    BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
     ChicagoWon,
@@ -29,7 +28,6 @@ from .events import (
     Exchange,
     LastTrick,
     Royal,
-    Showdown,
 )
 from .game import Game, HandClaim, Moment, Session, new_session, parse_claim, replay, resolve_player
 from .i18n import language, set_language, tr
@@ -223,20 +221,6 @@ def _record(
 
 def _print_standings(session: Session, game: Game, path_name: str) -> None:
     print(plain_standings(game.standings(), path_name))
-
-
-def _claim_events(game: Game, claim: HandClaim, *, buy: int | None) -> Event:
-    fields: dict[str, Any] = {
-        "deal": game.deal,
-        "player": claim.player,
-        "hand": claim.hand,
-        "cards": claim.cards,
-        "tie": claim.tie,
-        "zero": claim.zero,
-    }
-    if buy is None:
-        return Showdown(**fields)
-    return BuyWinner(**fields, buy=buy)
 
 
 def _claim(game: Game, who: str) -> HandClaim:
@@ -484,7 +468,7 @@ def _deal_events(
         events.extend(per_buy.get(number, []))
         if number <= rules.scored_buys:
             who = buys[number - 1] if number <= len(buys) else "pass"
-            events.append(_claim_events(game, _claim(game, who), buy=number))
+            events.append(_claim(game, who).event(game.deal, buy=number))
     if royal is not None:
         events.append(Royal(deal, _player(game, royal)))
         return events
@@ -511,7 +495,7 @@ def _deal_events(
             sv="en giv utan Chicago behöver --last-trick SPELARE: någon tar alltid sista sticket",
         )
     events.append(LastTrick(deal, _player(game, last_trick), with_two=with_two))
-    events.append(_claim_events(game, _claim(game, showdown or "pass"), buy=None))
+    events.append(_claim(game, showdown or "pass").event(game.deal, buy=None))
     return events
 
 
@@ -525,7 +509,7 @@ def buy_command(
     """Best hand of the next scored köp of the current deal."""
 
     def build(game: Game) -> list[Event]:
-        return [_claim_events(game, _claim(game, who), buy=_next_buy(game))]
+        return [_claim(game, who).event(game.deal, buy=_next_buy(game))]
 
     saved, game = _record(session, file, build)
     _print_standings(saved, game, saved.name)
@@ -569,7 +553,7 @@ def showdown_command(
     who: WhoArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
     """Best hand shown after the tricks; ends the deal."""
-    saved, game = _record(session, file, lambda g: [_claim_events(g, _claim(g, who), buy=None)])
+    saved, game = _record(session, file, lambda g: [_claim(g, who).event(g.deal, buy=None)])
     _print_standings(saved, game, saved.name)
 
 

@@ -228,6 +228,12 @@ class HandClaim:
     tie: bool = False
     zero: bool = False
 
+    def event(self, deal: int, *, buy: int | None) -> BuyWinner | Showdown:
+        """The claim recorded as köp ``buy``'s best hand, or (``buy=None``) the showdown's."""
+        if buy is None:
+            return Showdown(deal, self.player, self.hand, self.cards, self.tie, self.zero)
+        return BuyWinner(deal, self.player, self.hand, self.cards, self.tie, self.zero, buy=buy)
+
 
 def parse_claim(
     text: str, players: Sequence[str], *, ace_low_straight: bool = True, allow_prefix: bool = False

@@ -19,12 +19,10 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from . import store
 from .errors import ChicagoError, RuleViolation
 from .events import (
-    BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
     ChicagoWon,
@@ -32,7 +30,6 @@ from .events import (
     Exchange,
     LastTrick,
     Royal,
-    Showdown,
 )
 from .game import (
     DealRecord,
@@ -253,27 +250,13 @@ def parse_hand_answer(text: str, game: Game) -> HandClaim:
     )
 
 
-def _hand_event(game: Game, claim: HandClaim, buy: int | None) -> Event:
-    fields: dict[str, Any] = {
-        "deal": game.deal,
-        "player": claim.player,
-        "hand": claim.hand,
-        "cards": claim.cards,
-        "tie": claim.tie,
-        "zero": claim.zero,
-    }
-    if buy is None:
-        return Showdown(**fields)
-    return BuyWinner(**fields, buy=buy)
-
-
 def answer_events(question: Question, text: str, game: Game) -> list[Event]:
     """The events an answer records (none for "nobody declares"); `ChicagoError` if it is wrong."""
     stripped = " ".join(text.split())
     folded = stripped.casefold()
     if question.kind in ("buy", "showdown"):
         claim = parse_hand_answer(stripped, game)
-        return [_hand_event(game, claim, question.buy if question.kind == "buy" else None)]
+        return [claim.event(game.deal, buy=question.buy if question.kind == "buy" else None)]
     if question.kind == "chicago":
         if folded in _NOBODY:
             return []
