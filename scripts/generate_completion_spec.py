@@ -364,7 +364,9 @@ def build() -> str:
             for name, module in list(sys.modules.items())
             if name.startswith("chicago_protokoll")
             and getattr(module, "__file__", None)
-            and "typer" in vars(module)
+            # The modules that build the app: cli and every cli_* module of commands
+            # (by name, whether or not they import typer), and any other that uses typer.
+            and (name.startswith("chicago_protokoll.cli") or "typer" in vars(module))
         }
     )
     source_sums = tuple(

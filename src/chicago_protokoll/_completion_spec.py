@@ -10,7 +10,14 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SOURCES: tuple[Any, ...] = (('cli.py', 3498743484, 41901),)
+SOURCES: tuple[Any, ...] = (('cli.py', 3988218817, 3052),
+ ('cli_common.py', 3861703059, 8159),
+ ('cli_explain.py', 4016759751, 3313),
+ ('cli_play.py', 3252553338, 1614),
+ ('cli_read.py', 1272601137, 5766),
+ ('cli_record.py', 2523177230, 15067),
+ ('cli_rules.py', 2130613992, 3797),
+ ('cli_sessions.py', 1603275859, 4840))
 
 KINDS: dict[str, Any] = {'player': 'fast', 'session': 'fast'}
 

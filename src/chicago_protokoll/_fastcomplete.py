@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 REIMPLEMENTS: dict[str, tuple[str, ...]] = {
     "player": (
-        "cli._complete_player",
+        "cli_common._complete_player",
         "store.data_dir",
         "store._name_problem",
         "store.check_session_name",
@@ -49,7 +49,7 @@ REIMPLEMENTS: dict[str, tuple[str, ...]] = {
         "rules._check_ranges",
     ),
     "session": (
-        "cli._complete_session",
+        "cli_common._complete_session",
         "store.data_dir",
         "store.sessions_dir",
         "store._name_problem",
@@ -62,7 +62,7 @@ REIMPLEMENTS: dict[str, tuple[str, ...]] = {
 # --implements` prints the current ones.
 IMPLEMENTS: dict[str, dict[str, int]] = {
     "player": {
-        "cli._complete_player": 2211226344,
+        "cli_common._complete_player": 2211226344,
         "store.data_dir": 1780515643,
         "store._name_problem": 3283623216,
         "store.check_session_name": 4055552232,
@@ -79,7 +79,7 @@ IMPLEMENTS: dict[str, dict[str, int]] = {
         "rules._check_ranges": 2262617187,
     },
     "session": {
-        "cli._complete_session": 1444421351,
+        "cli_common._complete_session": 1444421351,
         "store.data_dir": 1780515643,
         "store.sessions_dir": 2297621688,
         "store._name_problem": 3283623216,
@@ -469,7 +469,7 @@ def _current(home: str) -> str | None:
 
 
 def _players(parsed: _Parsed, env: Mapping[str, str], spec: Any) -> list[str]:
-    """cli._complete_player's names before filtering: [] where it finds none."""
+    """cli_common._complete_player's names before filtering: [] where it finds none."""
     if "file" in parsed.values:
         raise _Unsure
     home = _data_dir(env, spec)

@@ -1,0 +1,118 @@
+"""The ``rules`` group: show, init, check and list the presets of house rules."""
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import store
+from .cli_common import (
+    FileOption,
+    JsonOption,
+    SessionOption,
+    _rules_for_reading,
+    _rules_text,
+    app,
+    handled,
+    json,
+)
+from .errors import ChicagoError
+from .i18n import language, tr
+
+# -- house rules -------------------------------------------------------------------
+
+rules_app = typer.Typer(
+    help="House rules: show, write a file to edit, check a file.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.command("show")
+@handled
+def rules_show(
+    session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
+) -> None:
+    """The current session's house rules (the main rule if there is no session)."""
+    from .rules_text import rules_toml_text
+
+    rules = _rules_for_reading(session, file)
+    if as_json:
+        print(json.dumps(rules.to_mapping(), ensure_ascii=False, indent=2))
+        return
+    print(
+        rules_toml_text(rules, tr("as played in this session", "som de gäller i protokollet")),
+        end="",
+    )
+
+
+@rules_app.command("init")
+@handled
+def rules_init(
+    path: Annotated[
+        Path | None,
+        typer.Argument(
+            help="Where to write (default: the saved house rules new sessions start from).",
+            dir_okay=False,
+        ),
+    ] = None,
+    preset: Annotated[str, typer.Option("--preset", help="Start from this preset.")] = "standard",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a commented house-rules file to edit."""
+    from .rules import PRESETS
+    from .rules import preset as preset_rules
+    from .rules_text import rules_toml_text
+
+    rules = preset_rules(preset)
+    target = path if path is not None else store.saved_rules_path()
+    if target.exists() and not force:
+        raise ChicagoError(
+            f"{target} already exists; use --force to overwrite it",
+            sv=f"{target} finns redan; använd --force för att skriva över den",
+        )
+    store.write_text_atomic(target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}"))
+    print(tr(f"Wrote {target}", f"Skrev {target}"))
+
+
+@rules_app.command("check")
+@handled
+def rules_check(
+    path: Annotated[Path, typer.Argument(help="A house-rules TOML file.", dir_okay=False)],
+) -> None:
+    """Check a house-rules file: every problem is listed with its key."""
+    from .errors import RulesFileError
+    from .rules import HouseRules, rules_from_toml
+
+    try:
+        rules = rules_from_toml(_rules_text(path), source=str(path))
+    except RulesFileError as error:
+        for problem in error.localized_problems(language()):
+            sys.stderr.write(f"chicago: {path}: {problem}\n")
+        raise typer.Exit(1) from None
+    main = HouseRules().to_mapping()
+    changed = [
+        f"{section}.{key} = {value!r}"
+        for section, values in rules.to_mapping().items()
+        for key, value in values.items()
+        if main[section][key] != value or type(main[section][key]) is not type(value)
+    ]
+    print(tr(f"{path}: the house rules are valid.", f"{path}: husreglerna är giltiga."))
+    if changed:
+        print(
+            tr("Different from the main rule: ", "Skiljer sig från huvudregeln: ")
+            + ", ".join(changed)
+        )
+    else:
+        print(tr("They are the main rule.", "De är huvudregeln."))
+
+
+@rules_app.command("presets")
+def rules_presets() -> None:
+    """List the built-in presets."""
+    from .rules import PRESETS
+
+    for name, (description, _) in PRESETS.items():
+        print(f"{name:<20} {description}")
