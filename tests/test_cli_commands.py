@@ -511,3 +511,34 @@ def test_every_command_of_the_contract_has_help(command: list[str]) -> None:
     out = ok(*command, "--help")
     assert f"Usage: chicago {' '.join(command)}" in " ".join(out.split())
     assert len(out.split()) > 8
+
+
+def test_a_second_exchange_in_the_same_scored_kop_is_refused_as_already_recorded() -> None:
+    """`exchange Anna 2` twice before köp 1's best hand names köp 1, not a köp not yet reached."""
+    from typer.testing import CliRunner
+
+    from chicago_protokoll.cli import app
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "fredag", "Anna", "Bo", "Cilla"]).exit_code == 0
+    assert runner.invoke(app, ["exchange", "Anna", "2"]).exit_code == 0
+    again = runner.invoke(app, ["--lang", "en", "exchange", "Anna", "2"])
+    assert again.exit_code == 1
+    assert "Anna's exchange in köp 1 is already recorded" in again.output
+
+
+def test_exchanges_after_the_only_scored_kop_go_to_kop_2_then_kop_3(tmp_path: Path) -> None:
+    """With one scored köp of three, a player's next exchanges fill köp 2, then köp 3."""
+    from typer.testing import CliRunner
+
+    from chicago_protokoll.cli import app
+
+    rules = tmp_path / "one-scored.toml"
+    rules.write_text("[game]\nscored_buys = 1\n", encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "fredag", "Anna", "Bo", "--rules", str(rules)]).exit_code == 0
+    assert runner.invoke(app, ["buy", "pass"]).exit_code == 0
+    assert runner.invoke(app, ["exchange", "Anna", "1"]).exit_code == 0
+    assert runner.invoke(app, ["exchange", "Anna", "3"]).exit_code == 0
+    session = store.load_session(store.session_path("fredag"))
+    assert [(e.buy, e.count) for e in session.events if e.kind == "exchange"] == [(2, 1), (3, 3)]

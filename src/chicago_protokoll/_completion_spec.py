@@ -15,7 +15,7 @@ SOURCES: tuple[Any, ...] = (('cli.py', 3988218817, 3052),
  ('cli_explain.py', 4016759751, 3313),
  ('cli_play.py', 3252553338, 1614),
  ('cli_read.py', 1272601137, 5766),
- ('cli_record.py', 2523177230, 15067),
+ ('cli_record.py', 941534111, 15256),
  ('cli_rules.py', 2130613992, 3797),
  ('cli_sessions.py', 1603275859, 4840))
 

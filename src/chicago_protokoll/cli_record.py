@@ -388,9 +388,11 @@ def exchange_command(
     def build(game: Game) -> list[Event]:
         name = _player(game, player)
         number = game.current_buy
-        # After the scored köp, a player's next exchange is the next unscored köp they have
-        # not recorded (köp 3 in the main rule).
-        while (name, number) in game.exchanged and number < game.rules.game.buys:
+        # Past the scored köp, a player's next exchange is the next unscored köp they have
+        # not recorded (köp 2 then 3 where only köp 1 scores).  A scored köp waits for its
+        # best hand, so a second exchange there is refused as recorded already.
+        scored, buys = game.rules.game.scored_buys, game.rules.game.buys
+        while (name, number) in game.exchanged and scored < number < buys:
             number += 1
         return [Exchange(game.deal, name, number, count)]
 
