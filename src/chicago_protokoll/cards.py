@@ -203,18 +203,19 @@ _CATEGORY_NAMES: dict[str, Category] = {}
 for _category, _names in {
     Category.HIGH_CARD: ["high-card", "high card", "nothing", "högt kort", "inget"],
     Category.PAIR: ["pair", "par", "one pair", "ett par"],
-    Category.TWO_PAIR: ["two-pair", "two pair", "två par", "tva-par", "2 par"],
+    Category.TWO_PAIR: ["two-pair", "two pair", "två par", "tva-par", "2 par", "tvåpar"],
     Category.THREE_OF_A_KIND: [
         "three-of-a-kind",
         "trips",
         "set",
         "triss",
         "tretal",
+        "tre lika",
     ],
     Category.STRAIGHT: ["straight", "stege", "straight"],
     Category.FLUSH: ["flush", "färg"],
-    Category.FULL_HOUSE: ["full-house", "full house", "full", "kåk"],
-    Category.FOUR_OF_A_KIND: ["four-of-a-kind", "quads", "fyrtal", "fyrtal"],
+    Category.FULL_HOUSE: ["full-house", "full house", "full", "kåk", "fullt hus"],
+    Category.FOUR_OF_A_KIND: ["four-of-a-kind", "quads", "fyrtal", "fyra lika"],
     Category.STRAIGHT_FLUSH: ["straight-flush", "färgstege"],
     Category.ROYAL_STRAIGHT_FLUSH: [
         "royal-straight-flush",

@@ -19,7 +19,7 @@ import typer
 from typer.exceptions import TyperException
 
 from . import store
-from .errors import ChicagoError
+from .errors import CardError, ChicagoError, RuleViolation
 from .events import Event
 from .game import Game, Session
 from .i18n import language, set_language, tr
@@ -197,6 +197,7 @@ def _record(
 
     def change(current: Session) -> Session:
         game = _replay(current, path)
+        game.refuse_if_over()  # before building: "the game is over" is the reason, not a detail
         updated = current
         for event in build(game):
             game.apply(event)
@@ -204,7 +205,14 @@ def _record(
         outcome["game"] = game
         return updated
 
-    saved = store.transact(path, change)
+    try:
+        saved = store.transact(path, change)
+    except (RuleViolation, CardError) as error:
+        # Said outright, so nobody types `undo` to remove a "bad entry" that was never made.
+        raise ChicagoError(
+            f"{error}; nothing was recorded",
+            sv=f"{error.localized('sv')}; inget fördes in",
+        ) from None
     if session is not None and file is None:
         store.set_current(session)
     return saved, outcome["game"]

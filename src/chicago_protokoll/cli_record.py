@@ -2,6 +2,7 @@
 ``declare``, ``tricks``, ``showdown``, ``royal``, ``exchange``) and ``undo``.
 """
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -36,16 +37,26 @@ from .i18n import tr
 from .views import plain_standings
 
 
-def _print_standings(session: Session, game: Game, path_name: str) -> None:
+def _print_standings(
+    session: Session, game: Game, path_name: str, *, recorded: bool = True
+) -> None:
+    """What was just recorded (one moment), then the standings."""
+    if recorded and session.events:
+        from .narrate import describe_event
+
+        print(tr("Recorded: ", "Fört: ") + describe_event(session.events[-1]))
     print(plain_standings(game.standings(), path_name))
 
 
 def _claim(game: Game, who: str) -> HandClaim:
-    return parse_claim(who, game.players, ace_low_straight=game.rules.hands.ace_low_straight)
+    return parse_claim(
+        who, game.players, ace_low_straight=game.rules.hands.ace_low_straight, allow_prefix=True
+    )
 
 
 def _player(game: Game, name: str) -> str:
-    return resolve_player(name, game.players)
+    # A unique start of a name is enough, as in `chicago play`: "an" is Anna at Anna/Bo/Cilla.
+    return resolve_player(name, game.players, allow_prefix=True)
 
 
 def _next_buy(game: Game) -> int:
@@ -207,17 +218,17 @@ def deal(
         if game.entries and not game.finished:
             raise RuleViolation(
                 f"deal {game.deal} is partly recorded already; finish it with buy, tricks and "
-                "showdown, or undo it first",
+                "showdown, or take it back with `chicago undo --deal`",
                 rule="one deal at a time",
                 sv=f"giv {game.deal} är redan delvis förd; gör klart den med buy, tricks och showdown, "
-                "eller ångra först",
+                "eller ta tillbaka den med `chicago undo --deal`",
             )
         return _deal_events(
             game, buys, exchanges, chicago, broken_by, last_trick, with_two, showdown, royal
         )
 
     saved, game = _record(session, file, build)
-    _print_standings(saved, game, saved.name)
+    _print_standings(saved, game, saved.name, recorded=False)
 
 
 def _deal_events(
@@ -281,12 +292,18 @@ def _deal_events(
     if chicago is not None:
         declarer = _player(game, chicago)
         if last_trick is not None or showdown is not None:
+            hint_en = hint_sv = ""
+            if last_trick is not None and broken_by is None:
+                taker = _player(game, last_trick)
+                if taker != declarer:
+                    hint_en = f"; if {taker} took a trick, write --broken-by {taker}"
+                    hint_sv = f"; om {taker} tog ett stick, skriv --broken-by {taker}"
             raise RuleViolation(
                 "a Chicago deal has no last trick and no showdown: after a Chicago nothing more "
-                "is scored in that deal",
+                f"is scored in that deal{hint_en}",
                 rule="no last trick or showdown after a Chicago",
                 sv="en Chicago-giv har inget sista stick och ingen visning: efter en Chicago "
-                "får ingen mer poäng i den given",
+                f"får ingen mer poäng i den given{hint_sv}",
             )
         events.append(ChicagoDeclared(deal, declarer))
         if broken_by is None:
@@ -402,10 +419,19 @@ def exchange_command(
 
 @app.command()
 @handled
-def undo(session: SessionOption = None, file: FileOption = None) -> None:
-    """Take back the last recorded event."""
+def undo(
+    whole_deal: Annotated[
+        bool,
+        typer.Option(
+            "--deal", help="Take back every event of the last deal (after a wrong `chicago deal`)."
+        ),
+    ] = False,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """Take back the last recorded event (with --deal: the whole last deal)."""
     path = store.resolve(session, file)
-    removed: dict[str, Event] = {}
+    removed: list[Event] = []
 
     def change(current: Session) -> Session:
         if not current.events:
@@ -414,13 +440,18 @@ def undo(session: SessionOption = None, file: FileOption = None) -> None:
                 sv="det finns inget att ångra: inget är fört ännu",
             )
         _replay(current, path)
-        removed["event"] = current.events[-1]
-        return current.without_last_event()
+        last_deal = current.events[-1].deal
+        count = 1
+        if whole_deal:
+            count = sum(1 for event in current.events if event.deal == last_deal)
+        removed.extend(current.events[-count:])
+        return replace(current, events=current.events[:-count])
 
     saved = store.transact(path, change)
     if session is not None and file is None:  # as for every write: the session used last
         store.set_current(session)
     from .narrate import describe_event
 
-    print(tr("Undone: ", "Ångrat: ") + describe_event(removed["event"]))
+    for event in reversed(removed):
+        print(tr("Undone: ", "Ångrat: ") + describe_event(event))
     print(plain_standings(replay(saved).standings(), saved.name or path.stem))

@@ -211,10 +211,16 @@ def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = Fa
                 rule="players",
                 sv=f"'{text}' kan vara {' eller '.join(matches)}: skriv mer av namnet",
             )
+    import difflib  # only on this error path: it imports re, which start-up avoids
+
+    close = difflib.get_close_matches(wanted.casefold(), [p.casefold() for p in players], n=1)
+    guess = next((p for p in players if close and p.casefold() == close[0]), None)
     raise RuleViolation(
-        f"'{text}' is not at this table; the players are {', '.join(players)}",
+        f"'{text}' is not at this table; the players are {', '.join(players)}"
+        + (f" (did you mean {guess}?)" if guess else ""),
         rule="players",
-        sv=f"'{text}' sitter inte vid det här bordet; spelarna är {', '.join(players)}",
+        sv=f"'{text}' sitter inte vid det här bordet; spelarna är {', '.join(players)}"
+        + (f" (menade du {guess}?)" if guess else ""),
     )
 
 
@@ -290,10 +296,20 @@ def best_of(
 
 
 def _parse_hand(text: str, ace_low_straight: bool) -> tuple[Category, str | None]:
+    """A hand name, five cards, or both (``två par KH KS 9D 9H 3C``, ``två par [KH ...]``):
+    with both, the claimed name is kept and the replay checks that the cards make it."""
     if looks_like_cards(text):
         result = evaluate(text, ace_low_straight=ace_low_straight)
         return result.category, " ".join(card.code for card in result.cards)
+    words = text.translate(_HAND_PUNCTUATION).split()
+    if len(words) > 5 and looks_like_cards(" ".join(words[-5:])):
+        claimed = parse_category(" ".join(words[:-5]))
+        shown = evaluate(" ".join(words[-5:]), ace_low_straight=ace_low_straight)
+        return claimed, " ".join(card.code for card in shown.cards)
     return parse_category(text), None
+
+
+_HAND_PUNCTUATION = str.maketrans("[]():,", "      ")
 
 
 class Game:
@@ -404,6 +420,11 @@ class Game:
                 "så många som en spelare får i ett parti",
             )
         return None
+
+    def refuse_if_over(self) -> None:
+        """`RuleViolation` naming the winners once the game is over: nothing more is recorded."""
+        if self.finished:
+            raise _over(self.winners)
 
     # -- applying events ------------------------------------------------------
 
@@ -612,6 +633,15 @@ class Game:
                 key="hands.ties",
                 sv="vid det här bordet avgör färgen vid lika (hjärter > spader > ruter > klöver): "
                 "ange spelaren vars hand vinner",
+            )
+        if event.player is not None and event.hand is Category.HIGH_CARD:
+            shown = f" ({event.cards})" if event.cards else ""
+            raise RuleViolation(
+                f"{event.player}'s hand{shown} is not even a pair, so it cannot score; if "
+                "nobody had a pair, record 'pass' (check the cards for a typo)",
+                rule="best hand",
+                sv=f"{event.player}s hand{shown} är inte ens ett par och kan inte ge poäng; "
+                "om ingen hade ett par, för in 'pass' (kontrollera korten)",
             )
         if event.cards is not None and event.hand is not None:
             self._check_cards(event.cards, event.hand)
