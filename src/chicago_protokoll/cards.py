@@ -228,11 +228,6 @@ for _category, _names in {
         _CATEGORY_NAMES[_fold(_name)] = _category
 
 
-def category_names() -> dict[str, Category]:
-    """Every accepted spelling (folded) of every category, for help texts and completion."""
-    return dict(_CATEGORY_NAMES)
-
-
 def parse_category(text: str) -> Category:
     """Parse a hand name in English or Swedish: ``kåk``, ``kak``, ``Full House``, ``full-house``."""
     category = _CATEGORY_NAMES.get(_fold(text))
@@ -282,10 +277,6 @@ class HandResult:
         significance = {rank: index for index, rank in enumerate(self.key)}
         ordered = sorted(self.cards, key=lambda card: (significance.get(card.rank, 99), -card.suit))
         return tuple(card.suit for card in ordered)
-
-    def describe(self) -> str:
-        cards = " ".join(str(card) for card in self.cards)
-        return f"{self.category.swedish} ({self.category.english}) {cards}".strip()
 
 
 def evaluate(
