@@ -117,3 +117,8 @@ def test_a_single_moment_says_what_was_recorded() -> None:
     """`chicago exchange` and `chicago buy` confirm the entry before the standings."""
     assert "Recorded: deal 1, köp 1 exchange: Cilla exchanged 2" in ok("exchange", "Cilla", "2")
     assert "Recorded: deal 1, köp 1: Anna: pair" in ok("buy", "Anna:par")
+
+
+def test_a_negative_exchange_is_refused_by_the_rule_not_as_an_option() -> None:
+    """`exchange Anna -1` names the 0-5 rule instead of 'No such option: -1'."""
+    assert "a player exchanges 0 to 5 cards, not -1" in refused("exchange", "Anna", "-1")

@@ -15,7 +15,7 @@ SOURCES: tuple[Any, ...] = (('cli.py', 3988218817, 3052),
  ('cli_explain.py', 4016759751, 3313),
  ('cli_play.py', 3252553338, 1614),
  ('cli_read.py', 1272601137, 5766),
- ('cli_record.py', 1169962214, 16590),
+ ('cli_record.py', 3130827667, 16729),
  ('cli_rules.py', 2130613992, 3797),
  ('cli_sessions.py', 1603275859, 4840))
 

@@ -390,7 +390,8 @@ def royal_command(
     _print_standings(saved, game, saved.name)
 
 
-@app.command("exchange")
+# A negative count must reach the rule ("0 to 5 cards"), not read as an unknown option.
+@app.command("exchange", context_settings={"ignore_unknown_options": True})
 @handled
 def exchange_command(
     player: PlayerArgument,
