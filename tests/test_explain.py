@@ -221,6 +221,41 @@ def test_why_declare_during_the_buys_says_when() -> None:
     assert "Yes, once köp 1 is recorded." in told
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_why_declare_before_the_scored_buys_marks_the_timing_not_yet(lang: str) -> None:
+    """Before köp 1 the timing rule is not met yet: no ✓ on it, in either language, while the
+    verdict stays the replay's "yes, once köp 1 is recorded"."""
+    table = Table()
+    table.bring("Bo", 20)
+    set_language(lang)
+    lines = why_declare(table.standings(), "Bo")
+    timing = next(line for line in lines if "game.scored_buys = 2" in line)
+    assert timing.lstrip().startswith("○ "), timing
+    assert "✓" not in timing
+    expected = {
+        "en": "not yet: Chicago is declared after the last scored köp, before the first lead "
+        "(game.scored_buys = 2); köp 1 comes first",
+        "sv": "inte än: Chicago ropas efter sista köpet med poäng, före första utspelet "
+        "(game.scored_buys = 2); först köp 1",
+    }[lang]
+    assert timing == f"  ○ {expected}"
+    assert lines[1] == {"en": "Yes, once köp 1 is recorded.", "sv": "Ja, när köp 1 är förd."}[lang]
+    timing_condition = next(
+        c for c in declare_conditions(table.standings(), "Bo") if "scored_buys" in c.text
+    )
+    assert timing_condition.pending
+
+
+def test_why_declare_after_the_scored_buys_has_no_pending_mark() -> None:
+    table = Table()
+    table.bring("Anna", 20)
+    table.buy(None)
+    table.buy(None)
+    told = text(why_declare(table.standings(), "Anna"))
+    assert "○" not in told
+    assert "✓ before the first lead: the tricks are not played yet" in told
+
+
 def test_why_declare_one_chicago_per_deal() -> None:
     table = Table()
     table.bring("Anna", 20)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import HandResult, best_indexes, evaluate, looks_like_cards, parse_category
+from .cards import Card, HandResult, best_indexes, evaluate, looks_like_cards, parse_category
+from .errors import CardError
 from .i18n import tr
 from .rules import HouseRules
 
@@ -39,7 +40,7 @@ class Comparison:
             mark = "  <-" if self.winner == index - 1 else ""
             shown = " ".join(str(c) for c in result.cards) if result.cards else text
             pts = (
-                tr(f"{points} points", f"{points} poäng")
+                tr(f"{points} point{'' if points == 1 else 's'}", f"{points} poäng")
                 if points != "win"
                 else tr("wins the game", "vinner partiet")
             )
@@ -71,8 +72,24 @@ def read_hand(text: str, rules: HouseRules) -> HandResult:
     return HandResult(parse_category(text), ())
 
 
+def _refuse_shared_cards(results: list[HandResult]) -> None:
+    """One deck has one of each card: a card given in two hands is a typing mistake."""
+    first_hand: dict[Card, int] = {}
+    for number, result in enumerate(results, start=1):
+        for card in result.cards:
+            earlier = first_hand.setdefault(card, number)
+            if earlier != number:
+                raise CardError(
+                    f"{card.code} is in hand {earlier} and hand {number}: one deck has one of "
+                    "each card",
+                    sv=f"{card.code} finns i hand {earlier} och hand {number}: en kortlek har ett "
+                    "av varje kort",
+                )
+
+
 def compare_hands(texts: list[str], rules: HouseRules) -> Comparison:
     results = [read_hand(text, rules) for text in texts]
+    _refuse_shared_cards(results)
     best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
     top = [results[i] for i in best]
     undecided = len(best) > 1 and any(not r.cards for r in top)

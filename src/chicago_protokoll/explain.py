@@ -436,13 +436,26 @@ def parse_question(text: str) -> Question | None:
 
 @dataclass(frozen=True)
 class Condition:
-    """One rule a declaration must meet, whether it is met, and why."""
+    """One rule a declaration must meet, whether it is met, and why.
+
+    ``met`` is False when the rule rules the declaration out in this deal (the verdict is
+    "No").  ``pending`` marks a rule that is not met yet but will be by the game's own
+    course, the timing during the scored köp: it does not decide the verdict ("Yes, once
+    köp N is recorded"), and its line is marked ``○``, neither ✓ nor ✗.
+    """
 
     met: bool
     text: str
+    pending: bool = False
+
+    @property
+    def mark(self) -> str:
+        if self.pending:
+            return "○"
+        return "✓" if self.met else "✗"
 
     def line(self) -> str:
-        return f"{INDENT}{'✓' if self.met else '✗'} {self.text}"
+        return f"{INDENT}{self.mark} {self.text}"
 
 
 def answer(
@@ -554,15 +567,19 @@ def declare_conditions(standings: Standings, name: str) -> list[Condition]:
         )
     elif standings.moment is Moment.BUY:
         scored = standings.rules.game.scored_buys
+        # Not met yet, but not against the declaration in this deal either: the verdict
+        # says "Yes, once köp N is recorded", as Game.may_declare does (it leaves the
+        # timing to the moment of declaring).
         conditions.append(
             Condition(
                 True,
                 tr(
-                    f"before the first lead, after the last scored köp (game.scored_buys = "
-                    f"{scored}): köp {standings.buy} comes first",
-                    f"före första utspelet, efter sista köpet med poäng (game.scored_buys = "
-                    f"{scored}): först köp {standings.buy}",
+                    "not yet: Chicago is declared after the last scored köp, before the first "
+                    f"lead (game.scored_buys = {scored}); köp {standings.buy} comes first",
+                    "inte än: Chicago ropas efter sista köpet med poäng, före första utspelet "
+                    f"(game.scored_buys = {scored}); först köp {standings.buy}",
                 ),
+                pending=True,
             )
         )
     elif standings.chicago is None:
