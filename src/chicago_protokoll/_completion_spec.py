@@ -10,7 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SOURCES: tuple[Any, ...] = (('cli.py', 3988218817, 3052),
+SOURCES: tuple[Any, ...] = (('cli.py', 367920021, 5217),
  ('cli_common.py', 3541099749, 8591),
  ('cli_explain.py', 4016759751, 3313),
  ('cli_play.py', 3252553338, 1614),

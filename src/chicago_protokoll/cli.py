@@ -14,11 +14,13 @@ export, settle, compare), `cli_rules`, `cli_sessions`, `cli_play` (play) and
 `cli_explain` (explain, why, chart).
 """
 
+import os
 import sys
 
 import typer
 
 from .cli_common import app
+from .i18n import LANGUAGES, environment_language
 
 # Imported for what importing them does, registering their commands on `app`, and
 # in this order, which is that of `chicago --help`: keep the sorter away from it.
@@ -41,9 +43,66 @@ def run() -> None:
         app.registered_commands = [info for info in commands if _name_of(info) == name]
         app.registered_groups = [info for info in groups if info.name == name]
     try:
-        app(prog_name="chicago")
+        if _swedish_help(sys.argv[1:]):
+            _run_in_swedish()
+        else:
+            app(prog_name="chicago")
     finally:
         app.registered_commands, app.registered_groups = commands, groups
+
+
+def _swedish_help(args: list[str]) -> bool:
+    """Whether the help texts are to be Swedish: --lang sv, else a Swedish environment.
+
+    Never while completing (``_CHICAGO_COMPLETE``): a TAB's descriptions are English in
+    the fast path and in Typer's alike, byte for byte.
+    """
+    if "_CHICAGO_COMPLETE" in os.environ:
+        return False
+    asked = None
+    index = 0
+    while index < len(args) and args[index].startswith("-"):  # the app's options
+        if args[index] == "--lang":
+            asked = args[index + 1] if index + 1 < len(args) else None
+            index += 2
+        else:
+            if args[index].startswith("--lang="):
+                asked = args[index].partition("=")[2]
+            index += 1
+    if asked not in LANGUAGES:  # none, or one --lang will refuse: the environment's
+        asked = environment_language()
+    return asked == "sv"
+
+
+def _run_in_swedish() -> None:
+    """`app(prog_name="chicago")` with the Swedish help texts (help_sv) on its Click command.
+
+    Typer.__call__ builds the Click command and calls it; this does the same with the
+    command translated in between, so parsing, exit codes and errors stay Typer's.
+    """
+    from typer.main import except_hook
+    from typer.models import DeveloperExceptionConfig
+
+    from .help_sv import translate
+
+    command = typer.main.get_command(app)
+    translate(command)
+    if sys.excepthook != except_hook:
+        sys.excepthook = except_hook
+    try:
+        command(prog_name="chicago")
+    except Exception as error:
+        # As Typer.__call__ does: tells its excepthook how to show a developer's error.
+        setattr(
+            error,
+            typer.main._typer_developer_exception_attr_name,
+            DeveloperExceptionConfig(
+                pretty_exceptions_enable=app.pretty_exceptions_enable,
+                pretty_exceptions_show_locals=app.pretty_exceptions_show_locals,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+            ),
+        )
+        raise
 
 
 def _command_named(args: list[str]) -> str | None:

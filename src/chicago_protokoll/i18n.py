@@ -22,8 +22,11 @@ def set_language(lang: str | None) -> None:
 
 
 def language() -> str:
-    if _chosen:
-        return _chosen
+    return _chosen or environment_language()
+
+
+def environment_language() -> str:
+    """The language the environment asks for: ``CHICAGO_LANG``, else the locale, else English."""
     explicit = os.environ.get("CHICAGO_LANG", "")
     if explicit in LANGUAGES:
         return explicit
