@@ -547,3 +547,12 @@ def test_terminal_wrong_answer_undo_and_ctrl_c() -> None:
     assert child.exitstatus == 130
     after = status_json()
     assert after["next"] == "buy" and after["buy"] == 2
+
+
+def test_play_refuses_a_rules_file_that_is_not_text_by_name(tmp_path: Path) -> None:
+    """`play NAME ... --rules FILE` reads the file as `new` does: not UTF-8 text is refused by name."""
+    binary = tmp_path / "regler.toml"
+    binary.write_bytes(b"\xff\xfe[game]\n")
+    with pytest.raises(ChicagoError, match=r"regler\.toml is not a house-rules file"):
+        open_session("fredag", ["Anna", "Bo"], rules=binary)
+    assert not store.session_path("fredag").exists()

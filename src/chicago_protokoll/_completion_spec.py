@@ -11,12 +11,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 SOURCES: tuple[Any, ...] = (('cli.py', 367920021, 5217),
- ('cli_common.py', 3541099749, 8591),
+ ('cli_common.py', 893352696, 8181),
  ('cli_explain.py', 4016759751, 3313),
  ('cli_play.py', 3252553338, 1614),
  ('cli_read.py', 1272601137, 5766),
- ('cli_record.py', 3130827667, 16729),
- ('cli_rules.py', 2130613992, 3797),
+ ('cli_record.py', 433157891, 16237),
+ ('cli_rules.py', 3069331658, 3496),
  ('cli_sessions.py', 1603275859, 4840))
 
 KINDS: dict[str, Any] = {'player': 'fast', 'session': 'fast'}

@@ -218,17 +218,6 @@ def _record(
     return saved, outcome["game"]
 
 
-def _rules_text(path: Path) -> str:
-    """The text of a house-rules file; a file that is not UTF-8 text is refused by name."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ChicagoError(
-            f"{path} is not a house-rules file: it is not UTF-8 text",
-            sv=f"{path} är ingen husregelfil: den är inte UTF-8-text",
-        ) from None
-
-
 def _rules_for_reading(session: str | None, file: Path | None) -> Any:
     """The rules of the chosen (or current) session; the main rule when there is none."""
     from .rules import HouseRules

@@ -5,7 +5,7 @@
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -18,7 +18,6 @@ from .cli_common import (
     _complete_player,
     _record,
     _replay,
-    _rules_text,
     app,
     handled,
 )
@@ -114,7 +113,7 @@ def new(
         )
     if len(players) < 2:
         raise typer.BadParameter("a game needs at least two players", param_hint="PLAYERS")
-    house = _house_rules(rules, preset)
+    house = store.starting_rules(rules, preset)
     created = datetime.now(UTC).isoformat(timespec="seconds")
     session = new_session(players, house, dealer=dealer, name=name, created=created)
     if file is None:
@@ -130,20 +129,6 @@ def new(
         )
     )
     print(plain_standings(standings, name))
-
-
-def _house_rules(rules: Path | None, preset: str | None) -> Any:
-    from .rules import HouseRules, rules_from_toml
-    from .rules import preset as preset_rules
-
-    if preset is not None:
-        return preset_rules(preset)
-    if rules is not None:
-        return rules_from_toml(_rules_text(rules), source=str(rules))
-    saved = store.saved_rules_path()
-    if saved.exists():
-        return rules_from_toml(_rules_text(saved), source=str(saved))
-    return HouseRules()
 
 
 # -- recording a deal ----------------------------------------------------------------

@@ -12,7 +12,6 @@ from .cli_common import (
     JsonOption,
     SessionOption,
     _rules_for_reading,
-    _rules_text,
     app,
     handled,
     json,
@@ -84,21 +83,15 @@ def rules_check(
 ) -> None:
     """Check a house-rules file: every problem is listed with its key."""
     from .errors import RulesFileError
-    from .rules import HouseRules, rules_from_toml
+    from .rules_text import rule_changes
 
     try:
-        rules = rules_from_toml(_rules_text(path), source=str(path))
+        rules = store.read_rules_file(path)
     except RulesFileError as error:
         for problem in error.localized_problems(language()):
             sys.stderr.write(f"chicago: {path}: {problem}\n")
         raise typer.Exit(1) from None
-    main = HouseRules().to_mapping()
-    changed = [
-        f"{section}.{key} = {value!r}"
-        for section, values in rules.to_mapping().items()
-        for key, value in values.items()
-        if main[section][key] != value or type(main[section][key]) is not type(value)
-    ]
+    changed = rule_changes(rules)
     print(tr(f"{path}: the house rules are valid.", f"{path}: husreglerna är giltiga."))
     if changed:
         print(

@@ -13,7 +13,6 @@ import textwrap
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .errors import ChicagoError
 from .events import (
@@ -30,6 +29,7 @@ from .game import Award, DealRecord, Moment, Standings, resolve_player
 from .i18n import tr
 from .narrate import describe_award, describe_event, describe_in_deal, moment_name, rule_text
 from .rules import HouseRules
+from .rules_text import rule_changes, toml_value
 from .views import moment_text
 
 INDENT = "  "
@@ -37,25 +37,6 @@ AWARD_INDENT = "      "
 
 
 # -- small pieces ------------------------------------------------------------------
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
-
-
-def rule_changes(rules: HouseRules) -> list[str]:
-    """``key = value`` for every house rule that differs from the main rule."""
-    main = HouseRules().to_mapping()
-    return [
-        f"{section}.{key} = {_toml_value(value)}"
-        for section, values in rules.to_mapping().items()
-        for key, value in values.items()
-        if main[section][key] != value or type(main[section][key]) is not type(value)
-    ]
 
 
 def rules_line(rules: HouseRules) -> str:
@@ -229,8 +210,8 @@ def deal_heading(standings: Standings, record: DealRecord) -> str:
         threshold = standings.rules.buy_stop.threshold
         who = ", ".join(record.buy_stop)
         heading += tr(
-            f"; köpstopp: {who} (buy_stop.threshold = {_toml_value(threshold)})",
-            f"; köpstopp: {who} (buy_stop.threshold = {_toml_value(threshold)})",
+            f"; köpstopp: {who} (buy_stop.threshold = {toml_value(threshold)})",
+            f"; köpstopp: {who} (buy_stop.threshold = {toml_value(threshold)})",
         )
     if not record.complete:
         heading += tr(" (in progress)", " (pågår)")

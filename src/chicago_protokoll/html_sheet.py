@@ -12,10 +12,10 @@ from decimal import Decimal
 from html import escape
 
 from .chart import Race, score_race
-from .explain import rule_changes
 from .export import protocol_rows
 from .game import Standings
 from .i18n import language, tr
+from .rules_text import rule_changes
 from .settle import amount_json, settle
 
 # Okabe-Ito colours (told apart with colour blindness) and a dash each, for a

@@ -44,7 +44,6 @@ from .game import (
 )
 from .i18n import language, tr
 from .narrate import describe_event
-from .rules import HouseRules
 from .views import plain_standings
 
 Ask = Callable[[str], str]
@@ -589,21 +588,6 @@ class Dialogue:
 # -- the command ------------------------------------------------------------------
 
 
-def _house_rules(rules: Path | None, preset: str | None) -> HouseRules:
-    """The rules a new session starts from: --preset, --rules, the saved rules, the main rule."""
-    from .rules import preset as preset_rules
-    from .rules import rules_from_toml
-
-    if preset is not None:
-        return preset_rules(preset)
-    if rules is not None:
-        return rules_from_toml(rules.read_text(encoding="utf-8"), source=str(rules))
-    saved = store.saved_rules_path()
-    if saved.exists():
-        return rules_from_toml(saved.read_text(encoding="utf-8"), source=str(saved))
-    return HouseRules()
-
-
 def _check_resume(
     session: Session,
     label: str,
@@ -627,7 +611,9 @@ def _check_resume(
             f"the session '{label}' exists and {session.first_dealer} dealt first, not {dealer}",
             sv=f"protokollet '{label}' finns redan och {session.first_dealer} gav först, inte {dealer}",
         )
-    if (rules is not None or preset is not None) and _house_rules(rules, preset) != session.rules:
+    if (rules is not None or preset is not None) and store.starting_rules(
+        rules, preset
+    ) != session.rules:
         raise ChicagoError(
             f"the session '{label}' exists with other house rules; they cannot change mid-game "
             "(leave out --rules/--preset to resume it)",
@@ -676,7 +662,7 @@ def open_session(
         from datetime import UTC, datetime
 
         created = datetime.now(UTC).isoformat(timespec="seconds")
-        house = _house_rules(rules, preset)
+        house = store.starting_rules(rules, preset)
         store.create_session(
             path, new_session(players, house, dealer=dealer, name=name, created=created)
         )

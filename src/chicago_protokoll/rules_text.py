@@ -48,12 +48,24 @@ _COMMENTS: dict[str, dict[str, str]] = {
 }
 
 
-def _value(value: Any) -> str:
+def toml_value(value: Any) -> str:
+    """A house-rules value as it is written in the TOML file: ``true``, ``"win"``, ``46``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
+
+
+def rule_changes(rules: HouseRules) -> list[str]:
+    """``key = value`` for every house rule that differs from the main rule."""
+    main = HouseRules().to_mapping()
+    return [
+        f"{section}.{key} = {toml_value(value)}"
+        for section, values in rules.to_mapping().items()
+        for key, value in values.items()
+        if main[section][key] != value or type(main[section][key]) is not type(value)
+    ]
 
 
 def rules_toml_text(rules: HouseRules, title: str) -> str:
@@ -66,7 +78,7 @@ def rules_toml_text(rules: HouseRules, title: str) -> str:
     for section, values in rules.to_mapping().items():
         lines.append(f"[{section}]")
         for key, value in values.items():
-            assignment = f"{key} = {_value(value)}"
+            assignment = f"{key} = {toml_value(value)}"
             comment = _COMMENTS.get(section, {}).get(key, "")
             lines.append(f"{assignment:<32} # {comment}" if comment else assignment)
         lines.append("")

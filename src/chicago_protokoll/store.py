@@ -698,6 +698,35 @@ def resolve(session: str | None = None, file: Path | None = None) -> Path:
     return path
 
 
+# -- house-rules files --------------------------------------------------------------
+
+
+def read_rules_file(path: Path) -> HouseRules:
+    """House rules from a TOML file; a file that is not UTF-8 text is refused by name."""
+    from .rules import rules_from_toml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ChicagoError(
+            f"{path} is not a house-rules file: it is not UTF-8 text",
+            sv=f"{path} är ingen husregelfil: den är inte UTF-8-text",
+        ) from None
+    return rules_from_toml(text, source=str(path))
+
+
+def starting_rules(rules: Path | None, preset: str | None) -> HouseRules:
+    """The rules a new session starts from: --preset, --rules, the saved rules, the main rule."""
+    from .rules import preset as preset_rules
+
+    if preset is not None:
+        return preset_rules(preset)
+    if rules is not None:
+        return read_rules_file(rules)
+    saved = saved_rules_path()
+    return read_rules_file(saved) if saved.exists() else HouseRules()
+
+
 # -- replaying what was read -------------------------------------------------------
 
 
@@ -755,6 +784,7 @@ __all__ = [
     "load_session",
     "loads_session",
     "locked",
+    "read_rules_file",
     "remove_session",
     "replay_file",
     "resolve",
@@ -763,6 +793,7 @@ __all__ = [
     "session_path",
     "sessions_dir",
     "set_current",
+    "starting_rules",
     "transact",
     "write_text_atomic",
 ]
