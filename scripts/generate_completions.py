@@ -31,7 +31,7 @@ def completion_script(shell: str) -> str:
     """The completion script the app prints for ``shell``."""
     from typer.testing import CliRunner
 
-    from chicago_protokoll.cli import app
+    from chicago_protokoll.cli.app import app
 
     result = CliRunner().invoke(
         app, [], prog_name=PROG, env={COMPLETE_VAR: f"source_{shell}", "NO_COLOR": "1"}

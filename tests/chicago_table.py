@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from chicago_protokoll.cards import Category
-from chicago_protokoll.errors import RuleViolation
-from chicago_protokoll.events import (
+from chicago_protokoll.core.cards import Category
+from chicago_protokoll.core.errors import RuleViolation
+from chicago_protokoll.core.events import (
     BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
@@ -22,8 +22,8 @@ from chicago_protokoll.events import (
     Royal,
     Showdown,
 )
-from chicago_protokoll.game import Entry, Game, Standings, new_session
-from chicago_protokoll.rules import HouseRules
+from chicago_protokoll.core.game import Entry, Game, Standings, new_session
+from chicago_protokoll.core.rules import HouseRules
 
 # The category that scores N points in the main rule.
 BY_POINTS = {

@@ -16,9 +16,9 @@ from typing import Any
 
 from typer.testing import CliRunner, Result
 
-from chicago_protokoll import store
-from chicago_protokoll.cli import app
-from chicago_protokoll.i18n import set_language
+from chicago_protokoll.cli.app import app
+from chicago_protokoll.i18n.language import set_language
+from chicago_protokoll.store import locations
 
 CHICAGO = Path(sys.executable).parent / "chicago"
 ENGLISH = {"CHICAGO_LANG": "en", "NO_COLOR": "1"}
@@ -123,4 +123,4 @@ def scores(*args: str) -> dict[str, int]:
 
 
 def session_file(name: str) -> Path:
-    return store.session_path(name)
+    return locations.session_path(name)

@@ -1,0 +1,149 @@
+"""chicago-protokoll: the scorekeeper for Chicago, the Swedish card game.
+
+The scoring core is a library: ``chicago_protokoll.evaluate("KH KS 9D 9H 3C")``.
+Names are imported on first use, so that ``import chicago_protokoll`` (which
+every run of the ``chicago`` command does) costs next to nothing.
+"""
+
+from __future__ import annotations
+
+# Not `from typing import TYPE_CHECKING`: importing typing alone costs more than the
+# whole TAB-completion fast path (see docs/latency.md).
+TYPE_CHECKING = False
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    "Card": "core.cards",
+    "Category": "core.cards",
+    "HandResult": "core.cards",
+    "compare_results": "core.cards",
+    "evaluate": "core.cards",
+    "parse_card": "core.cards",
+    "parse_cards": "core.cards",
+    "parse_category": "core.cards",
+    "CardError": "core.errors",
+    "ChicagoError": "core.errors",
+    "RuleViolation": "core.errors",
+    "RulesFileError": "core.errors",
+    "SessionFileError": "core.errors",
+    "HouseRules": "core.rules",
+    "PRESETS": "core.rules",
+    "preset": "core.rules",
+    "rules_from_toml": "core.rules",
+    "BuyWinner": "core.events",
+    "ChicagoBroken": "core.events",
+    "ChicagoDeclared": "core.events",
+    "ChicagoWon": "core.events",
+    "Exchange": "core.events",
+    "LastTrick": "core.events",
+    "Royal": "core.events",
+    "Showdown": "core.events",
+    "Game": "core.game",
+    "Moment": "core.game",
+    "Session": "core.game",
+    "Standings": "core.game",
+    "new_session": "core.game",
+    "parse_claim": "core.game",
+    "replay": "core.game",
+    "standings": "core.game",
+    "Payment": "core.settle",
+    "settle": "core.settle",
+}
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .core.cards import (
+        Card,
+        Category,
+        HandResult,
+        compare_results,
+        evaluate,
+        parse_card,
+        parse_cards,
+        parse_category,
+    )
+    from .core.errors import (
+        CardError,
+        ChicagoError,
+        RulesFileError,
+        RuleViolation,
+        SessionFileError,
+    )
+    from .core.events import (
+        BuyWinner,
+        ChicagoBroken,
+        ChicagoDeclared,
+        ChicagoWon,
+        Exchange,
+        LastTrick,
+        Royal,
+        Showdown,
+    )
+    from .core.game import (
+        Game,
+        Moment,
+        Session,
+        Standings,
+        new_session,
+        parse_claim,
+        replay,
+        standings,
+    )
+    from .core.rules import PRESETS, HouseRules, preset, rules_from_toml
+    from .core.settle import Payment, settle
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'chicago_protokoll' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
+
+
+__all__ = [
+    "PRESETS",
+    "BuyWinner",
+    "Card",
+    "CardError",
+    "Category",
+    "ChicagoBroken",
+    "ChicagoDeclared",
+    "ChicagoError",
+    "ChicagoWon",
+    "Exchange",
+    "Game",
+    "HandResult",
+    "HouseRules",
+    "LastTrick",
+    "Moment",
+    "Payment",
+    "Royal",
+    "RuleViolation",
+    "RulesFileError",
+    "Session",
+    "SessionFileError",
+    "Showdown",
+    "Standings",
+    "compare_results",
+    "evaluate",
+    "new_session",
+    "parse_card",
+    "parse_cards",
+    "parse_category",
+    "parse_claim",
+    "preset",
+    "replay",
+    "rules_from_toml",
+    "settle",
+    "standings",
+]

@@ -1,0 +1,43 @@
+"""``chicago`` and ``python -m chicago_protokoll`` start here.
+
+Kept tiny: a TAB press (``_CHICAGO_COMPLETE`` set) is answered by the fast
+path without importing Typer or the scoring core; it hands over to the full
+app (`cli.run`) whenever it cannot answer exactly as Typer would.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+
+# The cyclic garbage collector, tuned for a process that lives a fraction of a
+# second and frees nearly everything by reference counting (docs/latency.md):
+# - off while Typer, Click and the core load: it would scan the same young
+#   objects over and over (about 0.4x of a bare Python start);
+# - what has loaded is then frozen out of its sight (gc.freeze), so a later
+#   collection, and the full one Python runs at exit, need not walk it (another
+#   1x: at exit, mostly);
+# - during the command it collects only every 50,000 new objects instead of
+#   700: a command never gets there; `play`, which lives for a whole game, does.
+_THRESHOLD = 50_000
+
+
+def main() -> None:
+    if "_CHICAGO_COMPLETE" in os.environ:
+        from .fast.complete import run as complete
+
+        complete()  # exits when it has answered
+    gc.disable()
+    from .cli.app import run
+
+    gc.freeze()
+    gc.set_threshold(_THRESHOLD, *gc.get_threshold()[1:])
+    gc.enable()
+    try:
+        run()
+    finally:
+        gc.freeze()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,232 @@
+"""What every command of ``chicago`` shares: the Typer app, refusals, options, the session.
+
+Every refusal is a `ChicagoError`, which `handled` turns into one plain line
+on stderr and exit status 1, with no file touched.  `_record` replays the
+session file, applies what was typed through the rules, and only then writes
+(under the store's lock).  The commands are in the ``cli_*`` modules, one per
+job; `cli` imports them in order and owns the entry point.
+"""
+
+import contextlib
+import functools
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+
+import typer
+from typer.exceptions import TyperException
+
+from ..core.errors import CardError, ChicagoError, RuleViolation
+from ..core.events import Event
+from ..core.game import Game, Session
+from ..i18n.language import language, set_language, tr
+from ..store import catalogue, sessionfile
+
+if TYPE_CHECKING:
+    import json as json  # noqa: PLC0414 (the alias exports it to the commands)
+else:
+
+    class _Json:
+        """json, imported on first use: only --json output needs it, and `deal` and the other
+        commands typed after each scoring moment start sooner without it (docs/latency.md)."""
+
+        def __getattr__(self, name: str) -> Any:
+            import json
+
+            return getattr(json, name)
+
+    json = _Json()
+
+app = typer.Typer(
+    name="chicago",
+    help="Protokollförare for Chicago, the Swedish card game: record each deal, "
+    "let the house rules do the scoring.",
+    # Bare `chicago` shows the help and exits 0 (see main_options): it is how a newcomer starts.
+    invoke_without_command=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _complete_player(ctx: typer.Context, incomplete: str) -> Iterator[str]:
+    """Player names of the session on the command line (--session, --file) or the current one."""
+    chosen, file = ctx.params.get("session"), ctx.params.get("file")
+    try:
+        session = sessionfile.load_session(catalogue.resolve(chosen, Path(file) if file else None))
+    except (ChicagoError, OSError):
+        return
+    for name in session.players:
+        if name.casefold().startswith(incomplete.casefold()):
+            yield name
+
+
+def _complete_session(incomplete: str) -> Iterator[str]:
+    try:
+        names = [name for name, _ in catalogue.list_sessions()]
+    except (ChicagoError, OSError):
+        return
+    for name in names:
+        if name.startswith(incomplete):
+            yield name
+
+
+SessionOption = Annotated[
+    str | None,
+    typer.Option(
+        "--session",
+        "-s",
+        help="Session name (default: the current session).",
+        autocompletion=_complete_session,
+    ),
+]
+FileOption = Annotated[
+    Path | None,
+    typer.Option("--file", "-f", help="Work on a session file anywhere.", dir_okay=False),
+]
+PlayerArgument = Annotated[
+    str,
+    typer.Argument(help="A player's name.", metavar="PLAYER", autocompletion=_complete_player),
+]
+WhoArgument = Annotated[
+    str,
+    typer.Argument(
+        help="PLAYER:HAND (hand by name, Swedish or English, or five cards), 'pass' or 'tie'.",
+        metavar="WHO",
+        autocompletion=_complete_player,
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    sys.stderr.write(f"chicago: {message}\n")
+    raise typer.Exit(code)
+
+
+def handled(fn: F) -> F:
+    """Turn every refusal into one stderr line and exit status 1, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ChicagoError as error:
+            _fail(error.localized(language()))
+        except BrokenPipeError:
+            # The reader went away (`chicago export | head`): stop quietly, as Unix tools do,
+            # and keep the interpreter from complaining when it flushes stdout on exit.
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(1) from None
+        except OSError as error:
+            where = f" ({error.filename})" if error.filename else ""
+            _fail(
+                tr(
+                    f"cannot use a file{where}: {error.strerror}",
+                    f"kan inte använda en fil{where}: {error.strerror}",
+                )
+            )
+        except KeyboardInterrupt:
+            _fail(tr("interrupted; nothing was written", "avbrutet; inget skrevs"), 130)
+        except (typer.Exit, typer.Abort, TyperException):
+            raise
+        except Exception as error:  # the last guard: no traceback ever reaches the user
+            sys.stderr.write(
+                "chicago: "
+                + tr(
+                    f"unexpected error ({type(error).__name__}: {error}); this is a bug in "
+                    "chicago-protokoll, please report it with the command you typed",
+                    f"oväntat fel ({type(error).__name__}: {error}); det är ett fel i "
+                    "chicago-protokoll, rapportera det gärna med kommandot du skrev",
+                )
+                + "\n"
+            )
+            raise typer.Exit(1) from error
+
+    return wrapper  # type: ignore[return-value]
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="Language of all output: sv or en (default: from LANG)."),
+    ] = None,
+) -> None:
+    """Protokollförare for Chicago: record each deal, the house rules do the scoring."""
+    if lang is not None and lang not in ("sv", "en"):
+        raise typer.BadParameter("use sv or en", param_hint="--lang")
+    # Always set (None included): one process may run several commands (tests, `play`).
+    set_language(lang)
+    if ctx.invoked_subcommand is None:
+        print(ctx.get_help())
+        raise typer.Exit(0)
+
+
+# -- helpers -------------------------------------------------------------------
+
+
+def _session_name(session: Session, path: Path) -> str:
+    return session.name or path.stem
+
+
+def _load(session: str | None, file: Path | None) -> tuple[Path, Session]:
+    path = catalogue.resolve(session, file)
+    return path, sessionfile.load_session(path)
+
+
+def _replay(session: Session, path: Path) -> Game:
+    return sessionfile.replay_file(session, path)
+
+
+def _record(
+    session: str | None,
+    file: Path | None,
+    build: Callable[[Game], list[Event]],
+) -> tuple[Session, Game]:
+    """Build events against the replayed game and write them, all or nothing, under the lock."""
+    path = catalogue.resolve(session, file)
+    outcome: dict[str, Any] = {}
+
+    def change(current: Session) -> Session:
+        game = _replay(current, path)
+        game.refuse_if_over()  # before building: "the game is over" is the reason, not a detail
+        updated = current
+        for event in build(game):
+            game.apply(event)
+            updated = updated.with_event(event)
+        outcome["game"] = game
+        return updated
+
+    try:
+        saved = sessionfile.transact(path, change)
+    except (RuleViolation, CardError) as error:
+        # Said outright, so nobody types `undo` to remove a "bad entry" that was never made.
+        raise ChicagoError(
+            f"{error}; nothing was recorded",
+            sv=f"{error.localized('sv')}; inget fördes in",
+        ) from None
+    if session is not None and file is None:
+        catalogue.set_current(session)
+    return saved, outcome["game"]
+
+
+def _rules_for_reading(session: str | None, file: Path | None) -> Any:
+    """The rules of the chosen (or current) session; the main rule when there is none."""
+    from ..core.rules import HouseRules
+
+    try:
+        path = catalogue.resolve(session, file)
+    except ChicagoError:
+        if session is None and file is None:  # no current session (any more)
+            return HouseRules()
+        raise
+    # A session that does not load is refused: its rules may not be the main rule.
+    return sessionfile.load_session(path).rules

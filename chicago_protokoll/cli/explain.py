@@ -1,0 +1,103 @@
+"""``explain``, ``why`` and ``chart``: the replay told, questions answered, the score race drawn."""
+
+from typing import Annotated
+
+import typer
+
+from .common import (
+    FileOption,
+    PlayerArgument,
+    SessionOption,
+    _complete_player,
+    _load,
+    _replay,
+    _session_name,
+    app,
+    handled,
+)
+
+# -- explain, why, chart --------------------------------------------------------------
+
+
+def _terminal_width() -> int:
+    import shutil
+
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+@app.command()
+@handled
+def explain(
+    deal: Annotated[
+        int | None, typer.Argument(help="Only this deal (giv); default: every deal.", min=1)
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            "-p",
+            help="Only the points PLAYER got or lost, each with its rule.",
+            autocompletion=_complete_player,
+        ),
+    ] = None,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """The replay told deal by deal: each event, the points it gave or took, the rule and
+    house-rules key behind them, the running totals."""
+    from ..present.explain import explain_lines, wrap_lines
+
+    path, current = _load(session, file)
+    standings = _replay(current, path).standings()
+    lines = explain_lines(standings, _session_name(current, path), deal=deal, player=player)
+    print("\n".join(wrap_lines(lines, _terminal_width())))
+
+
+@app.command()
+@handled
+def why(
+    question: Annotated[
+        str,
+        typer.Argument(
+            help="declare: may PLAYER declare Chicago now? köpstopp: when does PLAYER's "
+            "köpstopp start? last-trick: why did PLAYER get, or not get, the last trick's "
+            "points? points: every point PLAYER got or lost."
+        ),
+    ],
+    player: PlayerArgument,
+    deal: Annotated[
+        int | None,
+        typer.Option("--deal", "-d", help="The deal asked about (last-trick, points).", min=1),
+    ] = None,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """Answers to the questions asked at the table, each with the rules and keys behind it."""
+    from ..present.explain import QUESTION_HELP, answer, parse_question, wrap_lines
+
+    asked = parse_question(question)
+    if asked is None:
+        raise typer.BadParameter(f"ask one of: {QUESTION_HELP}", param_hint="QUESTION")
+    path, current = _load(session, file)
+    standings = _replay(current, path).standings()
+    lines = answer(standings, _session_name(current, path), asked, player, deal=deal)
+    print("\n".join(wrap_lines(lines, _terminal_width())))
+
+
+@app.command()
+@handled
+def chart(
+    width: Annotated[
+        int, typer.Option("--width", help="Columns to draw in.", min=40, max=400)
+    ] = 80,
+    height: Annotated[int, typer.Option("--height", help="Rows of points.", min=5, max=100)] = 15,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """The score race in the terminal: a line per player over the deals, with the target and
+    köpstopp lines."""
+    from ..present.chart import score_race, text_chart
+
+    path, current = _load(session, file)
+    race = score_race(_replay(current, path).standings())
+    print("\n".join(text_chart(race, _session_name(current, path), width=width, height=height)))

@@ -1,0 +1,60 @@
+"""The ``play`` command: the guided protocol (`chicago_protokoll.play`)."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import (
+    FileOption,
+    SessionOption,
+    app,
+    handled,
+)
+
+
+@app.command()
+@handled
+def play(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            help="The session: resumed if it exists, else created from PLAYERS.", metavar="NAME"
+        ),
+    ] = None,
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="The players in clockwise seat order, to create the session.", metavar="PLAYER..."
+        ),
+    ] = None,
+    rules: Annotated[
+        Path | None, typer.Option("--rules", help="A house-rules TOML file (new session).")
+    ] = None,
+    preset: Annotated[
+        str | None, typer.Option("--preset", help="A built-in set of house rules (new session).")
+    ] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help="The first dealer (new session).")
+    ] = None,
+    stake: Annotated[
+        str, typer.Option("--stake", help="Amount per point for the settlement at the end.")
+    ] = "1",
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """Guided protocol: asks for each scoring moment of each deal and saves every answer."""
+    from .play_loop import play_command
+
+    code = play_command(
+        name,
+        players or [],
+        rules=rules,
+        preset=preset,
+        dealer=dealer,
+        session=session,
+        file=file,
+        stake=stake,
+    )
+    if code:
+        raise typer.Exit(code)

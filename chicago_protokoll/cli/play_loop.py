@@ -1,0 +1,715 @@
+"""``chicago play``: a guided protocol for the person with the cards in one hand.
+
+The dialogue asks for each scoring moment of a deal in order (köp 1, köp 2,
+Chicago?, the last trick or the Chicago's outcome, the showdown) and saves
+every answer the moment it is confirmed.  There is no state of its own: each
+question is worked out from the replayed session file, so a killed terminal
+loses nothing and the next ``chicago play`` asks the next question.
+
+`Dialogue` talks through two callables, ``ask(prompt) -> str`` and
+``say(text)``, so the question logic is tested with scripted input; the CLI
+passes `input` and `print`.  Every answer goes through `sessionfile.transact` and
+`Game.apply`, the same validation as the single-event commands: a refusal is
+shown as the reason and the same question is asked again.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import ChicagoError, RuleViolation
+from ..core.events import (
+    ChicagoBroken,
+    ChicagoDeclared,
+    ChicagoWon,
+    Event,
+    Exchange,
+    LastTrick,
+    Royal,
+)
+from ..core.game import (
+    DealRecord,
+    Entry,
+    Game,
+    HandClaim,
+    Moment,
+    Session,
+    new_session,
+    parse_claim,
+    resolve_player,
+)
+from ..i18n.language import language, tr
+from ..present.narrate import describe_event
+from ..present.views import plain_standings
+from ..store import catalogue, locations, sessionfile
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+
+# Words that answer a question without naming anyone; compared case-folded.
+_NOBODY = {"", "-", "pass", "p", "ingen", "nobody", "no", "nej", "n"}
+_ALL_FIVE = {"", "ja", "j", "yes", "y", "alla", "all", "ok"}
+_WITH_TWO = {"2", "två", "tvåa", "tvaa", "two", "med tvåa", "with two"}
+_ZERO = {"zero", "nolla", "noll"}
+_HELP = {"?", "help", "hjälp", "h"}
+_QUIT = {"q", "quit", "sluta", "exit"}
+_UNDO = {"u", "undo", "ångra"}
+_STATUS = {"status", "ställning", "stallning"}
+_ROYAL = {"royal"}
+_EXCHANGE = {"x", "byt", "byte", "exchange"}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of the dialogue; ``kind`` is buy, chicago, tricks, outcome or showdown."""
+
+    kind: str
+    deal: int
+    moment: Moment
+    hands_scored: int
+    buy: int | None = None
+
+    def matches(self, game: Game) -> bool:
+        """True while the replayed game is still where this question was asked."""
+        return (game.deal, game.moment, game.hands_scored) == (
+            self.deal,
+            self.moment,
+            self.hands_scored,
+        )
+
+
+def next_question(game: Game, declined: set[int]) -> Question | None:
+    """The next question for the deal being played; None when the game is over.
+
+    ``declined`` holds the deals in which "nobody declares Chicago" was answered
+    (an answer that records no event)."""
+    moment = game.moment
+    if moment is Moment.OVER:
+        return None
+    if moment is Moment.BUY:
+        kind = "buy"
+    elif moment is Moment.TRICKS:
+        kind = "chicago" if game.deal not in declined and declarers(game) else "tricks"
+    elif moment is Moment.CHICAGO:
+        kind = "outcome"
+    else:
+        kind = "showdown"
+    buy = game.hands_scored + 1 if kind == "buy" else None
+    return Question(kind, game.deal, moment, game.hands_scored, buy)
+
+
+def declarers(game: Game) -> list[str]:
+    """The players who may declare Chicago now."""
+    return [name for name in game.players if game.may_declare(name)]
+
+
+def prompt_text(question: Question, game: Game) -> str:
+    """The question as the person at the table reads it, ending in ': '."""
+    deal = tr(f"Deal {question.deal}", f"Giv {question.deal}")
+    if question.kind == "buy":
+        return tr(
+            f"{deal}, köp {question.buy}: best hand? (PLAYER HAND, Enter = pass, ? = help): ",
+            f"{deal}, köp {question.buy}: bästa hand? (SPELARE HAND, Enter = pass, ? = hjälp): ",
+        )
+    if question.kind == "chicago":
+        who = ", ".join(declarers(game))
+        return tr(
+            f"{deal}, Chicago? ({who} may declare) Who declares? (Enter = nobody): ",
+            f"{deal}, Chicago? ({who} får ropa) Vem ropar? (Enter = ingen): ",
+        )
+    if question.kind == "tricks":
+        two = ""
+        scoring = game.rules.scoring
+        if scoring.last_trick_with_two != scoring.last_trick:
+            two = tr(
+                f", PLAYER 2 = with a two: {scoring.last_trick_with_two}",
+                f", SPELARE 2 = med en tvåa: {scoring.last_trick_with_two}",
+            )
+        return tr(
+            f"{deal}, last trick (sista sticket): who took it? (PLAYER{two}): ",
+            f"{deal}, sista sticket: vem tog det? (SPELARE{two}): ",
+        )
+    if question.kind == "outcome":
+        return tr(
+            f"{deal}, {game.chicago}'s Chicago: all five tricks (Enter) or who broke it? ",
+            f"{deal}, {game.chicago}s Chicago: alla fem stick (Enter) eller vem bröt den? ",
+        )
+    return tr(
+        f"{deal}, showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ",
+        f"{deal}, bästa hand efter sticken? (SPELARE HAND, Enter = pass): ",
+    )
+
+
+def help_text(question: Question, game: Game) -> str:
+    """What ``?`` shows: the answers this question takes and the commands any question takes."""
+    names = ", ".join(game.players)
+    if question.kind in ("buy", "showdown"):
+        specific = tr(
+            "  PLAYER HAND      who had the best hand, e.g. 'Bo två par', 'bo two-pair',\n"
+            "                   'Anna KH KS 9D 9H 3C' (a hand in Swedish or English, or five cards)\n"
+            "  Enter or pass    nobody had even a pair\n"
+            "  tie [HAND]       exactly equal best hands: nobody scores\n"
+            "  PLAYER fyrtal zero   four of a kind zeroing the others (where the rules allow it)",
+            "  SPELARE HAND     vem som hade bästa handen, t.ex. 'Bo två par', 'bo triss',\n"
+            "                   'Anna KH KS 9D 9H 3C' (handen på svenska eller engelska, eller fem kort)\n"
+            "  Enter eller pass ingen hade ens ett par\n"
+            "  lika [HAND]      exakt lika bästa händer: ingen får poäng\n"
+            "  SPELARE fyrtal nolla   fyrtal som nollar de andra (där husreglerna tillåter det)",
+        )
+    elif question.kind == "chicago":
+        specific = tr(
+            "  PLAYER           declares Chicago (all five tricks), before the first lead\n"
+            "  Enter            nobody declares; next comes the last trick",
+            "  SPELARE          ropar Chicago (alla fem stick), före första utspelet\n"
+            "  Enter            ingen ropar; sedan kommer sista sticket",
+        )
+    elif question.kind == "tricks":
+        specific = tr(
+            "  PLAYER           took the last trick\n"
+            "  PLAYER 2         took it with a two (scoring.last_trick_with_two)",
+            "  SPELARE          tog sista sticket\n"
+            "  SPELARE 2        tog det med en tvåa (scoring.last_trick_with_two)",
+        )
+    else:
+        specific = tr(
+            f"  Enter            {game.chicago} took all five tricks\n"
+            "  PLAYER           took a trick and broke the Chicago",
+            f"  Enter            {game.chicago} tog alla fem stick\n"
+            "  SPELARE          tog ett stick och bröt Chicagon",
+        )
+    common = tr(
+        "Any question also takes:\n"
+        "  royal PLAYER     PLAYER shows a royal straight flush: the game is won\n"
+        "  x PLAYER N       PLAYER exchanged N cards in the current köp (optional)\n"
+        "  u                take back the last answer\n"
+        "  status           the standings now\n"
+        "  q                quit; everything answered is saved, `chicago play` resumes here\n"
+        "  ?                this help\n"
+        f"A player is any unique start of the name ({names}); "
+        "'u', 'q' and 'x' alone mean the commands above.",
+        "Varje fråga tar också:\n"
+        "  royal SPELARE    SPELARE visar royal straight flush: partiet är vunnet\n"
+        "  x SPELARE N      SPELARE bytte N kort i det här köpet (frivilligt)\n"
+        "  u                ångra det senaste svaret\n"
+        "  status           ställningen just nu\n"
+        "  q                sluta; allt som är besvarat är sparat, `chicago play` fortsätter här\n"
+        "  ?                den här hjälpen\n"
+        f"En spelare är en entydig början av namnet ({names}); "
+        "'u', 'q' och 'x' ensamma betyder kommandona ovan.",
+    )
+    return f"{specific}\n{common}"
+
+
+# -- reading answers ----------------------------------------------------------
+
+
+def _player(text: str, game: Game) -> str:
+    return resolve_player(text, game.players, allow_prefix=True)
+
+
+def _split_player(text: str, game: Game) -> tuple[str, str]:
+    """``"Bo två par"`` -> ``("Bo", "två par")``; a name with a space is matched whole."""
+    folded = text.casefold()
+    for name in sorted(game.players, key=len, reverse=True):
+        if " " in name and (folded == name.casefold() or folded.startswith(name.casefold() + " ")):
+            return name, text[len(name) :].strip()
+    head, _, rest = text.partition(" ")
+    return head, rest.strip()
+
+
+def parse_hand_answer(text: str, game: Game) -> HandClaim:
+    """A best-hand answer: ``PLAYER HAND`` (or ``PLAYER:HAND``), pass/Enter, ``tie [HAND]``."""
+    ace_low = game.rules.hands.ace_low_straight
+    stripped = text.strip()
+    if stripped.casefold() in _NOBODY:
+        return HandClaim(None)
+    if ":" in stripped:
+        return parse_claim(stripped, game.players, ace_low_straight=ace_low, allow_prefix=True)
+    head, rest = _split_player(stripped, game)
+    if head.casefold() in ("tie", "lika"):
+        return parse_claim(f"tie:{rest}", game.players, ace_low_straight=ace_low)
+    player = _player(head, game)
+    words = rest.split()
+    zero = bool(words) and words[-1].casefold() in _ZERO
+    if zero:
+        rest = " ".join(words[:-1])
+    if not rest:
+        raise RuleViolation(
+            f"say which hand {player} had, e.g. '{player} two pair' or five cards",
+            rule="best hand",
+            sv=f"säg vilken hand {player} hade, t.ex. '{player} två par' eller fem kort",
+        )
+    return parse_claim(
+        f"{player}:{rest}{':zero' if zero else ''}",
+        game.players,
+        ace_low_straight=ace_low,
+    )
+
+
+def answer_events(question: Question, text: str, game: Game) -> list[Event]:
+    """The events an answer records (none for "nobody declares"); `ChicagoError` if it is wrong."""
+    stripped = " ".join(text.split())
+    folded = stripped.casefold()
+    if question.kind in ("buy", "showdown"):
+        claim = parse_hand_answer(stripped, game)
+        return [claim.event(game.deal, buy=question.buy if question.kind == "buy" else None)]
+    if question.kind == "chicago":
+        if folded in _NOBODY:
+            return []
+        return [ChicagoDeclared(game.deal, _player(stripped, game))]
+    if question.kind == "outcome":
+        declarer = game.chicago or ""
+        if folded in _ALL_FIVE:
+            return [ChicagoWon(game.deal, declarer)]
+        name = _player(stripped, game)
+        if name == declarer:
+            return [ChicagoWon(game.deal, name)]
+        return [ChicagoBroken(game.deal, name)]
+    # the last trick
+    if not stripped:
+        raise RuleViolation(
+            "someone always takes the last trick: who was it?",
+            rule="last trick",
+            sv="någon tar alltid sista sticket: vem var det?",
+        )
+    head, rest = _split_player(stripped, game)
+    with_two = rest.casefold() in _WITH_TWO
+    if rest and not with_two:
+        raise RuleViolation(
+            f"'{stripped}': give only the player, or PLAYER 2 if the last trick was won with a two",
+            rule="last trick",
+            sv=f"'{stripped}': ange bara spelaren, eller SPELARE 2 om sista sticket togs med en tvåa",
+        )
+    return [LastTrick(game.deal, _player(head, game), with_two=with_two)]
+
+
+def exchange_event(args: Sequence[str], game: Game) -> Exchange:
+    """``x PLAYER N``: cards PLAYER exchanged in the köp being played."""
+    if len(args) != 2:
+        raise RuleViolation(
+            "write an exchange as 'x PLAYER N', e.g. 'x Anna 3'",
+            rule="exchange count",
+            sv="skriv ett byte som 'x SPELARE N', t.ex. 'x Anna 3'",
+        )
+    name = _player(args[0], game)
+    try:
+        count = int(args[1])
+    except ValueError:
+        raise RuleViolation(
+            f"'{args[1]}' is not a number of cards (0-5)",
+            rule="exchange count",
+            sv=f"'{args[1]}' är inget antal kort (0-5)",
+        ) from None
+    number = game.current_buy
+    # After the scored köp the next exchange is the next unscored köp not yet recorded.
+    while (name, number) in game.exchanged and number < game.rules.game.buys:
+        number += 1
+    return Exchange(game.deal, name, number, count)
+
+
+# -- the dialogue -------------------------------------------------------------------
+
+
+class _Quit(Exception):
+    pass
+
+
+class Dialogue:
+    """The guided protocol on one session file."""
+
+    def __init__(
+        self, path: Path, ask: Ask, say: Say, *, name: str | None = None, stake: str = "1"
+    ) -> None:
+        self.path = path
+        self.ask = ask
+        self.say = say
+        self.name = name
+        self.stake = stake
+        self.declined: set[int] = set()
+        # What `u` takes back, newest last: "event", or the deal whose Chicago
+        # question was answered "nobody" (which records nothing).
+        self.answers: list[str | int] = []
+        self.header_deal = 0
+
+    # -- the loop
+
+    def run(self) -> int:
+        """Ask until the game is over or the user quits; the exit status (0, or 130 on Ctrl-C)."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self.say("")
+            self.say(self._saved_note(tr("Interrupted.", "Avbrutet.")))
+            return 130
+
+    def _load(self) -> tuple[Session, Game]:
+        session = sessionfile.load_session(self.path)
+        if self.name is None:
+            self.name = session.name or self.path.stem
+        return session, sessionfile.replay_file(session, self.path)
+
+    def _run(self) -> int:
+        session, game = self._load()
+        if game.finished:
+            self._show_end(game)
+            return 0
+        if session.events:
+            self.say(
+                tr(
+                    f"Resuming '{self.name}' at deal {game.deal}.",
+                    f"Fortsätter protokollet '{self.name}' i giv {game.deal}.",
+                )
+            )
+        else:
+            self.say(
+                tr(
+                    f"Protocol '{self.name}': {', '.join(game.players)}. ? = help, q = quit.",
+                    f"Protokoll '{self.name}': {', '.join(game.players)}. ? = hjälp, q = sluta.",
+                )
+            )
+        ended_here = False
+        while True:
+            session, game = self._load()
+            if game.finished:
+                self._show_end(game)
+                if not ended_here or not self._take_back_at_end():
+                    return 0
+                ended_here = False
+                continue
+            question = next_question(game, self.declined)
+            assert question is not None  # the game is not over
+            if self.header_deal != game.deal:
+                self._show_header(game)
+            try:
+                text = self.ask(prompt_text(question, game))
+            except EOFError:
+                self.say("")
+                self.say(self._saved_note(""))
+                return 0
+            try:
+                ended_here = self._answer(question, text.strip(), game)
+            except _Quit:
+                self.say(self._saved_note(""))
+                return 0
+            except ChicagoError as error:
+                self.say("  " + error.localized(language()))
+
+    def _take_back_at_end(self) -> bool:
+        """After the last answer ended the game: Enter finishes, ``u`` takes it back."""
+        while True:
+            try:
+                text = self.ask(
+                    tr(
+                        "Enter = done, u = take back the last answer: ",
+                        "Enter = klart, u = ångra det senaste svaret: ",
+                    )
+                )
+            except EOFError:
+                return False
+            folded = text.strip().casefold()
+            if folded in _UNDO:
+                try:
+                    self._undo()
+                except ChicagoError as error:
+                    self.say("  " + error.localized(language()))
+                    continue
+                return True
+            if folded in ("", *_QUIT):
+                return False
+            self.say(tr("  Enter or u.", "  Enter eller u."))
+
+    def _answer(self, question: Question, text: str, game: Game) -> bool:
+        """Act on one answer; True when it ended the game."""
+        words = text.split()
+        first = words[0].casefold() if words else ""
+        if text.casefold() in _HELP:
+            self.say(help_text(question, game))
+            return False
+        if text.casefold() in _QUIT:
+            raise _Quit
+        if text.casefold() in _UNDO:
+            self._undo()
+            return False
+        if text.casefold() in _STATUS:
+            self.say(plain_standings(game.standings(), self.name or ""))
+            return False
+        if first in _ROYAL and len(words) == 2:
+            return self._save(question, lambda g: [Royal(g.deal, _player(words[1], g))])
+        if first in _EXCHANGE and len(words) >= 2:
+            return self._save(question, lambda g: [exchange_event(words[1:], g)])
+        if question.kind == "chicago" and not answer_events(question, text, game):
+            self.declined.add(question.deal)
+            self.answers.append(question.deal)
+            self.say(tr("  No Chicago.", "  Ingen Chicago."))
+            return False
+        return self._save(question, lambda g: answer_events(question, text, g))
+
+    def _save(self, question: Question, build: Callable[[Game], list[Event]]) -> bool:
+        """Apply the answer's events to the replayed file and write them, all or nothing."""
+        applied: list[Entry] = []
+        after: dict[str, Game] = {}
+
+        def change(current: Session) -> Session:
+            game = sessionfile.replay_file(current, self.path)
+            if not question.matches(game):
+                raise ChicagoError(
+                    "the protocol changed while you answered (another command recorded "
+                    "something); here is the question again",
+                    sv="protokollet ändrades medan du svarade (ett annat kommando förde något); "
+                    "här är frågan igen",
+                )
+            updated = current
+            for event in build(game):
+                applied.append(game.apply(event))
+                updated = updated.with_event(event)
+            after["game"] = game
+            return updated
+
+        sessionfile.transact(self.path, change)
+        game = after["game"]
+        for entry in applied:
+            self.answers.append("event")
+            awards = ", ".join(f"{a.player} {a.points:+d}" for a in entry.awards)
+            self.say(
+                tr("  Saved: ", "  Sparat: ")
+                + describe_event(entry.event)
+                + (f"  ({awards})" if awards else "")
+            )
+        if game.finished or game.deal != question.deal:
+            record = next(d for d in game.deals if d.number == question.deal)
+            self._show_deal_end(game, record)
+        return game.finished
+
+    def _undo(self) -> None:
+        if self.answers and isinstance(self.answers[-1], int):
+            deal = self.answers.pop()
+            assert isinstance(deal, int)
+            self.declined.discard(deal)
+            self.say(
+                tr(
+                    f"  Taken back: nobody declared Chicago in deal {deal}.",
+                    f"  Ångrat: ingen ropade Chicago i giv {deal}.",
+                )
+            )
+            return
+        removed: list[Event] = []
+
+        def change(current: Session) -> Session:
+            if not current.events:
+                raise ChicagoError(
+                    "there is nothing to take back: nothing is recorded yet",
+                    sv="det finns inget att ångra: inget är fört ännu",
+                )
+            removed.append(current.events[-1])
+            return current.without_last_event()
+
+        sessionfile.transact(self.path, change)
+        if self.answers:
+            self.answers.pop()
+        self.say(tr("  Taken back: ", "  Ångrat: ") + describe_event(removed[0]))
+
+    # -- what is shown between questions
+
+    def _saved_note(self, lead: str) -> str:
+        note = tr(
+            "Everything answered is saved; `chicago play` continues at the next question.",
+            "Allt som är besvarat är sparat; `chicago play` fortsätter vid nästa fråga.",
+        )
+        return f"{lead} {note}".strip()
+
+    def _show_header(self, game: Game) -> None:
+        self.header_deal = game.deal
+        nobody = tr("nobody", "ingen")
+        stop = ", ".join(game.buy_stop) or nobody
+        may = ", ".join(declarers(game)) or nobody
+        self.say("")
+        self.say(
+            tr(
+                f"— Deal {game.deal} — dealer {game.dealer}, forehand (förhand) {game.forehand}",
+                f"— Giv {game.deal} — givare {game.dealer}, förhand {game.forehand}",
+            )
+        )
+        self.say(
+            tr(
+                f"  Buy stop (köpstopp): {stop}. May declare Chicago now: {may}.",
+                f"  Köpstopp: {stop}. Får ropa Chicago nu: {may}.",
+            )
+        )
+
+    def _show_deal_end(self, game: Game, record: DealRecord) -> None:
+        standings = game.standings()
+        self.say("")
+        self.say(plain_standings(standings, self.name or ""))
+        cells = " | ".join(
+            f"{player} {record.points_of(index):+d} = {record.totals[index]}"
+            for index, player in enumerate(game.players)
+        )
+        self.say(
+            tr(
+                f"Protocol, deal {record.number} (dealer {record.dealer}): {cells}",
+                f"Protokoll, giv {record.number} (givare {record.dealer}): {cells}",
+            )
+        )
+
+    def _show_end(self, game: Game) -> None:
+        from ..core.settle import settle
+
+        winners = " & ".join(game.winners)
+        self.say("")
+        self.say(
+            tr(
+                f"The game is over after deal {game.deal}. Winner: {winners}",
+                f"Partiet är slut efter giv {game.deal}. Vinnare: {winners}",
+            )
+        )
+        scores = dict(zip(game.players, game.scores, strict=True))
+        self.say("  " + ", ".join(f"{name} {score}" for name, score in scores.items()))
+        payments = settle(scores, list(game.winners), self.stake)
+        self.say(
+            tr(
+                f"Settlement ({self.stake} per point):",
+                f"Betalning ({self.stake} per poäng):",
+            )
+        )
+        if not payments:
+            self.say(tr("  Nobody pays anything.", "  Ingen betalar något."))
+        for payment in payments:
+            self.say(
+                tr(
+                    f"  {payment.payer} pays {payment.payee} {payment.amount}",
+                    f"  {payment.payer} betalar {payment.payee} {payment.amount}",
+                )
+            )
+
+
+# -- the command ------------------------------------------------------------------
+
+
+def _check_resume(
+    session: Session,
+    label: str,
+    players: Sequence[str],
+    rules: Path | None,
+    preset: str | None,
+    dealer: str | None,
+) -> None:
+    """Resuming is only right when what was typed agrees with the session on file."""
+    if players and [p.strip().casefold() for p in players] != [
+        p.casefold() for p in session.players
+    ]:
+        raise ChicagoError(
+            f"the session '{label}' exists with the players {', '.join(session.players)}; "
+            f"`chicago play {label}` resumes it, or choose another name",
+            sv=f"protokollet '{label}' finns redan med spelarna {', '.join(session.players)}; "
+            f"`chicago play {label}` fortsätter det, eller välj ett annat namn",
+        )
+    if dealer is not None and resolve_player(dealer, session.players) != session.first_dealer:
+        raise ChicagoError(
+            f"the session '{label}' exists and {session.first_dealer} dealt first, not {dealer}",
+            sv=f"protokollet '{label}' finns redan och {session.first_dealer} gav först, inte {dealer}",
+        )
+    if (rules is not None or preset is not None) and sessionfile.starting_rules(
+        rules, preset
+    ) != session.rules:
+        raise ChicagoError(
+            f"the session '{label}' exists with other house rules; they cannot change mid-game "
+            "(leave out --rules/--preset to resume it)",
+            sv=f"protokollet '{label}' finns redan med andra husregler; de kan inte ändras mitt i "
+            "partiet (utelämna --rules/--preset för att fortsätta)",
+        )
+
+
+def open_session(
+    name: str | None,
+    players: Sequence[str],
+    *,
+    rules: Path | None = None,
+    preset: str | None = None,
+    dealer: str | None = None,
+    session: str | None = None,
+    file: Path | None = None,
+) -> Path:
+    """The session file to play: created from NAME and PLAYERS if new, else resumed."""
+    if rules is not None and preset is not None:
+        raise ChicagoError(
+            "give --rules FILE or --preset NAME, not both",
+            sv="ange --rules FIL eller --preset NAMN, inte båda",
+        )
+    if name is None:
+        path = catalogue.resolve(session, file)
+        _check_resume(sessionfile.load_session(path), path.stem, players, rules, preset, dealer)
+        if session is not None and file is None:
+            catalogue.set_current(session)
+        return path
+    if session is not None or file is not None:
+        raise ChicagoError(
+            "give the session as NAME or with --session/--file, not both",
+            sv="ange protokollet som NAMN eller med --session/--file, inte båda",
+        )
+    path = locations.session_path(name)
+    if path.exists():
+        _check_resume(sessionfile.load_session(path), name, players, rules, preset, dealer)
+    elif not players:
+        raise ChicagoError(
+            f"there is no session '{name}'; `chicago play {name} PLAYER PLAYER ...` starts it",
+            sv=f"det finns inget protokoll '{name}'; `chicago play {name} SPELARE SPELARE ...` "
+            "startar det",
+        )
+    else:
+        from datetime import UTC, datetime
+
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        house = sessionfile.starting_rules(rules, preset)
+        sessionfile.create_session(
+            path, new_session(players, house, dealer=dealer, name=name, created=created)
+        )
+    catalogue.set_current(name)
+    return path
+
+
+def _stdin_input(prompt: str) -> str:
+    return input(prompt)
+
+
+def _print(text: str) -> None:
+    print(text, flush=True)
+
+
+def _check_stake(stake: str) -> None:
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        value = Decimal(stake)
+    except InvalidOperation:
+        value = Decimal(-1)
+    if not value.is_finite() or value < 0:
+        raise ChicagoError(
+            f"'{stake}' is not a stake: give an amount of 0 or more, like 1 or 0.5",
+            sv=f"'{stake}' är ingen insats: ange ett belopp på 0 eller mer, som 1 eller 0.5",
+        )
+
+
+def play_command(
+    name: str | None,
+    players: Sequence[str],
+    *,
+    rules: Path | None = None,
+    preset: str | None = None,
+    dealer: str | None = None,
+    session: str | None = None,
+    file: Path | None = None,
+    stake: str = "1",
+    ask: Ask | None = None,
+    say: Say | None = None,
+) -> int:
+    """``chicago play``: open or create the session, then run the dialogue; the exit status."""
+    _check_stake(stake)
+    path = open_session(
+        name, players, rules=rules, preset=preset, dealer=dealer, session=session, file=file
+    )
+    sys.stdout.flush()
+    dialogue = Dialogue(path, ask or _stdin_input, say or _print, stake=stake)
+    return dialogue.run()

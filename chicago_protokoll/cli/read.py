@@ -1,0 +1,183 @@
+"""The commands that read a session and write nothing: ``status``, ``log``, ``export``,
+``settle`` and ``compare``.
+"""
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..i18n.language import tr
+from ..present.views import status_dict
+from ..store import sessionfile
+from .common import (
+    FileOption,
+    JsonOption,
+    SessionOption,
+    _load,
+    _replay,
+    _rules_for_reading,
+    _session_name,
+    app,
+    handled,
+    json,
+)
+
+# -- reading -----------------------------------------------------------------------
+
+
+@app.command()
+@handled
+def status(
+    session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
+) -> None:
+    """The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is next."""
+    path, current = _load(session, file)
+    standings = _replay(current, path).standings()
+    name = _session_name(current, path)
+    if as_json:
+        print(json.dumps(status_dict(standings, name), ensure_ascii=False, indent=2))
+        return
+    from ..present.render import print_status
+
+    print_status(standings, name)
+
+
+@app.command()
+@handled
+def log(session: SessionOption = None, file: FileOption = None) -> None:
+    """The protocol as on paper: a row per deal, each player's points and running total."""
+    path, current = _load(session, file)
+    from ..present.render import print_protocol
+
+    print_protocol(_replay(current, path).standings(), _session_name(current, path))
+
+
+FORMATS = ("json", "csv", "md", "html")
+
+
+@app.command()
+@handled
+def export(
+    fmt: Annotated[
+        str, typer.Option("--format", help="json, csv, md or html.", case_sensitive=False)
+    ] = "json",
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to FILE instead of printing.", dir_okay=False),
+    ] = None,
+    stake: Annotated[
+        str, typer.Option("--stake", help="Stake per point for the settlement (md, html).")
+    ] = "1",
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """Export the game: every deal with its events and the running totals."""
+    fmt = fmt.lower()
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"use one of {', '.join(FORMATS)}", param_hint="--format")
+    path, current = _load(session, file)
+    standings = _replay(current, path).standings()
+    name = _session_name(current, path)
+    from ..present import export as exporters
+
+    if fmt == "json":
+        text = exporters.export_json(standings, name, current.first_dealer)
+    elif fmt == "csv":
+        text = exporters.export_csv(standings)
+    elif fmt == "html":
+        from ..present.html_sheet import export_html
+
+        text = export_html(standings, name, _stake(stake))
+    else:
+        text = exporters.export_markdown(standings, name, _stake(stake))
+    if output is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    sessionfile.write_text_atomic(output, text)
+    print(tr(f"Wrote {output}", f"Skrev {output}"), file=sys.stderr)
+
+
+def _stake(text: str) -> str:
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        value = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        raise typer.BadParameter(f"'{text}' is not an amount", param_hint="--stake") from None
+    if value < 0 or not value.is_finite():
+        raise typer.BadParameter("the stake must be 0 or more", param_hint="--stake")
+    return str(value)
+
+
+@app.command("settle")
+@handled
+def settle_command(
+    stake: Annotated[str, typer.Option("--stake", help="Amount per point (typically 1 kr).")] = "1",
+    session: SessionOption = None,
+    file: FileOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Who pays whom: each loser pays the difference to the winner times the stake."""
+    from ..core.settle import amount_json, settle
+
+    path, current = _load(session, file)
+    standings = _replay(current, path).standings()
+    amount = _stake(stake)
+    winners = list(standings.winners)
+    provisional = not standings.finished
+    if provisional:
+        best = max(standings.scores.values())
+        winners = [n for n, s in standings.scores.items() if s == best]
+    payments = settle(standings.scores, winners, amount)
+    if as_json:
+        stake_value = amount_json(__import__("decimal").Decimal(amount))
+        print(
+            json.dumps(
+                {
+                    "stake": stake_value,
+                    "finished": standings.finished,
+                    "winners": winners,
+                    "payments": [
+                        {"from": p.payer, "to": p.payee, "amount": amount_json(p.amount)}
+                        for p in payments
+                    ],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return
+    from ..present.render import print_settlement
+
+    print_settlement(
+        standings, _session_name(current, path), winners, payments, amount, provisional
+    )
+
+
+@app.command()
+@handled
+def compare(
+    hands: Annotated[
+        list[str],
+        typer.Argument(
+            help="Two or more hands: five cards like 'KH KS 9D 9H 3C' or a hand name.",
+            metavar="HAND HAND...",
+        ),
+    ],
+    as_json: JsonOption = False,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """Which hand wins? Settles a dispute by poker order (and the table's tie rule)."""
+    from ..core.compare import compare_hands
+
+    if len(hands) < 2:
+        raise typer.BadParameter("give at least two hands", param_hint="HANDS")
+    rules = _rules_for_reading(session, file)
+    result = compare_hands(hands, rules)
+    if as_json:
+        print(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
+        return
+    print(result.as_text())

@@ -1,0 +1,111 @@
+"""The ``rules`` group: show, init, check and list the presets of house rules."""
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..core.errors import ChicagoError
+from ..i18n.language import language, tr
+from ..store import locations, sessionfile
+from .common import (
+    FileOption,
+    JsonOption,
+    SessionOption,
+    _rules_for_reading,
+    app,
+    handled,
+    json,
+)
+
+# -- house rules -------------------------------------------------------------------
+
+rules_app = typer.Typer(
+    help="House rules: show, write a file to edit, check a file.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.command("show")
+@handled
+def rules_show(
+    session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
+) -> None:
+    """The current session's house rules (the main rule if there is no session)."""
+    from ..present.rules_text import rules_toml_text
+
+    rules = _rules_for_reading(session, file)
+    if as_json:
+        print(json.dumps(rules.to_mapping(), ensure_ascii=False, indent=2))
+        return
+    print(
+        rules_toml_text(rules, tr("as played in this session", "som de gäller i protokollet")),
+        end="",
+    )
+
+
+@rules_app.command("init")
+@handled
+def rules_init(
+    path: Annotated[
+        Path | None,
+        typer.Argument(
+            help="Where to write (default: the saved house rules new sessions start from).",
+            dir_okay=False,
+        ),
+    ] = None,
+    preset: Annotated[str, typer.Option("--preset", help="Start from this preset.")] = "standard",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a commented house-rules file to edit."""
+    from ..core.rules import PRESETS
+    from ..core.rules import preset as preset_rules
+    from ..present.rules_text import rules_toml_text
+
+    rules = preset_rules(preset)
+    target = path if path is not None else locations.saved_rules_path()
+    if target.exists() and not force:
+        raise ChicagoError(
+            f"{target} already exists; use --force to overwrite it",
+            sv=f"{target} finns redan; använd --force för att skriva över den",
+        )
+    sessionfile.write_text_atomic(target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}"))
+    print(tr(f"Wrote {target}", f"Skrev {target}"))
+
+
+@rules_app.command("check")
+@handled
+def rules_check(
+    path: Annotated[Path, typer.Argument(help="A house-rules TOML file.", dir_okay=False)],
+) -> None:
+    """Check a house-rules file: every problem is listed with its key."""
+    from ..core.errors import RulesFileError
+    from ..present.rules_text import rule_changes
+
+    try:
+        rules = sessionfile.read_rules_file(path)
+    except RulesFileError as error:
+        for problem in error.localized_problems(language()):
+            sys.stderr.write(f"chicago: {path}: {problem}\n")
+        raise typer.Exit(1) from None
+    changed = rule_changes(rules)
+    print(tr(f"{path}: the house rules are valid.", f"{path}: husreglerna är giltiga."))
+    if changed:
+        print(
+            tr("Different from the main rule: ", "Skiljer sig från huvudregeln: ")
+            + ", ".join(changed)
+        )
+    else:
+        print(tr("They are the main rule.", "De är huvudregeln."))
+
+
+@rules_app.command("presets")
+def rules_presets() -> None:
+    """List the built-in presets."""
+    from ..core.rules import PRESETS
+
+    for name, (description, _) in PRESETS.items():
+        print(f"{name:<20} {description}")

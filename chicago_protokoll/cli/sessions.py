@@ -1,0 +1,148 @@
+"""The ``sessions`` group: list, use, show and remove sessions."""
+
+from typing import Annotated, Any
+
+import typer
+
+from ..core.errors import ChicagoError
+from ..i18n.language import language, tr
+from ..present.views import plain_standings
+from ..store import catalogue, locations, sessionfile
+from .common import (
+    JsonOption,
+    _complete_session,
+    _load,
+    _replay,
+    _session_name,
+    app,
+    handled,
+    json,
+)
+
+# -- sessions ------------------------------------------------------------------------
+
+sessions_app = typer.Typer(
+    help="List, switch, show and remove sessions.",
+    invoke_without_command=True,
+    rich_markup_mode=None,
+)
+app.add_typer(sessions_app, name="sessions")
+
+
+@sessions_app.callback()
+@handled
+def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """List the sessions: date, players, deals, leader or winner."""
+    if ctx.invoked_subcommand is not None:
+        return
+    current = catalogue.get_current()
+    rows: list[dict[str, Any]] = []
+    for name, path in catalogue.list_sessions():
+        try:
+            session = sessionfile.load_session(path)
+            standings = _replay(session, path).standings()
+        except ChicagoError as error:
+            rows.append(
+                {"name": name, "error": error.localized(language()), "current": name == current}
+            )
+            continue
+        rows.append(
+            {
+                "name": name,
+                "created": session.created,
+                "players": list(session.players),
+                "deals": len([d for d in standings.deals if d.complete]),
+                "finished": standings.finished,
+                "winners": list(standings.winners),
+                "leader": standings.leader,
+                "current": name == current,
+            }
+        )
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    if not rows:
+        print(
+            tr(
+                "No sessions yet: chicago new NAME PLAYER PLAYER ...",
+                "Inga protokoll än: chicago new NAMN SPELARE SPELARE ...",
+            )
+        )
+        return
+    for row in rows:
+        mark = "*" if row["current"] else " "
+        if "error" in row:
+            print(f"{mark} {row['name']:<16} {row['error']}")
+            continue
+        if row["finished"]:
+            outcome = tr("winner ", "vinnare ") + " & ".join(row["winners"])
+        elif row["leader"]:
+            outcome = tr("leader ", "leder: ") + row["leader"]
+        else:
+            outcome = tr("level", "lika")
+        date = (row["created"] or "")[:10]
+        count = row["deals"]
+        deals = tr(
+            f"{count} deal{'s' if count != 1 else ''}", f"{count} giv{'ar' if count != 1 else ''}"
+        )
+        print(
+            f"{mark} {row['name']:<16} {date:<10}  {', '.join(row['players'])}  {deals}  {outcome}"
+        )
+
+
+@sessions_app.command("use")
+@handled
+def sessions_use(
+    name: Annotated[
+        str, typer.Argument(help="The session to make current.", autocompletion=_complete_session)
+    ],
+) -> None:
+    """Make NAME the current session."""
+    path = locations.session_path(name)
+    sessionfile.load_session(path)
+    catalogue.set_current(name)
+    print(tr(f"Current session: {name}", f"Aktuellt protokoll: {name}"))
+
+
+@sessions_app.command("show")
+@handled
+def sessions_show(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            help="A session (default: the current one).", autocompletion=_complete_session
+        ),
+    ] = None,
+) -> None:
+    """Where a session's file is, its players and rules, and its standings."""
+    path, current = _load(name, None)
+    standings = _replay(current, path).standings()
+    print(tr(f"File: {path}", f"Fil: {path}"))
+    print(tr(f"Created: {current.created}", f"Skapat: {current.created}"))
+    print(tr(f"Events: {len(current.events)}", f"Händelser: {len(current.events)}"))
+    print(plain_standings(standings, _session_name(current, path)))
+
+
+@sessions_app.command("remove")
+@handled
+def sessions_remove(
+    name: Annotated[
+        str, typer.Argument(help="The session to delete.", autocompletion=_complete_session)
+    ],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Delete a session file (asks first)."""
+    path = locations.session_path(name)
+    if not path.exists():
+        raise ChicagoError(
+            f"there is no session called '{name}'",
+            sv=f"det finns inget protokoll som heter '{name}'",
+        )
+    if not yes and not typer.confirm(
+        tr(f"Delete session '{name}' ({path})?", f"Radera protokollet '{name}' ({path})?"),
+        default=False,
+    ):
+        print(tr("Nothing was deleted.", "Inget raderades."))
+        raise typer.Exit(1)
+    catalogue.remove_session(name)
+    print(tr(f"Removed {name}", f"Raderade {name}"))

@@ -1,0 +1,103 @@
+"""Which of these hands wins?  The dispute-settler behind ``chicago compare``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..i18n.language import tr
+from .cards import Card, HandResult, best_indexes, evaluate, looks_like_cards, parse_category
+from .errors import CardError
+from .rules import HouseRules
+
+
+@dataclass(frozen=True)
+class Comparison:
+    texts: tuple[str, ...]
+    results: tuple[HandResult, ...]
+    points: tuple[int | str, ...]
+    winner: int | None
+    undecided: bool  # same category given by name only: the cards would decide
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "hands": [
+                {
+                    "category": result.category.value,
+                    "points": points,
+                    **({"cards": " ".join(c.code for c in result.cards)} if result.cards else {}),
+                }
+                for result, points in zip(self.results, self.points, strict=True)
+            ],
+        }
+
+    def as_text(self) -> str:
+        lines = []
+        for index, (text, result, points) in enumerate(
+            zip(self.texts, self.results, self.points, strict=True), start=1
+        ):
+            mark = "  <-" if self.winner == index - 1 else ""
+            shown = " ".join(str(c) for c in result.cards) if result.cards else text
+            pts = (
+                tr(f"{points} point{'' if points == 1 else 's'}", f"{points} poäng")
+                if points != "win"
+                else tr("wins the game", "vinner partiet")
+            )
+            name = tr(result.category.english, result.category.swedish)
+            lines.append(f"{index}. {shown}: {name} ({pts}){mark}")
+        if self.winner is not None:
+            lines.append(tr(f"Hand {self.winner + 1} wins.", f"Hand {self.winner + 1} vinner."))
+        elif self.undecided:
+            lines.append(
+                tr(
+                    "Same hand by name: give the five cards to decide, otherwise nobody scores.",
+                    "Samma hand till namnet: ange de fem korten för att avgöra, annars får ingen poäng.",
+                )
+            )
+        else:
+            lines.append(
+                tr(
+                    "Exactly equal best hands: nobody scores (suits do not rank; hands.ties).",
+                    "Exakt lika bästa händer: ingen får poäng (färgerna rankas inte; hands.ties).",
+                )
+            )
+        return "\n".join(lines)
+
+
+def read_hand(text: str, rules: HouseRules) -> HandResult:
+    """Five cards are evaluated; a hand name gives its category alone."""
+    if looks_like_cards(text):
+        return evaluate(text, ace_low_straight=rules.hands.ace_low_straight)
+    return HandResult(parse_category(text), ())
+
+
+def _refuse_shared_cards(results: list[HandResult]) -> None:
+    """One deck has one of each card: a card given in two hands is a typing mistake."""
+    first_hand: dict[Card, int] = {}
+    for number, result in enumerate(results, start=1):
+        for card in result.cards:
+            earlier = first_hand.setdefault(card, number)
+            if earlier != number:
+                raise CardError(
+                    f"{card.code} is in hand {earlier} and hand {number}: one deck has one of "
+                    "each card",
+                    sv=f"{card.code} finns i hand {earlier} och hand {number}: en kortlek har ett "
+                    "av varje kort",
+                )
+
+
+def compare_hands(texts: list[str], rules: HouseRules) -> Comparison:
+    results = [read_hand(text, rules) for text in texts]
+    _refuse_shared_cards(results)
+    best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
+    top = [results[i] for i in best]
+    undecided = len(best) > 1 and any(not r.cards for r in top)
+    winner = best[0] if len(best) == 1 else None
+    return Comparison(
+        texts=tuple(texts),
+        results=tuple(results),
+        points=tuple(rules.hands.points(r.category) for r in results),
+        winner=winner,
+        undecided=undecided,
+    )

@@ -1,0 +1,208 @@
+"""The events a scorekeeper records, and their plain-dict form for session files.
+
+An event is what happened at the table, never a total: every total is derived
+by replaying the events (see `game.replay`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, ClassVar
+
+from ..fast.dataclass import dataclass
+from .cards import Category, parse_category
+from .errors import CardError, SessionFileError
+
+
+@dataclass(frozen=True)
+class HandEvent:
+    """Base of the two best-hand moments.  ``player`` is None when nobody scores:
+    everyone passed, or (``tie``) the best hands were exactly equal."""
+
+    deal: int
+    player: str | None
+    hand: Category | None = None
+    cards: str | None = None
+    tie: bool = False
+    zero: bool = False  # four of a kind zeroing the opponents instead of scoring ("choice")
+
+    kind: ClassVar[str] = ""
+
+    @property
+    def is_pass(self) -> bool:
+        return self.player is None and not self.tie
+
+
+@dataclass(frozen=True)
+class BuyWinner(HandEvent):
+    """Köp N: the single best hand after the Nth exchange."""
+
+    buy: int = 1
+    kind: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True)
+class Showdown(HandEvent):
+    """The best hand shown after the tricks; it ends the deal."""
+
+    kind: ClassVar[str] = "showdown"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """How many cards a player exchanged (köpte) in köp N: 0-5."""
+
+    deal: int
+    player: str
+    buy: int
+    count: int
+    kind: ClassVar[str] = "exchange"
+
+
+@dataclass(frozen=True)
+class ChicagoDeclared:
+    """A player declares Chicago: all five tricks, before the first lead."""
+
+    deal: int
+    player: str
+    kind: ClassVar[str] = "chicago"
+
+
+@dataclass(frozen=True)
+class ChicagoWon:
+    """The declarer took all five tricks."""
+
+    deal: int
+    player: str
+    kind: ClassVar[str] = "chicago-won"
+
+
+@dataclass(frozen=True)
+class ChicagoBroken:
+    """Another player took a trick from the declarer: the deal ends there."""
+
+    deal: int
+    breaker: str
+    kind: ClassVar[str] = "chicago-broken"
+
+
+@dataclass(frozen=True)
+class LastTrick:
+    """Sista sticket ("spelet"); ``with_two`` when it was won with a two."""
+
+    deal: int
+    player: str
+    with_two: bool = False
+    kind: ClassVar[str] = "last-trick"
+
+
+@dataclass(frozen=True)
+class Royal:
+    """A royal straight flush shown: the game is won at once."""
+
+    deal: int
+    player: str
+    kind: ClassVar[str] = "royal"
+
+
+Event = (
+    BuyWinner
+    | Showdown
+    | Exchange
+    | ChicagoDeclared
+    | ChicagoWon
+    | ChicagoBroken
+    | LastTrick
+    | Royal
+)
+
+EVENT_TYPES: dict[str, type[Any]] = {
+    cls.kind: cls
+    for cls in (
+        BuyWinner,
+        Showdown,
+        Exchange,
+        ChicagoDeclared,
+        ChicagoWon,
+        ChicagoBroken,
+        LastTrick,
+        Royal,
+    )
+}
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The event as a TOML-ready table: ``type`` first, defaults and empty values left out."""
+    data: dict[str, Any] = {"type": event.kind}
+    for item in fields(event):
+        value = getattr(event, item.name)
+        if value is None or (value is False and item.name != "count"):
+            continue
+        data[item.name] = value.value if isinstance(value, Category) else value
+    return data
+
+
+_FIELD_TYPES: dict[str, tuple[type, ...]] = {
+    "deal": (int,),
+    "buy": (int,),
+    "count": (int,),
+    "player": (str,),
+    "breaker": (str,),
+    "cards": (str,),
+    "hand": (str,),
+    "tie": (bool,),
+    "zero": (bool,),
+    "with_two": (bool,),
+}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event from its table; `SessionFileError` says what is wrong with it."""
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise SessionFileError(f"unknown event type {kind!r}", sv=f"okänd händelsetyp {kind!r}")
+    names = {item.name for item in fields(cls)}
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in names:
+            raise SessionFileError(
+                f"a {kind} event has an unknown field {key!r}",
+                sv=f"en händelse av typen {kind} har ett okänt fält {key!r}",
+            )
+        expected = _FIELD_TYPES.get(key, ())
+        if not isinstance(value, expected) or (expected == (int,) and isinstance(value, bool)):
+            raise SessionFileError(
+                f"a {kind} event has a bad value for {key}: {value!r}",
+                sv=f"en händelse av typen {kind} har ett felaktigt värde för {key}: {value!r}",
+            )
+        if key == "hand":
+            try:
+                values[key] = parse_category(str(value))
+            except ValueError as error:
+                why = error.localized("sv") if isinstance(error, CardError) else str(error)
+                raise SessionFileError(
+                    f"a {kind} event: {error}", sv=f"en händelse av typen {kind}: {why}"
+                ) from None
+        else:
+            values[key] = value
+    if "deal" not in values:
+        raise SessionFileError(
+            f"a {kind} event has no deal number",
+            sv=f"en händelse av typen {kind} saknar nummer på given (deal)",
+        )
+    if issubclass(cls, HandEvent) and "player" not in values:
+        values["player"] = None
+    try:
+        event: Event = cls(**values)  # type: ignore[assignment]  # cls is one of Event's types
+    except TypeError:
+        missing = sorted(
+            item.name for item in fields(cls) if item.name not in values and item.name != "kind"
+        )
+        raise SessionFileError(
+            f"a {kind} event is missing {', '.join(missing)}",
+            sv=f"en händelse av typen {kind} saknar {', '.join(missing)}",
+        ) from None
+    return event

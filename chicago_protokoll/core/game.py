@@ -1,0 +1,969 @@
+"""The replay engine: events in, standings out, every rule checked on the way.
+
+`Game` applies one event at a time.  Each event is checked completely before
+anything changes, so a refused event (`RuleViolation`) leaves the game exactly
+as it was.  `replay(session)` is the only way totals come about: the session
+file holds events, never scores.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import field, replace
+
+from ..fast.dataclass import dataclass
+from .cards import Card, Category, best_indexes, evaluate, looks_like_cards, parse_category
+from .errors import CardError, ChicagoError, RuleViolation
+from .events import (
+    BuyWinner,
+    ChicagoBroken,
+    ChicagoDeclared,
+    ChicagoWon,
+    Event,
+    Exchange,
+    HandEvent,
+    LastTrick,
+    Royal,
+    Showdown,
+)
+from .rules import HouseRules
+
+RESERVED_NAMES = {"pass", "tie", "nobody", "ingen", "lika"}
+
+
+class Moment(enum.Enum):
+    """The next scoring moment of the deal being played."""
+
+    BUY = "buy"  # köp N: the best hand after an exchange
+    TRICKS = "tricks"  # Chicago may be declared, then the last trick
+    CHICAGO = "chicago"  # a Chicago was declared: did it succeed?
+    SHOWDOWN = "showdown"  # the best hand after the tricks
+    OVER = "over"  # the game is finished
+
+
+@dataclass(frozen=True)
+class Award:
+    """A change to one player's total and the rule behind it.
+
+    ``points`` is what the total really moved; ``nominal`` is what the rule
+    gives before the zero floor clips it.
+    """
+
+    player: str
+    points: int
+    nominal: int
+    rule: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One applied event with the awards it gave."""
+
+    event: Event
+    awards: tuple[Award, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal (giv): who dealt, what was recorded, the totals after it."""
+
+    number: int
+    dealer: str
+    forehand: str
+    buy_stop: tuple[str, ...]
+    entries: tuple[Entry, ...]
+    totals: tuple[int, ...]
+    complete: bool
+
+    start: tuple[int, ...] = ()
+
+    def points_of(self, index: int) -> int:
+        """What this deal changed in the total of the player in seat ``index``."""
+        return self.totals[index] - self.start[index]
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    name: str
+    score: int
+    buy_stop: bool
+    may_declare_chicago: bool
+    chicagos_won: int
+    chicagos_declared: int
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Everything the table wants to know after a prefix of the events."""
+
+    players: tuple[PlayerStanding, ...]
+    deal: int
+    dealer: str
+    forehand: str
+    moment: Moment
+    buy: int | None
+    chicago: str | None
+    finished: bool
+    winners: tuple[str, ...]
+    deals: tuple[DealRecord, ...]
+    rules: HouseRules
+
+    def score(self, name: str) -> int:
+        return next(p.score for p in self.players if p.name == name)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return {p.name: p.score for p in self.players}
+
+    @property
+    def leader(self) -> str | None:
+        best = max(p.score for p in self.players)
+        leaders = [p.name for p in self.players if p.score == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+
+@dataclass(frozen=True)
+class Session:
+    """A game as recorded: the seats, the first dealer, the house rules and the events."""
+
+    players: tuple[str, ...]
+    rules: HouseRules = field(default_factory=HouseRules)
+    first_dealer: str = ""
+    events: tuple[Event, ...] = ()
+    name: str = ""
+    created: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.first_dealer and self.players:
+            object.__setattr__(self, "first_dealer", self.players[0])
+
+    def with_event(self, event: Event) -> Session:
+        return replace(self, events=(*self.events, event))
+
+    def without_last_event(self) -> Session:
+        return replace(self, events=self.events[:-1])
+
+
+def new_session(
+    players: Sequence[str],
+    rules: HouseRules | None = None,
+    *,
+    dealer: str | None = None,
+    name: str = "",
+    created: str = "",
+) -> Session:
+    """A new game; refuses a table size the rules do not allow and unusable names."""
+    rules = rules or HouseRules()
+    names = tuple(p.strip() for p in players)
+    low, high = rules.game.min_players, rules.game.max_players
+    if not low <= len(names) <= high:
+        key = "game.min_players" if len(names) < low else "game.max_players"
+        raise RuleViolation(
+            f"Chicago at this table is for {low} to {high} players, not {len(names)}",
+            rule="table size",
+            key=key,
+            sv=f"Chicago vid det här bordet spelas av {low} till {high} spelare, inte {len(names)}",
+        )
+    seen: set[str] = set()
+    for player in names:
+        if not player:
+            raise ChicagoError("a player's name cannot be empty", sv="en spelare måste ha ett namn")
+        if player.casefold() in RESERVED_NAMES:
+            raise ChicagoError(
+                f"'{player}' cannot be a player's name: it means something else",
+                sv=f"'{player}' kan inte vara namnet på en spelare: det betyder något annat",
+            )
+        if any(ch in player for ch in ":,") or player.startswith("-"):
+            raise ChicagoError(
+                f"'{player}' cannot be a player's name: leave out ':' and ',' and a leading '-'",
+                sv=f"'{player}' kan inte vara namnet på en spelare: utan ':' och ',' och utan "
+                "'-' först",
+            )
+        if player.casefold() in seen:
+            raise ChicagoError(
+                f"two players are called '{player}': give each a different name",
+                sv=f"två spelare heter '{player}': ge var och en ett eget namn",
+            )
+        seen.add(player.casefold())
+    first = resolve_player(dealer, names) if dealer else names[0]
+    return Session(players=names, rules=rules, first_dealer=first, name=name, created=created)
+
+
+def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = False) -> str:
+    """The seat name meant by ``text``: exact, then case-insensitive, then (if allowed) a
+    unique prefix.  Unknown names are refused with the names there are."""
+    wanted = text.strip()
+    if wanted in players:
+        return wanted
+    folded = [p for p in players if p.casefold() == wanted.casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    if allow_prefix and wanted:
+        matches = [p for p in players if p.casefold().startswith(wanted.casefold())]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise RuleViolation(
+                f"'{text}' could be {' or '.join(matches)}: type more of the name",
+                rule="players",
+                sv=f"'{text}' kan vara {' eller '.join(matches)}: skriv mer av namnet",
+            )
+    import difflib  # only on this error path: it imports re, which start-up avoids
+
+    close = difflib.get_close_matches(wanted.casefold(), [p.casefold() for p in players], n=1)
+    guess = next((p for p in players if close and p.casefold() == close[0]), None)
+    raise RuleViolation(
+        f"'{text}' is not at this table; the players are {', '.join(players)}"
+        + (f" (did you mean {guess}?)" if guess else ""),
+        rule="players",
+        sv=f"'{text}' sitter inte vid det här bordet; spelarna är {', '.join(players)}"
+        + (f" (menade du {guess}?)" if guess else ""),
+    )
+
+
+@dataclass(frozen=True)
+class HandClaim:
+    """WHO at a best-hand moment: a player and a hand, ``pass`` or ``tie``."""
+
+    player: str | None
+    hand: Category | None = None
+    cards: str | None = None
+    tie: bool = False
+    zero: bool = False
+
+    def event(self, deal: int, *, buy: int | None) -> BuyWinner | Showdown:
+        """The claim recorded as köp ``buy``'s best hand, or (``buy=None``) the showdown's."""
+        if buy is None:
+            return Showdown(deal, self.player, self.hand, self.cards, self.tie, self.zero)
+        return BuyWinner(deal, self.player, self.hand, self.cards, self.tie, self.zero, buy=buy)
+
+
+def parse_claim(
+    text: str, players: Sequence[str], *, ace_low_straight: bool = True, allow_prefix: bool = False
+) -> HandClaim:
+    """Read ``PLAYER:HAND``, ``pass`` or ``tie`` (also ``tie:HAND``).
+
+    HAND is a hand name in English or Swedish or five cards; ``PLAYER:fyrtal:zero``
+    (or ``:nolla``) zeroes the opponents where the house rules allow it."""
+    stripped = text.strip()
+    folded = stripped.casefold()
+    if folded in ("pass", "", "-", "ingen", "nobody"):
+        return HandClaim(None)
+    head, _, rest = stripped.partition(":")
+    if head.casefold() in ("tie", "lika"):
+        hand = _parse_hand(rest, ace_low_straight)[0] if rest.strip() else None
+        return HandClaim(None, hand=hand, tie=True)
+    if not rest.strip():
+        raise CardError(
+            f"'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'",
+            sv=f"'{text}' saknar en hand: skriv SPELARE:HAND som 'Anna:två par', eller 'pass' "
+            "eller 'lika'",
+        )
+    player = resolve_player(head, players, allow_prefix=allow_prefix)
+    zero = False
+    hand_text = rest
+    for suffix in (":zero", ":nolla", ":noll"):
+        if rest.casefold().rstrip().endswith(suffix):
+            zero = True
+            hand_text = rest.rstrip()[: -len(suffix)]
+    hand, cards = _parse_hand(hand_text, ace_low_straight)
+    return HandClaim(player, hand=hand, cards=cards, zero=zero)
+
+
+def best_of(
+    hands: Sequence[str | Iterable[str] | Iterable[Card]], rules: HouseRules | None = None
+) -> int | None:
+    """The index of the single best of several shown hands, or None for an exact tie.
+
+    Each hand is five cards (``"KH KS 9D 9H 3C"`` or a list of cards).  The house
+    rules decide whether A-2-3-4-5 is a straight (``hands.ace_low_straight``) and
+    whether suits break a tie (``hands.ties = "suit"``: hearts > spades > diamonds
+    > clubs); in the main rule two hands equal in rank tie, and nobody scores.  A
+    tie for second place does not matter.  The best hand may be a high card, which
+    wins the comparison but scores nothing.  `CardError` for unreadable cards.
+    """
+    rules = rules or HouseRules()
+    if not hands:
+        raise CardError(
+            "compare at least one hand of five cards", sv="jämför minst en hand med fem kort"
+        )
+    results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
+    best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
+    return best[0] if len(best) == 1 else None
+
+
+def _parse_hand(text: str, ace_low_straight: bool) -> tuple[Category, str | None]:
+    """A hand name, five cards, or both (``två par KH KS 9D 9H 3C``, ``två par [KH ...]``):
+    with both, the claimed name is kept and the replay checks that the cards make it."""
+    if looks_like_cards(text):
+        result = evaluate(text, ace_low_straight=ace_low_straight)
+        return result.category, " ".join(card.code for card in result.cards)
+    words = text.translate(_HAND_PUNCTUATION).split()
+    if len(words) > 5 and looks_like_cards(" ".join(words[-5:])):
+        claimed = parse_category(" ".join(words[:-5]))
+        shown = evaluate(" ".join(words[-5:]), ace_low_straight=ace_low_straight)
+        return claimed, " ".join(card.code for card in shown.cards)
+    return parse_category(text), None
+
+
+_HAND_PUNCTUATION = str.maketrans("[]():,", "      ")
+
+
+class Game:
+    """The state of one game, advanced one event at a time."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.rules = session.rules
+        self.players = session.players
+        self.scores = [0] * len(self.players)
+        self.chicagos_won = [0] * len(self.players)
+        self.chicagos_declared = [0] * len(self.players)
+        self.finished = False
+        self.winners: tuple[str, ...] = ()
+        self.deals: list[DealRecord] = []
+        self._dealer = self.players.index(session.first_dealer)
+        self._start_deal(1)
+
+    # -- the deal in progress -------------------------------------------------
+
+    def _start_deal(self, number: int) -> None:
+        self.deal = number
+        self.hands_scored = 0
+        self.exchanged: dict[tuple[str, int], int] = {}
+        self.chicago: str | None = None
+        self.tricks_done = False
+        self.entries: list[Entry] = []
+        self.deal_start = tuple(self.scores)
+        threshold = self.rules.buy_stop.threshold
+        self.buy_stop = tuple(
+            name
+            for name, score in zip(self.players, self.scores, strict=True)
+            if threshold is not False and score >= threshold
+        )
+
+    @property
+    def dealer(self) -> str:
+        return self.players[self._dealer]
+
+    @property
+    def forehand(self) -> str:
+        return self.players[(self._dealer + 1) % len(self.players)]
+
+    @property
+    def moment(self) -> Moment:
+        if self.finished:
+            return Moment.OVER
+        if self.hands_scored < self.rules.game.scored_buys:
+            return Moment.BUY
+        if self.chicago is not None:
+            return Moment.CHICAGO
+        if self.tricks_done:
+            return Moment.SHOWDOWN
+        return Moment.TRICKS
+
+    @property
+    def current_buy(self) -> int:
+        """The köp whose exchanges are being recorded now (1-based)."""
+        return min(self.hands_scored + 1, self.rules.game.buys)
+
+    def may_declare(self, name: str) -> bool:
+        return self._declare_refusal(name) is None
+
+    def _declare_refusal(self, name: str, *, at_moment: bool = False) -> RuleViolation | None:
+        rules = self.rules.chicago
+        index = self.players.index(name)
+        if self.finished:
+            return _over(self.winners)
+        if self.chicago is not None:
+            return RuleViolation(
+                f"{self.chicago} has already declared Chicago in this deal; only one may",
+                rule="one Chicago per deal",
+                sv=f"{self.chicago} har redan ropat Chicago i den här given; det blir bara en "
+                "Chicago per giv",
+            )
+        if self.tricks_done:
+            return RuleViolation(
+                "Chicago is declared before the first lead, and the tricks are already played",
+                rule="Chicago before the tricks",
+                sv="Chicago ropas före första utspelet, och sticken är redan spelade",
+            )
+        if at_moment and self.hands_scored < self.rules.game.scored_buys:
+            return RuleViolation(
+                f"Chicago is declared after the last köp; record köp {self.hands_scored + 1} "
+                "first (its best hand, or pass)",
+                rule="Chicago before the tricks",
+                key="game.scored_buys",
+                sv=f"Chicago ropas efter sista köpet, före första utspelet; för in köp "
+                f"{self.hands_scored + 1} först (bästa hand, eller pass)",
+            )
+        score = self.scores[index]
+        if rules.min_score and score < rules.min_score:
+            return RuleViolation(
+                f"{name} has {score} points and may not declare Chicago: it takes at least "
+                f"{rules.min_score}",
+                rule="Chicago needs a minimum score",
+                key="chicago.min_score",
+                sv=f"{name} har {score} poäng och får inte ropa Chicago: det krävs minst "
+                f"{rules.min_score}",
+            )
+        if rules.max_per_player and self.chicagos_declared[index] >= rules.max_per_player:
+            return RuleViolation(
+                f"{name} has already declared {self.chicagos_declared[index]} Chicago(s), "
+                f"the most a player may in one game",
+                rule="Chicagos per player",
+                key="chicago.max_per_player",
+                sv=f"{name} har redan ropat Chicago {self.chicagos_declared[index]} gång(er), "
+                "så många som en spelare får i ett parti",
+            )
+        return None
+
+    def refuse_if_over(self) -> None:
+        """`RuleViolation` naming the winners once the game is over: nothing more is recorded."""
+        if self.finished:
+            raise _over(self.winners)
+
+    # -- applying events ------------------------------------------------------
+
+    def apply(self, event: Event) -> Entry:
+        """Check the event against every rule, then apply it.  Refusal changes nothing."""
+        if self.finished:
+            raise _over(self.winners)
+        self._after_chicago(event)
+        if event.deal != self.deal:
+            raise RuleViolation(
+                f"this event belongs to deal {event.deal}, but deal {self.deal} is being played",
+                rule="deal order",
+                sv=f"händelsen hör till giv {event.deal}, men det är giv {self.deal} som spelas "
+                "(en giv i taget, i ordning)",
+            )
+        awards: list[Award]
+        if isinstance(event, Royal):
+            self._known(event.player)
+            royal = self.rules.hands.royal_straight_flush
+            if royal != "win":
+                raise RuleViolation(
+                    f"at this table a royal straight flush scores {royal} points as the best "
+                    "hand of a köp or the showdown; it does not end the game",
+                    rule="royal straight flush",
+                    key="hands.royal_straight_flush",
+                    sv=f"vid det här bordet ger royal färgstege {royal} poäng som bästa hand i "
+                    "ett köp eller vid visningen; den avgör inte partiet direkt",
+                )
+            awards = self._instant_win(event.player, "royal", "hands.royal_straight_flush")
+            return self._commit(event, awards, end_deal=False)
+        if isinstance(event, Exchange):
+            self._check_exchange(event)
+            self.exchanged[(event.player, event.buy)] = event.count
+            return self._commit(event, [], end_deal=False)
+        if isinstance(event, BuyWinner):
+            self._check_buy(event)
+            awards, instant = self._hand_awards(event, f"buy{event.buy}")
+            self.hands_scored += 1
+            return self._commit(event, awards, end_deal=False, instant=instant)
+        if isinstance(event, ChicagoDeclared):
+            self._known(event.player)
+            refusal = self._declare_refusal(event.player, at_moment=True)
+            if refusal:
+                raise refusal
+            self.chicago = event.player
+            self.chicagos_declared[self.players.index(event.player)] += 1
+            return self._commit(event, [], end_deal=False)
+        if isinstance(event, ChicagoWon):
+            self._known(event.player)
+            self._check_chicago_outcome()
+            if event.player != self.chicago:
+                raise RuleViolation(
+                    f"{self.chicago} declared the Chicago, not {event.player}; if "
+                    f"{event.player} took a trick, the Chicago was broken",
+                    rule="Chicago outcome",
+                    sv=f"det var {self.chicago} som ropade Chicago, inte {event.player}; tog "
+                    f"{event.player} ett stick så bröts Chicagon",
+                )
+            self.chicagos_won[self.players.index(event.player)] += 1
+            awards = [
+                self._award(
+                    event.player, self.rules.chicago.success, "chicago_won", "chicago.success"
+                )
+            ]
+            self.tricks_done = True
+            return self._commit(event, awards, end_deal=True)
+        if isinstance(event, ChicagoBroken):
+            self._known(event.breaker)
+            self._check_chicago_outcome()
+            declarer = self.chicago
+            assert declarer is not None
+            if event.breaker == declarer:
+                raise RuleViolation(
+                    f"{declarer} cannot break their own Chicago; name the player who took a trick",
+                    rule="Chicago outcome",
+                    sv=f"{declarer} kan inte bryta sin egen Chicago; ange spelaren som tog ett "
+                    "stick",
+                )
+            awards = [
+                self._award(
+                    declarer, self.rules.chicago.failure, "chicago_broken", "chicago.failure"
+                )
+            ]
+            if self.rules.chicago.breaker_bonus:
+                awards.append(
+                    self._award(
+                        event.breaker,
+                        self.rules.chicago.breaker_bonus,
+                        "breaker_bonus",
+                        "chicago.breaker_bonus",
+                    )
+                )
+            self.tricks_done = True
+            return self._commit(event, awards, end_deal=True)
+        if isinstance(event, LastTrick):
+            self._known(event.player)
+            self._check_last_trick()
+            if event.with_two:
+                points, rule, key = (
+                    self.rules.scoring.last_trick_with_two,
+                    "last_trick_with_two",
+                    "scoring.last_trick_with_two",
+                )
+            else:
+                points, rule, key = (
+                    self.rules.scoring.last_trick,
+                    "last_trick",
+                    "scoring.last_trick",
+                )
+            awards = [self._award(event.player, points, rule, key)]
+            self.tricks_done = True
+            return self._commit(event, awards, end_deal=False)
+        if isinstance(event, Showdown):
+            self._check_showdown(event)
+            awards, instant = self._hand_awards(event, "showdown")
+            return self._commit(event, awards, end_deal=not instant, instant=instant)
+        raise TypeError(f"not an event: {event!r}")  # pragma: no cover - typing keeps this out
+
+    def _known(self, name: str | None) -> None:
+        if name is not None and name not in self.players:
+            raise RuleViolation(
+                f"'{name}' is not at this table; the players are {', '.join(self.players)}",
+                rule="players",
+                sv=f"'{name}' sitter inte vid det här bordet; spelarna är "
+                f"{', '.join(self.players)}",
+            )
+
+    def _check_exchange(self, event: Exchange) -> None:
+        self._known(event.player)
+        buys = self.rules.game.buys
+        if not 1 <= event.buy <= buys:
+            raise RuleViolation(
+                f"there are {buys} köp per deal at this table, so there is no köp {event.buy}",
+                rule="exchanges per deal",
+                key="game.buys",
+                sv=f"vid det här bordet är det {buys} köp per giv, så det finns inget köp "
+                f"{event.buy}",
+            )
+        if not 0 <= event.count <= 5:
+            raise RuleViolation(
+                f"a player exchanges 0 to 5 cards, not {event.count}",
+                rule="exchange count",
+                sv=f"en spelare byter 0 till 5 kort i ett köp, inte {event.count}",
+            )
+        if event.count > 0 and event.player in self.buy_stop:
+            raise RuleViolation(
+                f"{event.player} is under köpstopp (had {self._start_score(event.player)} points "
+                f"when the deal began) and may not exchange cards",
+                rule="köpstopp",
+                key="buy_stop.threshold",
+                sv=f"{event.player} har köpstopp (hade {self._start_score(event.player)} poäng "
+                "när given började) och får inte byta kort",
+            )
+        if self.chicago is not None or self.tricks_done:
+            raise RuleViolation(
+                "the exchanges are over: the tricks have begun",
+                rule="exchange order",
+                sv="köpen är över: sticken har börjat",
+            )
+        scored = self.rules.game.scored_buys
+        if event.buy <= scored and self.hands_scored != event.buy - 1:
+            when = "already scored" if self.hands_scored >= event.buy else "not reached yet"
+            raise RuleViolation(
+                f"köp {event.buy} is {when}: köp {self.current_buy} is being played",
+                rule="exchange order",
+                sv=f"köp {event.buy} "
+                f"{'är redan avgjort' if self.hands_scored >= event.buy else 'har inte kommit än'}"
+                f": det är köp {self.current_buy} som spelas (köpen tas i ordning)",
+            )
+        if event.buy > scored and self.hands_scored < scored:
+            raise RuleViolation(
+                f"köp {event.buy} is not reached yet: köp {self.current_buy} is being played",
+                rule="exchange order",
+                sv=f"köp {event.buy} har inte kommit än: det är köp {self.current_buy} som spelas "
+                "(köpen tas i ordning)",
+            )
+        if (event.player, event.buy) in self.exchanged:
+            raise RuleViolation(
+                f"{event.player}'s exchange in köp {event.buy} is already recorded",
+                rule="one exchange per köp",
+                sv=f"bytet för {event.player} i köp {event.buy} är redan fört; ett byte per köp",
+            )
+
+    def _start_score(self, name: str) -> int:
+        return self.deal_start[self.players.index(name)]
+
+    def _check_hand(self, event: HandEvent) -> None:
+        self._known(event.player)
+        if event.player is not None and event.tie:
+            raise RuleViolation(
+                "a tie has no single winner",
+                rule="exact tie",
+                sv="vid lika finns ingen ensam vinnare",
+            )
+        if event.player is not None and event.hand is None:
+            raise RuleViolation(
+                f"say which hand {event.player} had",
+                rule="best hand",
+                sv=f"säg vilken hand {event.player} hade (bästa hand)",
+            )
+        if event.tie and self.rules.hands.ties == "suit":
+            raise RuleViolation(
+                "at this table the suits break a tie (hearts > spades > diamonds > clubs): "
+                "name the player whose hand wins",
+                rule="exact tie",
+                key="hands.ties",
+                sv="vid det här bordet avgör färgen vid lika (hjärter > spader > ruter > klöver): "
+                "ange spelaren vars hand vinner",
+            )
+        if event.player is not None and event.hand is Category.HIGH_CARD:
+            shown = f" ({event.cards})" if event.cards else ""
+            raise RuleViolation(
+                f"{event.player}'s hand{shown} is not even a pair, so it cannot score; if "
+                "nobody had a pair, record 'pass' (check the cards for a typo)",
+                rule="best hand",
+                sv=f"{event.player}s hand{shown} är inte ens ett par och kan inte ge poäng; "
+                "om ingen hade ett par, för in 'pass' (kontrollera korten)",
+            )
+        if event.cards is not None and event.hand is not None:
+            self._check_cards(event.cards, event.hand)
+        if event.zero:
+            zeroes = self.rules.hands.four_of_a_kind_zeroes
+            if event.hand is not Category.FOUR_OF_A_KIND or event.player is None:
+                raise RuleViolation(
+                    "only a four of a kind (fyrtal) can zero the opponents",
+                    rule="four of a kind zeroing",
+                    key="hands.four_of_a_kind_zeroes",
+                    sv="bara fyrtal kan nolla motspelarna",
+                )
+            if zeroes is False:
+                raise RuleViolation(
+                    "this table does not play four of a kind as zeroing",
+                    rule="four of a kind zeroing",
+                    key="hands.four_of_a_kind_zeroes",
+                    sv="vid det här bordet nollar fyrtal inte motspelarna",
+                )
+
+    def _check_cards(self, cards: str, hand: Category) -> None:
+        """The cards recorded with a best hand must make that hand at this table."""
+        ace_low = self.rules.hands.ace_low_straight
+        try:
+            shown = evaluate(cards, ace_low_straight=ace_low).category
+        except CardError as error:
+            raise RuleViolation(
+                f"the cards shown cannot be read: {error}",
+                rule="cards shown",
+                sv=f"de visade korten går inte att läsa: {error.localized('sv')}",
+            ) from None
+        if shown is hand:
+            return
+        # A-2-3-4-5 is the one hand whose category depends on the house rules.
+        other = evaluate(cards, ace_low_straight=not ace_low).category
+        raise RuleViolation(
+            f"{cards} is {shown.swedish} ({shown.english}), not {hand.swedish} ({hand.english})",
+            rule="cards shown",
+            key="hands.ace_low_straight" if other is hand else None,
+            sv=f"de visade korten {cards} är {shown.swedish}, inte {hand.swedish}",
+        )
+
+    def _check_buy(self, event: BuyWinner) -> None:
+        self._check_hand(event)
+        scored = self.rules.game.scored_buys
+        if self.hands_scored >= scored:
+            raise RuleViolation(
+                f"this table scores a hand after {scored} köp per deal, and "
+                f"{'they are' if scored != 1 else 'it is'} already recorded"
+                if scored
+                else "this table scores no hand after the köp",
+                rule="scored köp",
+                key="game.scored_buys",
+                sv=f"vid det här bordet får bästa hand poäng efter {scored} köp per giv, och "
+                f"{'de är redan förda' if scored != 1 else 'det är redan fört'}"
+                if scored
+                else "vid det här bordet får ingen hand poäng efter köpen",
+            )
+        if event.buy != self.hands_scored + 1:
+            raise RuleViolation(
+                f"köp {self.hands_scored + 1} is next, not köp {event.buy}",
+                rule="köp order",
+                sv=f"köp {self.hands_scored + 1} står på tur, inte köp {event.buy} (köpen tas i "
+                "ordning)",
+            )
+
+    def _check_chicago_outcome(self) -> None:
+        if self.chicago is None:
+            raise RuleViolation(
+                "no Chicago was declared in this deal",
+                rule="Chicago outcome",
+                sv="ingen har ropat Chicago i den här given",
+            )
+        if self.tricks_done:
+            raise RuleViolation(
+                "this Chicago is already settled",
+                rule="Chicago outcome",
+                sv="den här Chicagon är redan avgjord",
+            )
+
+    def _after_chicago(self, event: Event) -> None:
+        """Refuse a last trick or showdown for a deal that ended with a Chicago.
+
+        It names the rule rather than the deal order: either the event carries the
+        Chicago deal's number, or it was typed as the first event of the next deal
+        (where, unless no köp scores, it would be out of order anyway)."""
+        if not isinstance(event, LastTrick | Showdown) or not self.deals:
+            return
+        previous = self.deals[-1]
+        if event.deal == self.deal:
+            if self.entries or self.hands_scored >= self.rules.game.scored_buys:
+                return
+        elif event.deal != previous.number:
+            return
+        last = previous.entries[-1].event if previous.entries else None
+        if isinstance(last, ChicagoWon | ChicagoBroken):
+            what = "last trick" if isinstance(event, LastTrick) else "showdown"
+            what_sv = "inget sista stick" if isinstance(event, LastTrick) else "ingen visning"
+            declarer = next(
+                e.event.player for e in previous.entries if isinstance(e.event, ChicagoDeclared)
+            )
+            raise RuleViolation(
+                f"deal {previous.number} ended with {declarer}'s Chicago: there is no {what} "
+                f"after a Chicago, and deal {self.deal} starts with köp 1",
+                rule=f"no {what} after a Chicago",
+                sv=f"giv {previous.number} slutade med Chicagon som {declarer} ropade: det blir "
+                f"{what_sv} efter en Chicago, och giv {self.deal} börjar med köp 1",
+            )
+
+    def _check_last_trick(self) -> None:
+        if self.hands_scored < self.rules.game.scored_buys:
+            raise RuleViolation(
+                f"köp {self.hands_scored + 1} is not recorded yet: record its best hand "
+                "(or pass) before the tricks",
+                rule="order of the deal",
+                key="game.scored_buys",
+                sv=f"köp {self.hands_scored + 1} är inte fört än: för in dess bästa hand "
+                "(eller pass) före sticken",
+            )
+        if self.chicago is not None:
+            raise RuleViolation(
+                f"{self.chicago} declared Chicago: there is no last trick, only whether "
+                "the Chicago succeeded or who broke it",
+                rule="no last trick after a Chicago",
+                sv=f"{self.chicago} ropade Chicago: det blir inget sista stick efter en Chicago, "
+                "bara om Chicagon gick hem eller vem som bröt den",
+            )
+        if self.tricks_done:
+            raise RuleViolation(
+                "the last trick is already recorded",
+                rule="one last trick",
+                sv="sista sticket är redan fört; det finns bara ett sista stick",
+            )
+
+    def _check_showdown(self, event: Showdown) -> None:
+        self._check_hand(event)
+        if self.chicago is not None:
+            raise RuleViolation(
+                f"{self.chicago} declared Chicago in this deal: there is no showdown after a "
+                "Chicago",
+                rule="no showdown after a Chicago",
+                sv=f"{self.chicago} ropade Chicago i den här given: det blir ingen visning efter "
+                "en Chicago",
+            )
+        early_zero = event.zero and not self.tricks_done
+        if self.hands_scored < self.rules.game.scored_buys:
+            raise RuleViolation(
+                f"köp {self.hands_scored + 1} is not recorded yet",
+                rule="order of the deal",
+                key="game.scored_buys",
+                sv=f"köp {self.hands_scored + 1} är inte fört än (givens ordning: köpen före "
+                "visningen)",
+            )
+        if not self.tricks_done and not early_zero:
+            raise RuleViolation(
+                "the showdown comes after the last trick; record who took it first",
+                rule="order of the deal",
+                sv="visningen kommer efter sista sticket; för in vem som tog det först",
+            )
+
+    # -- awards -------------------------------------------------------------
+
+    def _award(self, name: str, nominal: int, rule: str, key: str) -> Award:
+        """An award as it lands on the total, clipped by the floor."""
+        current = self.scores[self.players.index(name)]
+        floor = self.rules.scoring.floor
+        new = current + nominal
+        if floor is not False and nominal < 0:
+            new = max(new, min(floor, current))
+        return Award(name, new - current, nominal, rule, key)
+
+    def _hand_awards(self, event: HandEvent, moment: str) -> tuple[list[Award], bool]:
+        """The awards for a best-hand moment, and whether it wins the game at once."""
+        if event.player is None or event.hand is None:
+            return [], False
+        points = self.rules.hands.points(event.hand)
+        key = f"hands.{event.hand.rules_key}"
+        if points == "win":
+            return self._instant_win(event.player, "instant_win", key), True
+        awards: list[Award] = []
+        zeroes = self.rules.hands.four_of_a_kind_zeroes
+        zeroing = event.hand is Category.FOUR_OF_A_KIND and (
+            zeroes == "always" or (zeroes == "choice" and event.zero)
+        )
+        if not (zeroing and zeroes == "choice"):
+            awards.append(self._award(event.player, points, f"{moment}_hand", key))
+        if zeroing:
+            for index, name in enumerate(self.players):
+                if name != event.player and self.scores[index] != 0:
+                    awards.append(
+                        Award(
+                            name,
+                            -self.scores[index],
+                            -self.scores[index],
+                            "zeroed",
+                            "hands.four_of_a_kind_zeroes",
+                        )
+                    )
+        return awards, False
+
+    def _instant_win(self, name: str, rule: str, key: str) -> list[Award]:
+        target = self.rules.game.target
+        return [Award(name, target, target, rule, key)]
+
+    def _commit(
+        self, event: Event, awards: list[Award], *, end_deal: bool, instant: bool = False
+    ) -> Entry:
+        for award in awards:
+            self.scores[self.players.index(award.player)] += award.points
+        entry = Entry(event, tuple(awards), tuple(self.scores))
+        self.entries.append(entry)
+        if isinstance(event, Royal) or instant:
+            self.finished = True
+            self.winners = (award_player(awards),)
+            self._close_deal(complete=True)
+        elif end_deal:
+            self._end_deal()
+        return entry
+
+    def _end_deal(self) -> None:
+        target = self.rules.game.target
+        if self.rules.chicago.required_to_win:
+            resets: list[Award] = []
+            for index, name in enumerate(self.players):
+                if self.scores[index] >= target and self.chicagos_won[index] == 0:
+                    resets.append(
+                        Award(
+                            name,
+                            -self.scores[index],
+                            -self.scores[index],
+                            "required_to_win",
+                            "chicago.required_to_win",
+                        )
+                    )
+            if resets:
+                for award in resets:
+                    self.scores[self.players.index(award.player)] += award.points
+                last = self.entries[-1]
+                self.entries[-1] = Entry(
+                    last.event, last.awards + tuple(resets), tuple(self.scores)
+                )
+        if max(self.scores) >= target:
+            best = max(self.scores)
+            self.finished = True
+            self.winners = tuple(
+                n for n, s in zip(self.players, self.scores, strict=True) if s == best
+            )
+            self._close_deal(complete=True)
+            return
+        self._close_deal(complete=True)
+        self._dealer = (self._dealer + 1) % len(self.players)
+        self._start_deal(self.deal + 1)
+
+    def _close_deal(self, *, complete: bool) -> None:
+        self.deals.append(self._record(complete))
+
+    def _record(self, complete: bool) -> DealRecord:
+        return DealRecord(
+            number=self.deal,
+            dealer=self.dealer,
+            forehand=self.forehand,
+            buy_stop=self.buy_stop,
+            entries=tuple(self.entries),
+            totals=tuple(self.scores),
+            complete=complete,
+            start=self.deal_start,
+        )
+
+    # -- the picture for the table -------------------------------------------
+
+    def standings(self) -> Standings:
+        deals = list(self.deals)
+        if not self.finished and self.entries:
+            deals.append(self._record(complete=False))
+        moment = self.moment
+        return Standings(
+            players=tuple(
+                PlayerStanding(
+                    name=name,
+                    score=self.scores[i],
+                    buy_stop=name in self.buy_stop and not self.finished,
+                    may_declare_chicago=self.may_declare(name),
+                    chicagos_won=self.chicagos_won[i],
+                    chicagos_declared=self.chicagos_declared[i],
+                )
+                for i, name in enumerate(self.players)
+            ),
+            deal=self.deal,
+            dealer=self.dealer,
+            forehand=self.forehand,
+            moment=moment,
+            buy=self.hands_scored + 1 if moment is Moment.BUY else None,
+            chicago=self.chicago,
+            finished=self.finished,
+            winners=self.winners,
+            deals=tuple(deals),
+            rules=self.rules,
+        )
+
+
+def award_player(awards: Iterable[Award]) -> str:
+    return next(iter(awards)).player
+
+
+def _over(winners: Sequence[str]) -> RuleViolation:
+    who = " & ".join(winners)
+    return RuleViolation(
+        f"the game is over ({who} won): nothing more can be recorded; "
+        "`chicago undo` takes back the last event",
+        rule="end of game",
+        sv=f"partiet är slut ({who} vann): inget mer kan föras in; "
+        "`chicago undo` tar tillbaka det senaste",
+    )
+
+
+def replay(session: Session) -> Game:
+    """Replay every event of a session through the rules."""
+    game = Game(session)
+    for event in session.events:
+        game.apply(event)
+    return game
+
+
+def standings(session: Session) -> Standings:
+    return replay(session).standings()

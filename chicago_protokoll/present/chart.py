@@ -1,0 +1,196 @@
+"""The score race: each player's total over the deals, with the target and köpstopp lines.
+
+`score_race` takes the numbers from the replay; `text_chart` draws them in plain
+characters for a terminal (no Rich), and `html_sheet` draws the same race as SVG.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core.game import Standings
+from ..i18n.language import tr
+
+# One marker per seat, told apart without colour; "#" where lines cross.
+MARKERS = ("*", "o", "+", "x", "@", "%")
+SEVERAL = "#"
+TARGET_LINE = "="
+BUY_STOP_LINE = "-"
+
+
+@dataclass(frozen=True)
+class Race:
+    """Each player's total at the start (0) and after each recorded deal."""
+
+    players: tuple[str, ...]
+    totals: tuple[tuple[int, ...], ...]  # per player, one value per point of ``deals``
+    deals: tuple[int, ...]  # 0 (the start), then the deal numbers
+    target: int
+    buy_stop: int | None
+    winners: tuple[str, ...]
+    in_progress: bool  # the last deal is not finished
+
+    @property
+    def low(self) -> int:
+        return min(0, *(min(series) for series in self.totals))
+
+    @property
+    def high(self) -> int:
+        return max(self.target, *(max(series) for series in self.totals))
+
+
+def score_race(standings: Standings) -> Race:
+    players = tuple(p.name for p in standings.players)
+    totals = tuple(
+        (0, *(record.totals[index] for record in standings.deals)) for index in range(len(players))
+    )
+    threshold = standings.rules.buy_stop.threshold
+    return Race(
+        players=players,
+        totals=totals,
+        deals=(0, *(record.number for record in standings.deals)),
+        target=standings.rules.game.target,
+        buy_stop=None if threshold is False else threshold,
+        winners=standings.winners,
+        in_progress=bool(standings.deals) and not standings.deals[-1].complete,
+    )
+
+
+def marker(index: int) -> str:
+    return MARKERS[index % len(MARKERS)]
+
+
+def text_chart(race: Race, session_name: str, *, width: int = 80, height: int = 15) -> list[str]:
+    """The race drawn in ``width`` columns: y axis of points, x axis of deals, a legend."""
+    title = tr(
+        f"{session_name}: the score race, deal by deal", f"{session_name}: poängen giv för giv"
+    )
+    count = len(race.deals) - 1
+    if count == 0:
+        return [title, tr("Nothing is recorded yet.", "Inget är fört ännu.")]
+    low, high = race.low, race.high
+    target_label = tr(f"target {race.target}", f"mål {race.target}")
+    stop_label = f"köpstopp {race.buy_stop}" if race.buy_stop is not None else ""
+    label_width = max(len(str(low)), len(str(high)))
+    right_width = max(len(target_label), len(stop_label)) + 1
+    room = width - label_width - 2 - right_width
+    # Wide enough to tell the deals apart, never wider than the terminal allows.
+    plot_width = max(2, min(room, max(count * 8, 24) + 1))
+    rows = max(5, height)
+
+    def row_of(value: float) -> int:
+        return round((value - low) / (high - low) * (rows - 1))
+
+    grid = [[" "] * plot_width for _ in range(rows)]
+    right = [""] * rows
+    target_row = row_of(race.target)
+    grid[target_row] = [TARGET_LINE] * plot_width
+    right[target_row] = target_label
+    if race.buy_stop is not None and low <= race.buy_stop <= high:
+        stop_row = row_of(race.buy_stop)
+        if stop_row != target_row:
+            grid[stop_row] = [BUY_STOP_LINE] * plot_width
+            right[stop_row] = stop_label
+        else:
+            right[stop_row] = f"{target_label}, {stop_label}"
+
+    for index, series in enumerate(race.totals):
+        mark = marker(index)
+        previous: int | None = None
+        for column in range(plot_width):
+            position = column * count / (plot_width - 1)
+            left = min(math.floor(position), count - 1)
+            fraction = position - left
+            value = series[left] + (series[left + 1] - series[left]) * fraction
+            row = row_of(value)
+            span = [row] if previous is None else _between(previous, row)
+            for cell in span:
+                here = grid[cell][column]
+                if here in MARKERS and here != mark:
+                    grid[cell][column] = SEVERAL
+                elif here != SEVERAL:
+                    grid[cell][column] = mark
+            previous = row
+
+    labels = _y_labels(race, rows, row_of)
+    lines = [title]
+    for row in range(rows - 1, -1, -1):
+        label = labels.get(row, "")
+        plot = "".join(grid[row])
+        text = f"{label:>{label_width}} |{plot}"
+        if right[row]:
+            text += " " + right[row]
+        lines.append(text.rstrip())
+    lines.append(" " * label_width + " +" + "-" * plot_width)
+    lines.append(" " * (label_width + 2) + _x_labels(race, plot_width, count))
+    lines.extend(_legend(race, width))
+    return lines
+
+
+def _between(previous: int, row: int) -> list[int]:
+    """The rows a line passes through from ``previous`` (drawn) to ``row`` in the next column."""
+    if row == previous:
+        return [row]
+    step = 1 if row > previous else -1
+    return list(range(previous + step, row + step, step))
+
+
+def _y_labels(race: Race, rows: int, row_of: Callable[[float], int]) -> dict[int, str]:
+    wanted = [race.target, race.low, race.high]
+    if race.buy_stop is not None:
+        wanted.insert(1, race.buy_stop)
+    wanted += list(range(10 * math.ceil(race.low / 10), race.high, 10))
+    labels: dict[int, str] = {}
+    for value in wanted:
+        row = row_of(value)
+        if row in labels or (row + 1) in labels or (row - 1) in labels:
+            continue
+        if 0 <= row < rows:
+            labels[row] = str(value)
+    return labels
+
+
+def _x_labels(race: Race, plot_width: int, count: int) -> str:
+    """Deal numbers under their columns, thinned out so they never run together."""
+    line = [" "] * (plot_width + 12)
+    end = -2
+    for position, number in enumerate(race.deals):
+        column = round(position * (plot_width - 1) / count)
+        text = str(number)
+        if column <= end + 1:
+            continue
+        line[column : column + len(text)] = text
+        end = column + len(text) - 1
+    word = tr("deal", "giv")
+    if race.in_progress:
+        word += tr(" (the last in progress)", " (den sista pågår)")
+    return "".join(line).rstrip() + "  " + word
+
+
+def _legend(race: Race, width: int) -> list[str]:
+    items = []
+    for index, name in enumerate(race.players):
+        total = race.totals[index][-1]
+        win = tr(" (winner)", " (vinnare)") if name in race.winners else ""
+        items.append(f"{marker(index)} {name} {total}{win}")
+    items.append(tr(f"{SEVERAL} several players", f"{SEVERAL} flera spelare"))
+    items.append(
+        tr(
+            f"{TARGET_LINE} target {race.target} (game.target)",
+            f"{TARGET_LINE} mål {race.target} (game.target)",
+        )
+    )
+    if race.buy_stop is not None:
+        items.append(f"{BUY_STOP_LINE} köpstopp {race.buy_stop} (buy_stop.threshold)")
+    lines: list[str] = []
+    current = ""
+    for item in items:
+        candidate = f"{current}   {item}" if current else f"  {item}"
+        if len(candidate) > width and current:
+            lines.append(current)
+            candidate = f"  {item}"
+        current = candidate
+    lines.append(current)
+    return lines

@@ -1,0 +1,146 @@
+"""The game as data and documents: JSON, CSV and Markdown protocol sheets.
+
+All of it is derived from the replay; nothing here reads or writes files.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from ..core.events import event_to_dict
+from ..core.game import DealRecord, Standings
+from ..core.settle import amount_json, settle
+from ..i18n.language import tr
+from .narrate import describe_award, describe_event
+
+
+def protocol_rows(standings: Standings) -> list[tuple[DealRecord, list[tuple[int, int]]]]:
+    """Per deal: the (points this deal, running total) of each player, in seat order."""
+    rows = []
+    for record in standings.deals:
+        cells = [
+            (record.points_of(index), record.totals[index])
+            for index in range(len(standings.players))
+        ]
+        rows.append((record, cells))
+    return rows
+
+
+def export_dict(standings: Standings, session_name: str, first_dealer: str) -> dict[str, Any]:
+    names = [p.name for p in standings.players]
+    deals = []
+    for record, cells in protocol_rows(standings):
+        deals.append(
+            {
+                "deal": record.number,
+                "dealer": record.dealer,
+                "forehand": record.forehand,
+                "buy_stop": list(record.buy_stop),
+                "complete": record.complete,
+                "events": [
+                    {
+                        **event_to_dict(entry.event),
+                        "awards": [
+                            {
+                                "player": a.player,
+                                "points": a.points,
+                                "nominal": a.nominal,
+                                "rule": a.rule,
+                                "key": a.key,
+                            }
+                            for a in entry.awards
+                        ],
+                    }
+                    for entry in record.entries
+                ],
+                "points": {name: cell[0] for name, cell in zip(names, cells, strict=True)},
+                "totals": {name: cell[1] for name, cell in zip(names, cells, strict=True)},
+            }
+        )
+    return {
+        "session": session_name,
+        "players": names,
+        "first_dealer": first_dealer,
+        "rules": standings.rules.to_mapping(),
+        "deals": deals,
+        "totals": standings.scores,
+        "finished": standings.finished,
+        "winners": list(standings.winners),
+    }
+
+
+def export_json(standings: Standings, session_name: str, first_dealer: str) -> str:
+    return json.dumps(
+        export_dict(standings, session_name, first_dealer), ensure_ascii=False, indent=2
+    )
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def export_csv(standings: Standings) -> str:
+    """One row per deal: deal, dealer, then each player's points and running total."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    names = [p.name for p in standings.players]
+    header: list[object] = ["deal", "dealer"]
+    for name in names:
+        header.extend([name, f"{name} total"])
+    writer.writerow([spreadsheet_safe(cell) for cell in header])
+    for record, cells in protocol_rows(standings):
+        row: list[object] = [record.number, record.dealer]
+        for points, total in cells:
+            row.extend([points, total])
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
+    return buffer.getvalue()
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def export_markdown(standings: Standings, session_name: str, stake: str = "1") -> str:
+    """The paper protocol as a Markdown table, the winners and the settlement."""
+    names = [p.name for p in standings.players]
+    lines = [f"# {tr('Chicago protocol', 'Chicagoprotokoll')}: {_md(session_name)}", ""]
+    lines.append(
+        "| " + " | ".join([tr("Deal", "Giv"), tr("Dealer", "Givare"), *map(_md, names)]) + " |"
+    )
+    lines.append("|" + "---|" * (len(names) + 2))
+    for record, cells in protocol_rows(standings):
+        shown = [f"{points:+d} → {total}" if points else f"– {total}" for points, total in cells]
+        lines.append(f"| {record.number} | {_md(record.dealer)} | " + " | ".join(shown) + " |")
+    lines.append("")
+    lines.append(f"## {tr('What happened', 'Vad som hände')}")
+    lines.append("")
+    for record in standings.deals:
+        for entry in record.entries:
+            awards = "; ".join(describe_award(a) for a in entry.awards)
+            lines.append(
+                f"- {_md(describe_event(entry.event))}" + (f" — {_md(awards)}" if awards else "")
+            )
+    lines.append("")
+    if standings.finished:
+        lines.append(f"**{tr('Winner', 'Vinnare')}: {_md(' & '.join(standings.winners))}**")
+        lines.append("")
+        payments = settle(standings.scores, standings.winners, stake)
+        if payments:
+            lines.append(f"## {tr('Settlement', 'Betalning')} ({tr('stake', 'insats')} {stake})")
+            lines.append("")
+            for payment in payments:
+                lines.append(
+                    f"- {_md(payment.payer)} → {_md(payment.payee)}: {amount_json(payment.amount)}"
+                )
+    else:
+        lines.append(tr("The game is not over yet.", "Partiet är inte slut än."))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,100 @@
+"""What the standings look like to a script (JSON) and to a plain terminal.
+
+Nothing here imports Rich: the commands typed after every scoring moment
+(`deal`, `buy`, `status --json`...) print through this module and stay fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import Moment, Standings
+from ..i18n.language import tr
+
+
+def moment_text(standings: Standings) -> str:
+    """The next scoring moment in the table's words."""
+    moment = standings.moment
+    if moment is Moment.BUY:
+        return tr(f"köp {standings.buy}: best hand", f"köp {standings.buy}: bästa hand")
+    if moment is Moment.TRICKS:
+        return tr("Chicago? then the last trick", "Chicago? sedan sista sticket")
+    if moment is Moment.CHICAGO:
+        return tr(
+            f"{standings.chicago}'s Chicago: all five tricks, or who broke it",
+            f"{standings.chicago}s Chicago: alla fem stick, eller vem som bröt den",
+        )
+    if moment is Moment.SHOWDOWN:
+        return tr("showdown: best hand after the tricks", "bästa hand efter sticken")
+    return tr("the game is over", "partiet är slut")
+
+
+def status_dict(standings: Standings, session_name: str) -> dict[str, Any]:
+    """The ``status --json`` object of cli.md, with a few additions after the required keys."""
+    return {
+        "session": session_name,
+        "deal": standings.deal,
+        "finished": standings.finished,
+        "winners": list(standings.winners),
+        "dealer": standings.dealer,
+        "forehand": standings.forehand,
+        "next": standings.moment.value,
+        "buy": standings.buy,
+        "chicago": standings.chicago,
+        "target": standings.rules.game.target,
+        "players": [
+            {
+                "name": p.name,
+                "score": p.score,
+                "buy_stop": p.buy_stop,
+                "may_declare_chicago": p.may_declare_chicago,
+                "chicagos_won": p.chicagos_won,
+            }
+            for p in standings.players
+        ],
+    }
+
+
+def marks(standings: Standings, name: str) -> str:
+    """Short marks beside a name: dealer, förhand, köpstopp, may declare Chicago."""
+    player = next(p for p in standings.players if p.name == name)
+    found: list[str] = []
+    if not standings.finished:
+        if name == standings.dealer:
+            found.append(tr("dealer", "giv"))
+        if name == standings.forehand:
+            found.append(tr("forehand", "förhand"))
+        if player.buy_stop:
+            found.append(tr("buy stop", "köpstopp"))
+        if player.may_declare_chicago:
+            found.append(tr("may declare Chicago", "får ropa Chicago"))
+    if name in standings.winners:
+        found.append(tr("WINNER", "VINNARE"))
+    return ", ".join(found)
+
+
+def plain_standings(standings: Standings, session_name: str) -> str:
+    """The standings as aligned plain text: one line a player, then what comes next."""
+    width = max(len(p.name) for p in standings.players)
+    lines = []
+    if standings.finished:
+        winners = " & ".join(standings.winners)
+        lines.append(
+            tr(
+                f"{session_name}: the game is over after deal {standings.deal}. Winner: {winners}",
+                f"{session_name}: partiet är slut efter giv {standings.deal}. Vinnare: {winners}",
+            )
+        )
+    else:
+        lines.append(
+            tr(
+                f"{session_name}, deal {standings.deal}, next: {moment_text(standings)}",
+                f"{session_name}, giv {standings.deal}, nästa: {moment_text(standings)}",
+            )
+        )
+    for player in standings.players:
+        note = marks(standings, player.name)
+        lines.append(
+            f"  {player.name:<{width}}  {player.score:>3}" + (f"  ({note})" if note else "")
+        )
+    return "\n".join(lines)

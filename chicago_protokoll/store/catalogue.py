@@ -1,0 +1,138 @@
+"""The session catalogue: the current session, the list of sessions, removal,
+and which file a command works on."""
+
+from __future__ import annotations
+
+import os
+from contextlib import suppress
+from pathlib import Path
+
+from ..core.errors import ChicagoError
+from .locations import (
+    _name_problem,
+    check_session_name,
+    data_dir,
+    display_path,
+    session_path,
+    sessions_dir,
+)
+from .sessionfile import _fsync_dir, _write_atomic, locked
+
+
+def _current_file() -> Path:
+    return data_dir() / "current"
+
+
+def set_current(name: str) -> None:
+    """Make ``name`` the current session (the pointer file ``data_dir()/current``)."""
+    name = check_session_name(name)
+    home = data_dir()
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        _write_atomic(_current_file(), f"{name}\n".encode())
+    except OSError as error:
+        raise ChicagoError(
+            f"could not write {display_path(_current_file())}: {error.strerror}",
+            sv=f"kunde inte skriva {display_path(_current_file())}: {error.strerror}",
+        ) from None
+
+
+def get_current() -> str | None:
+    """The name in the current-session pointer, or None when there is none."""
+    try:
+        text = _current_file().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    name = text.strip("\r\n")
+    return name or None
+
+
+def list_sessions() -> list[tuple[str, Path]]:
+    """The sessions in the data directory by name; temporary and foreign files are left out."""
+    directory = sessions_dir()
+    try:
+        entries = list(os.scandir(directory))
+    except FileNotFoundError:
+        return []
+    found = []
+    for entry in entries:
+        stem, dot, suffix = entry.name.rpartition(".")
+        if dot and suffix == "toml" and _name_problem(stem) is None and entry.is_file():
+            found.append((stem, directory / entry.name))
+    return sorted(found, key=lambda item: (item[0].casefold(), item[0]))
+
+
+def remove_session(name: str) -> Path:
+    """Delete the session ``name`` (even a damaged one); clears the pointer if it pointed there."""
+    path = session_path(name)
+    name = path.stem
+    if not os.path.lexists(path):
+        raise ChicagoError(
+            f"there is no session '{name}' ({display_path(path)})",
+            sv=f"det finns inget protokoll '{name}' ({display_path(path)})",
+        )
+    with locked(path.parent):
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            raise ChicagoError(
+                f"there is no session '{name}' ({display_path(path)})",
+                sv=f"det finns inget protokoll '{name}' ({display_path(path)})",
+            ) from None
+        except OSError as error:
+            raise ChicagoError(
+                f"could not remove {display_path(path)}: {error.strerror}",
+                sv=f"kunde inte ta bort {display_path(path)}: {error.strerror}",
+            ) from None
+        _fsync_dir(path.parent)
+    if get_current() == name:
+        with suppress(FileNotFoundError):
+            _current_file().unlink()
+    return path
+
+
+_START_HINT = "start one with `chicago new NAME PLAYER PLAYER`"
+_START_HINT_SV = "starta ett med `chicago new NAMN SPELARE SPELARE`"
+
+
+def resolve(session: str | None = None, file: Path | None = None) -> Path:
+    """The session file a command works on: ``--file`` wins, then ``--session``, then the
+    current session; `ChicagoError` says what to do when there is none."""
+    if file is not None:
+        if not file.exists():
+            raise ChicagoError(f"{file} does not exist", sv=f"{file} finns inte")
+        return file
+    if session is not None:
+        path = session_path(session)
+        if not path.exists():
+            raise ChicagoError(
+                f"there is no session '{path.stem}'; `chicago new {path.stem} PLAYER PLAYER` "
+                "starts one",
+                sv=f"det finns inget protokoll '{path.stem}'; `chicago new {path.stem} SPELARE "
+                "SPELARE` startar ett",
+            )
+        return path
+    current = get_current()
+    if current is None:
+        raise ChicagoError(
+            f"there is no current session: {_START_HINT}, or choose one with --session NAME",
+            sv=f"det finns inget aktuellt protokoll: {_START_HINT_SV}, eller välj ett med "
+            "--session NAMN",
+        )
+    problem = _name_problem(current)
+    if problem:
+        raise ChicagoError(
+            f"{display_path(_current_file())} holds {current!r}, which is not a session name "
+            f"({problem[0]}); {_START_HINT}, or choose one with --session NAME",
+            sv=f"{display_path(_current_file())} innehåller {current!r}, som inte är ett "
+            f"protokollnamn ({problem[1]}); {_START_HINT_SV}, eller välj ett med --session NAMN",
+        )
+    path = session_path(current)
+    if not path.exists():
+        raise ChicagoError(
+            f"the current session '{current}' no longer exists; {_START_HINT}, "
+            "or choose one with --session NAME",
+            sv=f"det aktuella protokollet '{current}' finns inte längre; {_START_HINT_SV}, "
+            "eller välj ett med --session NAMN",
+        )
+    return path

@@ -1,0 +1,254 @@
+"""The session file format: a session to TOML text and back, every field validated."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from datetime import datetime
+
+from ..core.errors import ChicagoError, RulesFileError, SessionFileError
+from ..core.events import Event, event_from_dict, event_to_dict
+from ..core.game import Session, new_session
+from ..core.rules import HouseRules
+from ..fast import tomlsubset
+
+FORMAT = "chicago-protokoll/session"
+VERSION = 1
+
+# Every file ends with this line.  TOML cannot tell a file cut at a line
+# boundary (or inside a number: "deal = 12" -> "deal = 1") from a shorter
+# valid one; a fixed last line can.
+END_LINE = "# end of chicago-protokoll session (a file without this last line was cut short)"
+_HEADER = (
+    "# chicago-protokoll session: what happened at the table, nothing derived.\n"
+    "# Totals, dealer and buy stop come from replaying the events through the rules.\n"
+)
+_FIELDS = ("format", "version", "name", "created", "players", "first_dealer", "rules", "events")
+
+
+
+def dumps_session(session: Session) -> str:
+    """The session as the text of a session file (TOML), ending with `END_LINE`."""
+    import tomli_w
+
+    head = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": session.name,
+        "created": session.created,
+        "players": list(session.players),
+        "first_dealer": session.first_dealer,
+        "rules": session.rules.to_mapping(),
+    }
+    parts = [_HEADER, tomli_w.dumps(head)]
+    # [[events]] tables written one by one: tomli_w would switch the whole list
+    # between inline tables and [[events]] depending on the longest event.
+    for event in session.events:
+        parts.append("\n[[events]]\n")
+        parts.append(tomli_w.dumps(event_to_dict(event)))
+    parts.append(f"\n{END_LINE}\n")
+    return "".join(parts)
+
+
+def loads_session(text: str, source: str) -> Session:
+    """Read and validate the text of a session file; ``source`` names it in every refusal."""
+
+    def refuse(reason: str, sv: str) -> SessionFileError:
+        return SessionFileError(
+            f"{source} is not a chicago-protokoll session file: {reason}",
+            sv=f"{source} är ingen protokollfil från chicago-protokoll: {sv}",
+        )
+
+    # The plain shape this module writes is read by tomlsubset, many times faster than
+    # tomllib (docs/latency.md); anything else, a hand edit or a damaged file, by tomllib,
+    # which also words the errors.
+    data = tomlsubset.loads(text)
+    if data is None:
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise refuse(
+                f"it is not valid TOML ({error}); it may be cut short or damaged",
+                f"den är inte giltig TOML ({error}); den kan vara avklippt eller skadad",
+            ) from None
+    if not text.strip():
+        raise refuse("it is empty", "den är tom")
+    if "format" not in data:
+        raise refuse(f'it has no line format = "{FORMAT}"', f'den saknar raden format = "{FORMAT}"')
+    if data["format"] != FORMAT:
+        raise refuse(
+            f'its format is {data["format"]!r}, not "{FORMAT}"',
+            f'dess format är {data["format"]!r}, inte "{FORMAT}"',
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise refuse(
+            f"its version must be a whole number from 1, not {version!r}",
+            f"dess version måste vara ett heltal från 1, inte {version!r}",
+        )
+    if version > VERSION:
+        raise SessionFileError(
+            f"{source} was written by a newer chicago-protokoll (format {version}); "
+            f"this version reads format {VERSION} — upgrade to open it",
+            sv=f"{source} skrevs av en nyare chicago-protokoll (format {version}); "
+            f"den här versionen läser format {VERSION} — uppgradera för att öppna den",
+        )
+    if text.rstrip().rpartition("\n")[2].rstrip() != END_LINE:
+        raise refuse(
+            f"it does not end with the line '{END_LINE[:34]}...', so it was cut short "
+            "or something was added after that line",
+            f"den slutar inte med raden '{END_LINE[:34]}...', så den har klippts av "
+            "eller så har något lagts till efter den raden",
+        )
+    for key in data:
+        if key not in _FIELDS:
+            close = difflib.get_close_matches(key, _FIELDS, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            sv_hint = f" (menade du '{close[0]}'?)" if close else ""
+            raise refuse(
+                f"it has an unknown field '{key}'{hint}", f"den har ett okänt fält '{key}'{sv_hint}"
+            )
+    for key in _FIELDS:
+        if key not in data and key != "events":  # no [[events]] table: nothing recorded yet
+            raise refuse(f"it has no '{key}'", f"den saknar '{key}'")
+
+    name, created, first_dealer = data["name"], data["created"], data["first_dealer"]
+    if not isinstance(name, str):
+        raise refuse(
+            f"name must be a string, not {name!r}", f"name måste vara en sträng, inte {name!r}"
+        )
+    if isinstance(created, datetime):  # a hand-edited unquoted TOML date-time
+        created = created.isoformat()
+    if not isinstance(created, str):
+        raise refuse(
+            f"created must be a date and time in quotes, not {created!r}",
+            f"created måste vara datum och tid inom citattecken, inte {created!r}",
+        )
+    if created:
+        try:
+            datetime.fromisoformat(created)
+        except ValueError:
+            raise refuse(
+                f"created must be a date and time like 2026-11-29T20:50:00+00:00, not {created!r}",
+                f"created måste vara datum och tid som 2026-11-29T20:50:00+00:00, inte {created!r}",
+            ) from None
+    players = data["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise refuse(
+            f"players must be a list of names in seat order, not {players!r}",
+            f"players måste vara en lista med namn i sittordning, inte {players!r}",
+        )
+    if not isinstance(first_dealer, str) or first_dealer not in players:
+        raise refuse(
+            f"first_dealer must be one of the players {players!r}, not {first_dealer!r}",
+            f"first_dealer (första givaren) måste vara en av spelarna {players!r}, "
+            f"inte {first_dealer!r}",
+        )
+    rules = _read_rules(data["rules"], refuse)
+    events = _read_events(data.get("events", []), refuse)
+    session = Session(
+        players=tuple(players),
+        rules=rules,
+        first_dealer=first_dealer,
+        events=events,
+        name=name,
+        created=created,
+    )
+    problem = _session_problem(session)
+    if problem:
+        raise refuse(*problem)
+    return session
+
+
+def _read_rules(table: object, refuse: Callable[[str, str], SessionFileError]) -> HouseRules:
+    if not isinstance(table, dict):
+        raise refuse(
+            f"rules must be a table of [rules.SECTION] tables, not {table!r}",
+            f"rules måste vara en tabell med [rules.SEKTION]-tabeller, inte {table!r}",
+        )
+    problems: list[str] = []
+    sv_problems: list[str] = []
+    # A session keeps a full copy of its rules: a missing key would silently
+    # take today's default, and a change of default would rewrite old games.
+    for section, keys in HouseRules().to_mapping().items():
+        given = table.get(section)
+        if not isinstance(given, dict):
+            if given is None:
+                problems.append(f"[rules.{section}] is missing")
+                sv_problems.append(f"[rules.{section}] saknas")
+            continue
+        problems.extend(f"rules.{section}.{key} is missing" for key in keys if key not in given)
+        sv_problems.extend(f"rules.{section}.{key} saknas" for key in keys if key not in given)
+    try:
+        rules = HouseRules.from_mapping(table, source="rules")
+    except RulesFileError as error:
+        problems = [*error.problems, *problems]
+        sv_problems = [*error.localized_problems("sv"), *sv_problems]
+    if problems:
+        raise refuse(
+            f"its house rules are wrong: {'; '.join(problems)}",
+            f"dess husregler är felaktiga: {'; '.join(sv_problems)}",
+        )
+    return rules
+
+
+def _read_events(
+    items: object, refuse: Callable[[str, str], SessionFileError]
+) -> tuple[Event, ...]:
+    if not isinstance(items, list):
+        raise refuse(
+            f"events must be a list of [[events]] tables, not {items!r}",
+            f"events måste vara en lista med [[events]]-tabeller, inte {items!r}",
+        )
+    events: list[Event] = []
+    for number, item in enumerate(items, start=1):
+        where = f"event {number} of {len(items)}"
+        sv_where = f"händelse {number} av {len(items)}"
+        if not isinstance(item, dict):
+            raise refuse(
+                f"{where} is not a table: {item!r}", f"{sv_where} är ingen tabell: {item!r}"
+            )
+        if isinstance(item.get("deal"), int):
+            where += f" (deal {item['deal']})"
+            sv_where += f" (giv {item['deal']})"
+        try:
+            events.append(event_from_dict(item))
+        except SessionFileError as error:
+            raise refuse(f"{where}: {error}", f"{sv_where}: {error.localized('sv')}") from None
+    return tuple(events)
+
+
+def _session_problem(session: Session) -> tuple[str, str] | None:
+    """What makes a session unfit to be a file, in English and Swedish, or None: the seats,
+    the dealer, the names."""
+    players = session.players
+    try:
+        checked = new_session(players, session.rules)
+    except ChicagoError as error:
+        return (
+            f"its players do not make a table: {error}",
+            f"dess spelare bildar inget bord: {error.localized('sv')}",
+        )
+    if checked.players != players:
+        return (
+            f"a name in players {list(players)!r} starts or ends with a space",
+            f"ett namn i players {list(players)!r} börjar eller slutar med ett mellanslag",
+        )
+    if session.first_dealer not in players:
+        return (
+            f"first_dealer {session.first_dealer!r} is not one of the players {list(players)!r}",
+            f"first_dealer (första givaren) {session.first_dealer!r} är inte en av spelarna "
+            f"{list(players)!r}",
+        )
+    for number, event in enumerate(session.events, start=1):
+        who = getattr(event, "player", None) or getattr(event, "breaker", None)
+        if who is not None and who not in players:
+            return (
+                f"event {number} (deal {event.deal}) names {who!r}, "
+                f"who is not at this table ({', '.join(players)})",
+                f"händelse {number} (giv {event.deal}) nämner {who!r}, "
+                f"som inte sitter vid bordet ({', '.join(players)})",
+            )
+    return None

@@ -1,0 +1,307 @@
+"""Session files on disk: read, validated, written atomically and locked.
+
+This is the only module that touches session files.  The guarantees:
+
+- A file is read completely and validated before anything is done with it.
+  A file that is corrupt, cut short, hand-edited into nonsense or written by a
+  newer version is refused with a `SessionFileError` naming the file, and no
+  code path here writes to a file that did not load (`save_session` and
+  `transact` load the old file first, under the lock).
+- Writes are atomic: a temporary file in the same directory is written,
+  flushed and fsynced, then `os.replace`d over the old one, and the directory
+  is fsynced.  A crash at any moment leaves the old file or the new one.
+  A crash can leave a temporary ``.NAME.toml.XXXX.tmp`` behind; listings
+  ignore it.
+- Read-modify-write (`transact`) holds an exclusive `fcntl.flock` on
+  ``.chicago-protokoll.lock`` in the session file's directory, so two
+  commands recording at the same moment never lose an event.  Why one lock
+  file per directory rather than a lock on the session file or a sidecar
+  ``NAME.toml.lock``: the session file's inode changes on every save
+  (os.replace), so a process waiting on it would wake up holding a lock on a
+  dead file; a sidecar per session cannot be deleted with its session without
+  racing a waiter (who would then lock an unlinked inode while a third
+  process creates a fresh one) and leaves visible litter next to ``--file``
+  paths.  A hidden per-directory file is never replaced or deleted, works
+  where ``flock`` on a directory descriptor does not (NFS emulates flock with
+  byte-range locks, which need a writable descriptor), and costs nothing but
+  serialising writers of different sessions in one directory for the few
+  milliseconds a save takes.  Readers take no lock: atomic replacement means
+  they always see a whole file.
+
+Start-up time matters (every ``chicago`` command imports this): module-level
+imports are the standard library and the core only; ``tomllib``, ``tomli_w``
+and ``platformdirs`` are imported where they are needed.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ..core.errors import ChicagoError, SessionFileError
+from ..core.game import Game, Session
+from ..core.rules import HouseRules
+from .fileformat import _session_problem, dumps_session, loads_session
+from .locations import display_path, saved_rules_path
+
+LOCK_NAME = ".chicago-protokoll.lock"
+LOCK_TIMEOUT = 10.0
+
+
+class SessionExistsError(ChicagoError):
+    """A new session would overwrite a session file that is already there."""
+
+
+
+def _read_text(path: Path, source: str) -> str:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SessionFileError(f"{source} does not exist", sv=f"{source} finns inte") from None
+    except OSError as error:
+        raise SessionFileError(
+            f"{source} cannot be read: {error.strerror}",
+            sv=f"{source} går inte att läsa: {error.strerror}",
+        ) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SessionFileError(
+            f"{source} is not a chicago-protokoll session file: it is not UTF-8 text; "
+            "it may be damaged",
+            sv=f"{source} är ingen protokollfil från chicago-protokoll: den är inte UTF-8-text; "
+            "den kan vara skadad",
+        ) from None
+
+
+def load_session(path: Path) -> Session:
+    """Read and validate the session file at ``path``; `SessionFileError` names the file."""
+    return loads_session(_read_text(path, display_path(path)), display_path(path))
+
+
+def _fsync_dir(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_atomic(target: Path, data: bytes) -> None:
+    """Replace ``target`` with ``data`` so that a crash leaves the old file or the new one."""
+    directory = target.parent
+    temp = directory / f".{target.name[:32]}.{os.urandom(6).hex()}.tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            with suppress(FileNotFoundError):
+                os.fchmod(handle.fileno(), os.stat(target).st_mode & 0o7777)
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise
+    _fsync_dir(directory)
+
+
+def _write_session(real: Path, session: Session, source: str) -> None:
+    problem = _session_problem(session)
+    if problem:
+        raise ChicagoError(
+            f"refusing to write {source}: {problem[0]}",
+            sv=f"{source} skrivs inte: {problem[1]}",
+        )
+    try:
+        _write_atomic(real, dumps_session(session).encode())
+    except OSError as error:
+        raise ChicagoError(
+            f"could not write {source}: {error.strerror}; the file on disk is unchanged",
+            sv=f"kunde inte skriva {source}: {error.strerror}; filen på disken är oförändrad",
+        ) from None
+
+
+def _real(path: Path) -> Path:
+    """The file a path leads to: writes go through symlinks, and the lock must be
+    the one of the directory the file really lives in."""
+    return Path(os.path.realpath(path))
+
+
+def _make_dir(directory: Path) -> None:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ChicagoError(
+            f"cannot create {display_path(directory)}: {error.strerror}",
+            sv=f"kan inte skapa {display_path(directory)}: {error.strerror}",
+        ) from None
+
+
+@contextmanager
+def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the exclusive write lock of a sessions directory (see the module docstring)."""
+    lock_path = directory / LOCK_NAME
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+    except FileNotFoundError:
+        raise SessionFileError(
+            f"{display_path(directory)} does not exist", sv=f"{display_path(directory)} finns inte"
+        ) from None
+    except OSError as error:
+        raise ChicagoError(
+            f"cannot lock {display_path(lock_path)}: {error.strerror}",
+            sv=f"kan inte låsa {display_path(lock_path)}: {error.strerror}",
+        ) from None
+    try:
+        deadline = time.monotonic() + timeout
+        delay = 0.001
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise ChicagoError(
+                        f"another chicago command has been writing in {display_path(directory)} "
+                        f"for {timeout:g} seconds; try again when it is done",
+                        sv=f"ett annat chicago-kommando har skrivit i {display_path(directory)} "
+                        f"i {timeout:g} sekunder; försök igen när det är klart",
+                    ) from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.02)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def transact(
+    path: Path, change: Callable[[Session], Session], *, timeout: float = LOCK_TIMEOUT
+) -> Session:
+    """Load, ``change``, save, all under the directory lock; returns the session as saved.
+
+    If the file does not load, or ``change`` raises, nothing is written and the
+    file stays byte-for-byte the same.  If ``change`` returns an equal session,
+    nothing is written either.
+    """
+    real = _real(path)
+    source = display_path(path)
+    if not real.parent.is_dir():
+        raise SessionFileError(f"{source} does not exist", sv=f"{source} finns inte")
+    with locked(real.parent, timeout=timeout):
+        old = loads_session(_read_text(real, source), source)
+        new = change(old)
+        if new != old:
+            _write_session(real, new, source)
+        return new
+
+
+def save_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOUT) -> None:
+    """Write ``session`` to ``path`` under the lock; an existing file must load first,
+    so a damaged or newer-format file is refused, never overwritten."""
+    real = _real(path)
+    source = display_path(path)
+    _make_dir(real.parent)
+    with locked(real.parent, timeout=timeout):
+        if os.path.lexists(real):
+            loads_session(_read_text(real, source), source)
+        _write_session(real, session, source)
+
+
+def create_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOUT) -> Session:
+    """Write a new session file, refusing (`SessionExistsError`) if ``path`` exists.
+
+    An empty ``created`` is set to now (UTC, to the second).  Returns the session
+    as written.
+    """
+    if not session.created:
+        now = datetime.now(UTC).replace(microsecond=0).isoformat()
+        session = Session(
+            players=session.players,
+            rules=session.rules,
+            first_dealer=session.first_dealer,
+            events=session.events,
+            name=session.name,
+            created=now,
+        )
+    real = _real(path)
+    source = display_path(path)
+    _make_dir(real.parent)
+    with locked(real.parent, timeout=timeout):
+        if os.path.lexists(real):
+            raise SessionExistsError(
+                f"{source} already exists: choose another name, or remove that session first",
+                sv=f"{source} finns redan: välj ett annat namn, eller ta bort det protokollet "
+                "först",
+            )
+        _write_session(real, session, source)
+    return session
+
+
+# -- house-rules files --------------------------------------------------------------
+
+
+def read_rules_file(path: Path) -> HouseRules:
+    """House rules from a TOML file; a file that is not UTF-8 text is refused by name."""
+    from ..core.rules import rules_from_toml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ChicagoError(
+            f"{path} is not a house-rules file: it is not UTF-8 text",
+            sv=f"{path} är ingen husregelfil: den är inte UTF-8-text",
+        ) from None
+    return rules_from_toml(text, source=str(path))
+
+
+def starting_rules(rules: Path | None, preset: str | None) -> HouseRules:
+    """The rules a new session starts from: --preset, --rules, the saved rules, the main rule."""
+    from ..core.rules import preset as preset_rules
+
+    if preset is not None:
+        return preset_rules(preset)
+    if rules is not None:
+        return read_rules_file(rules)
+    saved = saved_rules_path()
+    return read_rules_file(saved) if saved.exists() else HouseRules()
+
+
+# -- replaying what was read -------------------------------------------------------
+
+
+def replay_file(session: Session, path: Path) -> Game:
+    """Replay a session read from ``path``.  An event in the file that the rules refuse (a
+    hand edit gone wrong) refuses the file by name, so nothing builds on it or rewrites it."""
+    game = Game(session)
+    for number, event in enumerate(session.events, start=1):
+        try:
+            game.apply(event)
+        except ChicagoError as error:
+            where = display_path(path)
+            raise SessionFileError(
+                f"{where} does not add up: event {number} (deal {event.deal}) breaks a rule: "
+                f"{error}; was the file edited by hand?",
+                sv=f"{where} går inte ihop: händelse {number} (giv {event.deal}) bryter mot "
+                f"en regel: {error.localized('sv')}; har filen ändrats för hand?",
+            ) from None
+    return game
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write an export or rules file atomically: the old file or the new one, never half."""
+    real = _real(path)
+    _make_dir(real.parent)
+    try:
+        _write_atomic(real, text.encode("utf-8"))
+    except OSError as error:
+        raise ChicagoError(
+            f"could not write {path}: {error.strerror}",
+            sv=f"kunde inte skriva {path}: {error.strerror}",
+        ) from None

@@ -1,0 +1,294 @@
+"""Swedish at the table (issue #4): every refusal the core raises has a Swedish twin, and the
+CLI prints it under ``--lang sv`` or a Swedish ``LANG``, with the house-rules key.
+
+The source walk keeps it that way: a ``raise ChicagoError(...)`` (or any subclass) written
+without ``sv=`` fails it, so a new message cannot slip in English only.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import chicago_protokoll
+from chicago_protokoll.cli.app import app
+from chicago_protokoll.core.errors import ChicagoError, RulesFileError
+from chicago_protokoll.i18n.language import set_language
+from cli_support import ANNA_23_DEAL, assert_one_plain_line, ok, session_file
+
+PACKAGE = Path(chicago_protokoll.__file__).parent
+
+# Calls of a ChicagoError class that may go without Swedish: "module:line" -> the reason.
+# Empty: every message the person at the table can read has its Swedish twin.
+ALLOWED_WITHOUT_SV: dict[str, str] = {}
+
+# The keyword that carries the Swedish text, per class; the rest take ``sv``.
+SWEDISH_KEYWORD = {"RulesFileError": "sv_problems"}
+
+
+def _subclass_names(cls: type[ChicagoError]) -> Iterator[str]:
+    yield cls.__name__
+    for sub in cls.__subclasses__():
+        yield from _subclass_names(sub)
+
+
+def _error_classes() -> set[str]:
+    """ChicagoError and every subclass any module of the package defines."""
+    for module in pkgutil.iter_modules([str(PACKAGE)]):
+        if module.name != "__main__":
+            importlib.import_module(f"chicago_protokoll.{module.name}")
+    return set(_subclass_names(ChicagoError))
+
+
+def _calls_without_swedish() -> list[str]:
+    classes = _error_classes()
+    missing = []
+    for source in sorted(PACKAGE.glob("*.py")):
+        tree = ast.parse(source.read_text(encoding="utf-8"), filename=str(source))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else None
+            )
+            if name not in classes:
+                continue
+            keyword = SWEDISH_KEYWORD.get(name, "sv")
+            where = f"{source.stem}:{node.lineno}"
+            if not any(k.arg == keyword for k in node.keywords) and where not in (
+                ALLOWED_WITHOUT_SV
+            ):
+                missing.append(f"{where} {name}(...) has no {keyword}=")
+    return missing
+
+
+def test_every_error_the_package_raises_has_a_swedish_twin() -> None:
+    """Each ChicagoError/RuleViolation/CardError/SessionFileError/... call passes sv=."""
+    assert _calls_without_swedish() == []
+
+
+def test_the_source_walk_finds_the_error_classes() -> None:
+    """The walk would notice a missing sv=: it knows the classes and sees the raise sites."""
+    classes = _error_classes()
+    assert {"ChicagoError", "RuleViolation", "CardError", "SessionFileError"} <= classes
+    assert {"RulesFileError", "SessionExistsError"} <= classes
+    tree = ast.parse('raise RuleViolation("x", rule="y")\nraise errors.CardError("z")\n')
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    assert len(calls) == 2
+    assert not any(k.arg == "sv" for call in calls for k in call.keywords)
+
+
+def test_rules_file_error_has_its_problems_in_both_languages() -> None:
+    error = RulesFileError(
+        "husregler.toml",
+        ["game.target must be at least 1, not 0"],
+        sv_problems=["game.target måste vara minst 1, inte 0"],
+    )
+    assert error.localized("sv") == "husregler.toml: game.target måste vara minst 1, inte 0"
+    assert error.localized("en") == "husregler.toml: game.target must be at least 1, not 0"
+    assert error.localized_problems("sv") == ["game.target måste vara minst 1, inte 0"]
+    english_only = RulesFileError("x.toml", ["unknown key a"])
+    assert english_only.localized("sv") == "x.toml: unknown key a"
+    assert english_only.localized_problems("sv") == ["unknown key a"]
+
+
+# -- through the CLI ------------------------------------------------------------------------
+
+PLAYERS = ("Anna", "Bo", "Cilla")
+NO_LOCALE: dict[str, str | None] = {
+    "CHICAGO_LANG": None,
+    "LC_ALL": None,
+    "LC_MESSAGES": None,
+    "LANG": "C.UTF-8",
+    "NO_COLOR": "1",
+}
+
+
+def invoke(*args: str, **env: str | None) -> Result:
+    """``chicago ARGS`` in process, with no language in the environment but ``env``."""
+    try:
+        return CliRunner().invoke(app, list(args), prog_name="chicago", env={**NO_LOCALE, **env})
+    finally:
+        set_language(None)
+
+
+def refused_in_swedish(*args: str, **env: str | None) -> str:
+    result = invoke(*args, **env)
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    assert_one_plain_line(result.stderr)
+    line = result.stderr.strip()
+    for english in (" is ", " the ", " cannot ", "house rule "):
+        assert english not in line, line
+    return line
+
+
+def new_game() -> Path:
+    ok("new", "fredag", *PLAYERS)
+    return session_file("fredag")
+
+
+GAME_OVER = ["deal", "--buy", "Anna:pair", "--buy", "Anna:pair", "--last-trick", "Anna"]
+
+# Each case: the commands that set the table, the refused command, what the Swedish line says.
+SWEDISH_CASES: dict[str, tuple[list[list[str]], list[str], list[str]]] = {
+    "Chicago under 15 points": (
+        [["buy", "pass"], ["buy", "Anna:pair"]],
+        ["declare", "Anna"],
+        ["Anna har 1 poäng och får inte ropa Chicago", "minst 15", "(husregel chicago.min_score)"],
+    ),
+    "exchange under köpstopp": (
+        [list(ANNA_23_DEAL), list(ANNA_23_DEAL)],
+        ["exchange", "Anna", "2"],
+        ["Anna har köpstopp", "46 poäng", "får inte byta kort", "(husregel buy_stop.threshold)"],
+    ),
+    "showdown after a Chicago": (
+        [list(ANNA_23_DEAL), ["buy", "pass"], ["buy", "pass"], ["declare", "Anna"], ["tricks", "Anna"]],
+        ["showdown", "Anna:pair"],
+        ["Chicagon som Anna ropade", "ingen visning efter en Chicago", "börjar med köp 1"],
+    ),
+    "unknown player": (
+        [],
+        ["deal", "--buy", "Dave:pair", "--last-trick", "Anna"],
+        ["'Dave' sitter inte vid det här bordet", "spelarna är Anna, Bo, Cilla"],
+    ),
+    "anything after the game is over": (
+        [list(ANNA_23_DEAL), list(ANNA_23_DEAL), GAME_OVER],
+        ["tricks", "Bo"],
+        ["partiet är slut (Anna vann): inget mer kan föras in"],
+    ),
+    "a bad hand name": (
+        [],
+        ["buy", "Anna:five aces"],
+        ["'five aces' är ingen hand", "två par", "kåk", "fem kort"],
+    ),
+    "four cards for a hand": (
+        [],
+        ["buy", "Anna:KH KS 9D 9H"],
+        ["en hand är fem kort, inte 4"],
+    ),
+    "the last trick before the köp": (
+        [],
+        ["tricks", "Bo"],
+        ["köp 1 är inte fört än", "före sticken", "(husregel game.scored_buys)"],
+    ),
+    "a third scored köp": (
+        [],
+        ["deal", "--buy", "Anna:pair", "--buy", "Bo:pair", "--buy", "Cilla:pair", "--last-trick", "Anna"],
+        ["2 köp", "(husregel game.scored_buys)"],
+    ),
+    "no session": (
+        [],
+        ["status", "--session", "lördag"],
+        ["det finns inget protokoll 'lördag'", "SPELARE"],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(SWEDISH_CASES))
+def test_a_refusal_speaks_swedish_with_lang_sv(case: str) -> None:
+    setup, command, expected = SWEDISH_CASES[case]
+    path = new_game()
+    for step in setup:
+        ok(*step)
+    before = path.read_bytes()
+    line = refused_in_swedish("--lang", "sv", *command)
+    for words in expected:
+        assert words in line, line
+    assert path.read_bytes() == before
+
+
+def _cut_short(text: str) -> str:
+    return text.rstrip().rpartition("\n")[0] + "\n"
+
+
+def _target_zero(text: str) -> str:
+    return text.replace("target = 52", "target = 0", 1)
+
+
+def _six_cards(text: str) -> str:
+    end = text.rstrip().rpartition("\n")[2]
+    event = '[[events]]\ntype = "exchange"\ndeal = 1\nplayer = "Anna"\nbuy = 1\ncount = 6\n\n'
+    return text.replace(end, event + end)
+
+
+CORRUPT_CASES = {
+    "cut short": (_cut_short, ["är ingen protokollfil", "har klippts av"]),
+    "a house rule edited by hand": (
+        _target_zero,
+        ["är ingen protokollfil", "dess husregler är felaktiga", "game.target måste vara minst 1"],
+    ),
+    "an event the rules refuse": (
+        _six_cards,
+        ["går inte ihop: händelse 1 (giv 1)", "en spelare byter 0 till 5 kort", "för hand"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CORRUPT_CASES))
+def test_a_damaged_session_file_is_refused_in_swedish(case: str) -> None:
+    damage, expected = CORRUPT_CASES[case]
+    path = new_game()
+    path.write_text(damage(path.read_text(encoding="utf-8")), encoding="utf-8")
+    line = refused_in_swedish("--lang", "sv", "status")
+    assert "fredag" in line
+    for words in expected:
+        assert words in line, line
+
+
+BAD_RULES = 'a = 1\n[game]\ntarget = 0\nbuys = "x"\n[chicago]\nmin_scor = 3\n'
+
+
+def test_rules_check_lists_every_problem_in_swedish(tmp_path: Path) -> None:
+    rules = tmp_path / "husregler.toml"
+    rules.write_text(BAD_RULES, encoding="utf-8")
+    result = invoke("--lang", "sv", "rules", "check", str(rules))
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"chicago: {rules}: okänd nyckel a",
+        f"chicago: {rules}: game.buys måste vara ett heltal, inte 'x'",
+        f"chicago: {rules}: okänd nyckel chicago.min_scor (menade du 'min_score'?)",
+        f"chicago: {rules}: game.target måste vara minst 1, inte 0",
+    ]
+
+
+def test_a_bad_rules_file_for_a_new_game_is_refused_in_swedish(tmp_path: Path) -> None:
+    rules = tmp_path / "husregler.toml"
+    rules.write_text("[chicago]\nfailure = 5\n", encoding="utf-8")
+    line = refused_in_swedish("--lang", "sv", "new", "fredag", *PLAYERS, "--rules", str(rules))
+    assert "chicago.failure måste vara 0 eller mindre (ett avdrag), inte 5" in line
+
+
+def test_a_swedish_lang_gives_swedish_without_the_option() -> None:
+    new_game()
+    line = refused_in_swedish("exchange", "Dave", "1", LANG="sv_SE.UTF-8")
+    assert "'Dave' sitter inte vid det här bordet" in line
+
+
+def test_the_option_wins_over_a_swedish_lang() -> None:
+    new_game()
+    result = invoke("--lang", "en", "exchange", "Dave", "1", LANG="sv_SE.UTF-8")
+    assert result.exit_code == 1
+    assert "'Dave' is not at this table" in result.stderr
+
+
+def test_english_stays_english_with_the_key() -> None:
+    new_game()
+    ok("buy", "pass")
+    ok("buy", "Anna:pair")
+    result = invoke("declare", "Anna", LANG="en_GB.UTF-8")
+    assert result.exit_code == 1
+    assert "may not declare Chicago" in result.stderr
+    assert "(house rule chicago.min_score)" in result.stderr
