@@ -4,22 +4,33 @@ self-contained, printable protocol sheet)."""
 from __future__ import annotations
 
 import os
-import shutil
 import struct
 import subprocess
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from typer.testing import CliRunner
 
+from browser_support import (
+    CHROMIUM_ARGS,
+    horizontal_overflow,
+    launch,
+    new_page,
+    overflowing_elements,
+    require_chromium,
+)
 from chicago_protokoll.cli.app import app
 from chicago_protokoll.core.settle import settle
 from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.chart import MARKERS, SEVERAL, score_race, text_chart
 from chicago_protokoll.present.html_sheet import export_html
 from chicago_table import Table
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 @pytest.fixture(autouse=True)
@@ -274,9 +285,7 @@ def test_export_html_command_writes_the_sheet(tmp_path: Path) -> None:
     assert "* Anna 12" in result.stdout
 
 
-# -- the sheet in a real browser (optional: only where Chromium is installed) -----------
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# -- the sheet in a real browser (skipped only outside CI without Chromium) ----------------
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
@@ -286,19 +295,15 @@ def _png_size(data: bytes) -> tuple[int, int]:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
 def test_html_sheet_renders_in_headless_chromium(tmp_path: Path) -> None:
     """Chromium parses the sheet into the same chart and tables, and paints a screenshot that
     is not blank."""
-    assert CHROMIUM is not None
+    chromium = str(require_chromium())
     page = tmp_path / "sheet.html"
     page.write_text(export_html(finished_game().standings(), "fredag", "2"), encoding="utf-8")
     flags = [
-        CHROMIUM,
-        "--headless",
-        "--no-sandbox",  # the tests may run as root in a container
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
+        chromium,
+        *CHROMIUM_ARGS,
         "--hide-scrollbars",
         f"--user-data-dir={tmp_path / 'profile'}",
     ]
@@ -327,3 +332,22 @@ def test_html_sheet_renders_in_headless_chromium(tmp_path: Path) -> None:
     assert _png_size(data) == (900, 1100)
     # A blank page compresses to a few kilobytes; text, table and chart do not.
     assert len(data) > 30_000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with launch() as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("width", [390, 1920])
+def test_html_sheet_fits_a_phone_and_a_tv_without_sideways_scrolling(
+    browser: Browser, width: int, tmp_path: Path
+) -> None:
+    """At 390 px (a phone) and 1920 px (a TV) the sheet needs no horizontal scrolling, and every
+    player's name is on screen in the protocol's head."""
+    page = new_page(browser, width=width, height=900)
+    page.set_content(export_html(finished_game().standings(), "fredag", "2"))
+    assert horizontal_overflow(page) == 0, overflowing_elements(page)
+    heads = page.locator(".protocol thead th").all_inner_texts()
+    assert [h.strip() for h in heads[2:]] == ["Anna", "Bo", "Cilla"]
