@@ -2,7 +2,7 @@
 
 Kept tiny: a TAB press (``_CHICAGO_COMPLETE`` set) is answered by the fast
 path without importing Typer or the scoring core; it hands over to the full
-app (`cli.run`) whenever it cannot answer exactly as Typer would.
+app (`cli.app.run`) whenever it cannot answer exactly as Typer would.
 """
 
 from __future__ import annotations

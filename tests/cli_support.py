@@ -1,5 +1,5 @@
 """Running `chicago` in tests: in process through typer's CliRunner, or as the installed
-command in a real subprocess.  Not a test module; the test_cli_* modules share it.
+command in a real subprocess.  Not a test module; the tests in tests/cli share it.
 
 Both ways run in English (``CHICAGO_LANG=en``) whatever the machine's locale, in the
 temporary data directory the autouse fixture of conftest.py sets up.

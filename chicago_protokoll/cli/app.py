@@ -1,54 +1,113 @@
-"""The ``chicago`` command: a thin Typer layer over the scoring core.
+"""The ``chicago`` command: the root Typer app, the command groups joined to it, `run`.
 
 Each command resolves the session file, replays it, applies what was typed
 through the rules, and only then writes (under the store's lock).  Every
 refusal is a `ChicagoError`: one plain line on stderr, exit status 1, and no
 file touched.  Rich is imported only by the commands that draw tables.
 
-This module owns the entry point, `run`.  The app and what its commands share
-are in `cli_common`; the commands live one module per job and register
-themselves when imported, so the order of the imports below is the order of
-``chicago --help`` (commands first, then the groups ``rules`` and ``sessions``):
-`cli_record` (new, deal and its moments, undo), `cli_read` (status, log,
-export, settle, compare), `cli_rules`, `cli_sessions`, `cli_play` (play) and
-`cli_explain` (explain, why, chart).
+Each module of this package holds one command group as its own Typer app, and
+`app` joins them with `add_typer`, in the order of ``chicago --help``: the
+groups without a name first (Typer lists their commands as the root's own):
+`record` (new, deal and its moments, undo), `read` (status, log, export,
+settle, compare), `play`, `explain` (explain, why, chart); then the named
+groups `rules` and `sessions`.  What the commands share is in `common`.
 """
 
 import os
 import sys
+from typing import Annotated
 
 import typer
 
-from ..i18n.language import LANGUAGES, environment_language
-from .common import app
+from ..i18n.language import LANGUAGES, environment_language, set_language
+from . import explain, play, read, record, rules, sessions
 
-# Imported for what importing them does, registering their commands on `app`, and
-# in this order, which is that of `chicago --help`: keep the sorter away from it.
-# isort: off
-from . import record, read, rules, sessions, play, explain  # noqa: F401
-# isort: on
+__all__ = ["app", "build", "run"]
 
-__all__ = ["app", "run"]
+# The groups whose commands are listed as the root's own, then the named groups.
+_COMMAND_GROUPS = (record.app, read.app, play.app, explain.app)
+_NAMED_GROUPS = (("rules", rules.rules_app), ("sessions", sessions.sessions_app))
+
+
+def main_options(
+    ctx: typer.Context,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="Language of all output: sv or en (default: from LANG)."),
+    ] = None,
+) -> None:
+    """Protokollförare for Chicago: record each deal, the house rules do the scoring."""
+    if lang is not None and lang not in ("sv", "en"):
+        raise typer.BadParameter("use sv or en", param_hint="--lang")
+    # Always set (None included): one process may run several commands (tests, `play`).
+    set_language(lang)
+    if ctx.invoked_subcommand is None:
+        print(ctx.get_help())
+        raise typer.Exit(0)
+
+
+def _root() -> typer.Typer:
+    root = typer.Typer(
+        name="chicago",
+        help="Protokollförare for Chicago, the Swedish card game: record each deal, "
+        "let the house rules do the scoring.",
+        # Bare `chicago` shows the help and exits 0 (see main_options): how a newcomer starts.
+        invoke_without_command=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    root.callback()(main_options)
+    return root
+
+
+def build(only: str | None = None) -> typer.Typer:
+    """The app with every group, or (``only``) with the one command or group of that name.
+
+    Typer makes the Click command of every command on every run, which for this many
+    commands takes about as long as a bare Python start (docs/latency.md).  A command
+    line that names a command gets the app with only that command (and the same
+    callback), so its parsing, help and errors are those of the whole app.
+
+    The one place that reads Typer's ``registered_commands``: the public API joins
+    whole apps, and a command is picked out of its group here.  A test
+    (tests/cli/test_app.py) pins that every name builds an app of just that command,
+    with the same parameters as in the whole app.
+    """
+    root = _root()
+    for group in _COMMAND_GROUPS:
+        if only is None:
+            root.add_typer(group)
+            continue
+        chosen = [info for info in group.registered_commands if _name_of(info) == only]
+        if chosen:
+            one = typer.Typer()
+            one.registered_commands.extend(chosen)
+            root.add_typer(one)
+    for name, named in _NAMED_GROUPS:
+        if only is None or only == name:
+            root.add_typer(named, name=name)
+    return root
+
+
+def command_names() -> list[str]:
+    """Every name a command line can start with, in the order of ``chicago --help``."""
+    names = [_name_of(info) for group in _COMMAND_GROUPS for info in group.registered_commands]
+    return names + [name for name, _ in _NAMED_GROUPS]
+
+
+app = build()
 
 
 def run() -> None:
     """Entry point used by ``python -m chicago_protokoll`` and the ``chicago`` script."""
-    # Typer makes the Click command of every command on every run, which for this many
-    # commands takes about as long as a bare Python start (docs/latency.md).  A command
-    # line that names a command gets the app with only that command (and the same
-    # callback), so its parsing, help and errors are those of the whole app.
-    commands, groups = app.registered_commands, app.registered_groups
     name = _command_named(sys.argv[1:])
-    if name is not None:
-        app.registered_commands = [info for info in commands if _name_of(info) == name]
-        app.registered_groups = [info for info in groups if info.name == name]
-    try:
-        if _swedish_help(sys.argv[1:]):
-            _run_in_swedish()
-        else:
-            app(prog_name="chicago")
-    finally:
-        app.registered_commands, app.registered_groups = commands, groups
+    chosen = app if name is None else build(name)
+    if _swedish_help(sys.argv[1:]):
+        _run_in_swedish(chosen)
+    else:
+        chosen(prog_name="chicago")
 
 
 def _swedish_help(args: list[str]) -> bool:
@@ -74,35 +133,19 @@ def _swedish_help(args: list[str]) -> bool:
     return asked == "sv"
 
 
-def _run_in_swedish() -> None:
-    """`app(prog_name="chicago")` with the Swedish help texts (help_sv) on its Click command.
+def _run_in_swedish(chosen: typer.Typer) -> None:
+    """``chosen(prog_name="chicago")`` with the Swedish help texts (help_sv) on its Click command.
 
     Typer.__call__ builds the Click command and calls it; this does the same with the
-    command translated in between, so parsing, exit codes and errors stay Typer's.
+    command translated in between, so parsing, exit codes and errors stay Typer's.  (What
+    Typer.__call__ adds besides, a note for its pretty tracebacks, does nothing here:
+    the app turns them off with ``pretty_exceptions_enable=False``.)
     """
-    from typer.main import except_hook
-    from typer.models import DeveloperExceptionConfig
-
     from ..i18n.help_sv import translate
 
-    command = typer.main.get_command(app)
+    command = typer.main.get_command(chosen)
     translate(command)
-    if sys.excepthook != except_hook:
-        sys.excepthook = except_hook
-    try:
-        command(prog_name="chicago")
-    except Exception as error:
-        # As Typer.__call__ does: tells its excepthook how to show a developer's error.
-        setattr(
-            error,
-            typer.main._typer_developer_exception_attr_name,
-            DeveloperExceptionConfig(
-                pretty_exceptions_enable=app.pretty_exceptions_enable,
-                pretty_exceptions_show_locals=app.pretty_exceptions_show_locals,
-                pretty_exceptions_short=app.pretty_exceptions_short,
-            ),
-        )
-        raise
+    command(prog_name="chicago")
 
 
 def _command_named(args: list[str]) -> str | None:
@@ -117,9 +160,7 @@ def _command_named(args: list[str]) -> str | None:
             return None  # --help, --install-completion...: the whole app
     if index >= len(args):
         return None
-    known = {_name_of(info) for info in app.registered_commands}
-    known.update(info.name for info in app.registered_groups if info.name)
-    return args[index] if args[index] in known else None
+    return args[index] if args[index] in command_names() else None
 
 
 def _name_of(info: typer.models.CommandInfo) -> str:

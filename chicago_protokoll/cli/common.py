@@ -1,10 +1,10 @@
-"""What every command of ``chicago`` shares: the Typer app, refusals, options, the session.
+"""What every command of ``chicago`` shares: refusals, options, loading and recording.
 
 Every refusal is a `ChicagoError`, which `handled` turns into one plain line
 on stderr and exit status 1, with no file touched.  `_record` replays the
 session file, applies what was typed through the rules, and only then writes
-(under the store's lock).  The commands are in the ``cli_*`` modules, one per
-job; `cli` imports them in order and owns the entry point.
+(under the store's lock).  The commands are in the other modules of this
+package, one Typer app per group; `app` joins them and owns the entry point.
 """
 
 import contextlib
@@ -21,7 +21,7 @@ from typer.exceptions import TyperException
 from ..core.errors import CardError, ChicagoError, RuleViolation
 from ..core.events import Event
 from ..core.game import Game, Session
-from ..i18n.language import language, set_language, tr
+from ..i18n.language import language, tr
 from ..store import catalogue, sessionfile
 
 if TYPE_CHECKING:
@@ -38,18 +38,6 @@ else:
             return getattr(json, name)
 
     json = _Json()
-
-app = typer.Typer(
-    name="chicago",
-    help="Protokollförare for Chicago, the Swedish card game: record each deal, "
-    "let the house rules do the scoring.",
-    # Bare `chicago` shows the help and exits 0 (see main_options): it is how a newcomer starts.
-    invoke_without_command=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -150,24 +138,6 @@ def handled(fn: F) -> F:
             raise typer.Exit(1) from error
 
     return wrapper  # type: ignore[return-value]
-
-
-@app.callback()
-def main_options(
-    ctx: typer.Context,
-    lang: Annotated[
-        str | None,
-        typer.Option("--lang", help="Language of all output: sv or en (default: from LANG)."),
-    ] = None,
-) -> None:
-    """Protokollförare for Chicago: record each deal, the house rules do the scoring."""
-    if lang is not None and lang not in ("sv", "en"):
-        raise typer.BadParameter("use sv or en", param_hint="--lang")
-    # Always set (None included): one process may run several commands (tests, `play`).
-    set_language(lang)
-    if ctx.invoked_subcommand is None:
-        print(ctx.get_help())
-        raise typer.Exit(0)
 
 
 # -- helpers -------------------------------------------------------------------

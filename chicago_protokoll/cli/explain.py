@@ -12,9 +12,11 @@ from .common import (
     _load,
     _replay,
     _session_name,
-    app,
     handled,
 )
+
+# This group's commands; `app.py` joins it to the root app with `add_typer`.
+app = typer.Typer()
 
 # -- explain, why, chart --------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The ``play`` command: the guided protocol (`chicago_protokoll.play`)."""
+"""The ``play`` command: the guided protocol (`cli.play_loop`)."""
 
 from pathlib import Path
 from typing import Annotated
@@ -8,9 +8,11 @@ import typer
 from .common import (
     FileOption,
     SessionOption,
-    app,
     handled,
 )
+
+# This group's commands; `app.py` joins it to the root app with `add_typer`.
+app = typer.Typer()
 
 
 @app.command()

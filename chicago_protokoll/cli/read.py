@@ -19,10 +19,12 @@ from .common import (
     _replay,
     _rules_for_reading,
     _session_name,
-    app,
     handled,
     json,
 )
+
+# This group's commands; `app.py` joins it to the root app with `add_typer`.
+app = typer.Typer()
 
 # -- reading -----------------------------------------------------------------------
 

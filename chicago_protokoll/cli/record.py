@@ -40,9 +40,11 @@ from .common import (
     _complete_player,
     _record,
     _replay,
-    app,
     handled,
 )
+
+# This group's commands; `app.py` joins it to the root app with `add_typer`.
+app = typer.Typer()
 
 
 def _print_standings(

@@ -14,7 +14,6 @@ from .common import (
     JsonOption,
     SessionOption,
     _rules_for_reading,
-    app,
     handled,
     json,
 )
@@ -26,7 +25,6 @@ rules_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-app.add_typer(rules_app, name="rules")
 
 
 @rules_app.command("show")

@@ -14,7 +14,6 @@ from .common import (
     _load,
     _replay,
     _session_name,
-    app,
     handled,
     json,
 )
@@ -26,7 +25,6 @@ sessions_app = typer.Typer(
     invoke_without_command=True,
     rich_markup_mode=None,
 )
-app.add_typer(sessions_app, name="sessions")
 
 
 @sessions_app.callback()

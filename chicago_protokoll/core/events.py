@@ -1,7 +1,7 @@
 """The events a scorekeeper records, and their plain-dict form for session files.
 
 An event is what happened at the table, never a total: every total is derived
-by replaying the events (see `game.replay`).
+by replaying the events (see `core.game.replay`).
 """
 
 from __future__ import annotations

@@ -404,7 +404,7 @@ def _rich_width(env: Mapping[str, str]) -> int:
     return 80
 
 
-# -- sessions: store.py's reading, re-implemented without the scoring core ----------------
+# -- sessions: the store's reading (store.fileformat), re-implemented without the core -----
 
 
 def _data_dir(env: Mapping[str, str], spec: Any) -> str:
@@ -470,7 +470,7 @@ def _current(home: str) -> str | None:
 
 
 def _players(parsed: _Parsed, env: Mapping[str, str], spec: Any) -> list[str]:
-    """cli_common._complete_player's names before filtering: [] where it finds none."""
+    """cli.common._complete_player's names before filtering: [] where it finds none."""
     if "file" in parsed.values:
         raise _Unsure
     home = _data_dir(env, spec)

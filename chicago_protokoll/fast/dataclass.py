@@ -10,7 +10,7 @@ functions that do exactly what the generated ones do: the same fields, the same
 comparison of field tuples, the same hash, the same text, the same "..." for a
 recursive repr.  Classes that define one of those methods themselves, or ask
 for ``order``, ``unsafe_hash`` or ``slots``, go to the standard decorator
-unchanged.  tests/test_dataclass.py compares the two.
+unchanged.  tests/fast/test_dataclass.py compares the two.
 
 Type checkers see `dataclasses.dataclass` itself.
 """

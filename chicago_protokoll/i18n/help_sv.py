@@ -1,9 +1,9 @@
 """The help texts of ``chicago`` in Swedish, for ``--lang sv`` or a Swedish locale.
 
 The commands' help is written in English where it is declared (docstrings and
-``help=`` in the ``cli_*`` modules, and Typer's own completion options); this
+``help=`` in the modules of ``cli``, and Typer's own completion options); this
 is its Swedish side, keyed by the English text exactly as Typer hands it to
-Click.  `translate` puts it on the built Click command; `cli.run` calls it only
+Click.  `translate` puts it on the built Click command; `cli.app.run` calls it only
 on the Swedish path and never while completing, so a TAB press, and this
 module's import, cost the English path nothing.  tests/test_help_swedish.py
 fails when a help text has no entry here, or an entry no longer matches one.
@@ -18,7 +18,7 @@ from typing import Any
 HELP_OPTION = "Visa den här hjälpen och avsluta."
 
 HELP: dict[str, str] = {
-    # -- the app and its options (cli_common, Typer's completion options) --------------
+    # -- the app and its options (cli.app, cli.common, Typer's completion options) ----------
     "Protokollförare for Chicago, the Swedish card game: record each deal, "
     "let the house rules do the scoring.": "Protokollförare för Chicago, det svenska "
     "kortspelet: för in varje giv, husreglerna sköter poängräkningen.",
@@ -39,7 +39,7 @@ HELP: dict[str, str] = {
         "'pass' eller 'tie' (lika)."
     ),
     "Print JSON for scripts.": "Skriv ut JSON för skript.",
-    # -- cli_record ----------------------------------------------------------------
+    # -- cli.record -----------------------------------------------------------------
     "Start a session: players in clockwise order; it becomes the current one.": (
         "Börja ett protokoll: spelarna medurs; det blir det aktuella protokollet."
     ),
@@ -86,7 +86,7 @@ HELP: dict[str, str] = {
     "det senast införda (med --deal: hela den senaste given).",
     "Take back every event of the last deal (after a wrong `chicago deal`).": "Ta "
     "tillbaka allt i den senaste given (efter ett felaktigt `chicago deal`).",
-    # -- cli_read ------------------------------------------------------------------
+    # -- cli.read -------------------------------------------------------------------
     "The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is "
     "next.": "Ställningen: poäng, givare och förhand, köpstopp, vem som får ropa Chicago, "
     "vad som står på tur.",
@@ -108,7 +108,7 @@ HELP: dict[str, str] = {
     ),
     "Two or more hands: five cards like 'KH KS 9D 9H 3C' or a hand name.": "Två eller "
     "fler händer: fem kort som 'KH KS 9D 9H 3C' eller ett handnamn.",
-    # -- cli_play ------------------------------------------------------------------
+    # -- cli.play -------------------------------------------------------------------
     "Guided protocol: asks for each scoring moment of each deal and saves every answer.": (
         "Guidat protokoll: frågar efter varje poängmoment i varje giv och sparar varje svar."
     ),
@@ -122,7 +122,7 @@ HELP: dict[str, str] = {
     "The first dealer (new session).": "Första givaren (nytt protokoll).",
     "Amount per point for the settlement at the end.": "Belopp per poäng för "
     "uppgörelsen på slutet.",
-    # -- cli_explain ---------------------------------------------------------------
+    # -- cli.explain ----------------------------------------------------------------
     "The replay told deal by deal: each event, the points it gave or took, the rule and\n"
     "house-rules key behind them, the running totals.": "Partiet berättat giv för giv: "
     "varje händelse, poängen den gav eller tog, regeln och\nhusregelnyckeln bakom dem, "
@@ -143,7 +143,7 @@ HELP: dict[str, str] = {
     "med linjerna för mål och\nköpstopp.",
     "Columns to draw in.": "Kolumner att rita i.",
     "Rows of points.": "Rader av poäng.",
-    # -- cli_rules -----------------------------------------------------------------
+    # -- cli.rules ------------------------------------------------------------------
     "House rules: show, write a file to edit, check a file.": "Husregler: visa, skriv en "
     "fil att redigera, kontrollera en fil.",
     "The current session's house rules (the main rule if there is no session).": (
@@ -158,7 +158,7 @@ HELP: dict[str, str] = {
     "husregelfil: varje problem listas med sin nyckel.",
     "A house-rules TOML file.": "En husregelfil (TOML).",
     "List the built-in presets.": "Lista de inbyggda förinställningarna av husregler.",
-    # -- cli_sessions --------------------------------------------------------------
+    # -- cli.sessions ---------------------------------------------------------------
     "List, switch, show and remove sessions.": "Lista, byt, visa och ta bort protokoll.",
     "Make NAME the current session.": "Gör NAME till det aktuella protokollet.",
     "The session to make current.": "Protokollet som ska bli aktuellt.",

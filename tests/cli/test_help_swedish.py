@@ -164,7 +164,7 @@ def test_bare_chicago_in_swedish_shows_the_swedish_help() -> None:
 def test_every_command_help_is_swedish(
     path: tuple[str, ...], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """In process through `cli.run`, as the installed command runs it: each command's own
+    """In process through `cli.app.run`, as the installed command runs it: each command's own
     help and each of its parameters' help appear in Swedish."""
     monkeypatch.setattr(sys, "argv", ["chicago", "--lang", "sv", *path, "--help"])
     monkeypatch.setenv("COLUMNS", "400")  # one line per help text

@@ -375,7 +375,7 @@ def test_the_cases_the_benchmark_times_are_answered_by_the_fast_path(home: Path)
 def test_a_changed_app_source_sends_every_tab_to_typer(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """If cli.py no longer matches the spec's checksum, the fast path steps aside."""
+    """If a cli module no longer matches the spec's checksum, the fast path steps aside."""
     _require_fresh_spec()
     _set_current(home, "fredag")
     env = _env(home, "bash", "st")

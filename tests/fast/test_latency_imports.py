@@ -135,7 +135,7 @@ def test_without_a_home_override_platformdirs_waits_until_needed(table: Path) ->
 def test_a_command_line_naming_one_command_is_answered_as_by_the_whole_app(
     table: Path, args: tuple[str, ...]
 ) -> None:
-    """cli.run builds only the command named; help, output, errors and status are the same."""
+    """cli.app.run builds only the command named; help, output, errors and status are the same."""
     session = table / "sessions" / "fredag.toml"
     before = session.read_bytes()
     fast = subprocess.run([str(CHICAGO), *args], env=_env(table), capture_output=True, check=False)

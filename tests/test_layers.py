@@ -1,0 +1,144 @@
+"""The arrows between the package's layers point down: core <- store <- present <- cli.
+
+Every import in every module of ``chicago_protokoll`` is read with `ast` (also
+the ones inside functions, which the code uses to keep start-up light) and
+checked against what its layer may import:
+
+- ``core`` (cards, rules, events, the engine, entry, settle, compare, errors) is
+  pure: no store, presentation or CLI, and no Typer, Click or Rich;
+- ``store`` (session files) may use the core, not presentation or the CLI, and
+  draws nothing (no Typer, Click or Rich);
+- ``present`` may use the core and the store, never the CLI or Typer/Click;
+- ``cli`` may use everything.
+
+``i18n`` (the language of messages) and ``fast`` (code that exists only for
+speed: the dataclass shortcut, the TOML subset reader, the TAB fast path) sit
+below every layer: any layer may import them (the core uses
+``i18n.language.tr`` and ``fast.dataclass``), and they import no layer of the
+package, only the standard library and themselves.  The package's own
+``__init__`` (the lazy public API) and ``__main__`` (the entry point) are the
+top and may import anything.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "chicago_protokoll"
+
+# What each subpackage may import of the package itself.
+ALLOWED: dict[str, set[str]] = {
+    "core": {"core", "i18n", "fast"},
+    "store": {"core", "store", "i18n", "fast"},
+    "present": {"core", "store", "present", "i18n", "fast"},
+    "cli": {"core", "store", "present", "cli", "i18n", "fast"},
+    "i18n": {"i18n"},
+    "fast": {"fast"},
+}
+# Third-party packages a subpackage must not import.
+FORBIDDEN_OUTSIDE: dict[str, set[str]] = {
+    "core": {"typer", "click", "rich"},
+    "store": {"typer", "click", "rich"},
+    "present": {"typer", "click"},
+    "i18n": {"typer", "click", "rich"},
+    "fast": {"typer", "click", "rich"},
+}
+
+
+def imported_modules(source: str, module: str) -> list[str]:
+    """Absolute names of every module ``source`` (the module ``module``) imports."""
+    package_parts = module.split(".")[:-1]
+    names: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package_parts[: len(package_parts) - node.level + 1]
+                prefix = ".".join(base)
+                target = f"{prefix}.{node.module}" if node.module else prefix
+                # `from . import record`: each name may be a module of the package.
+                if node.module is None:
+                    names.extend(f"{target}.{alias.name}" for alias in node.names)
+                    continue
+            else:
+                target = node.module or ""
+            names.append(target)
+    return names
+
+
+def layer_problems(source: str, module: str) -> list[str]:
+    """What ``module`` imports that its layer may not; empty when it keeps to its layer."""
+    parts = module.split(".")
+    if len(parts) < 3:  # chicago_protokoll/__init__.py, __main__.py: the top
+        return []
+    layer = parts[1]
+    problems = []
+    for name in imported_modules(source, module):
+        top, *rest = name.split(".")
+        if top == "chicago_protokoll":
+            if rest and rest[0] not in ALLOWED[layer]:
+                problems.append(f"{module} imports {name}")
+        elif top in FORBIDDEN_OUTSIDE.get(layer, set()):
+            problems.append(f"{module} imports {name}")
+    return problems
+
+
+def _modules() -> list[tuple[str, Path]]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE.parent).with_suffix("")
+        # ``pkg/__init__.py`` is named ``pkg.__init__``: its relative imports start in pkg.
+        found.append((".".join(relative.parts), path))
+    return found
+
+
+def test_every_subpackage_is_a_known_layer() -> None:
+    """Each folder of the package is one of the layers this test knows."""
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == set(ALLOWED)
+
+
+@pytest.mark.parametrize(("module", "path"), _modules(), ids=str)
+def test_each_module_imports_only_its_own_layer_and_those_below(module: str, path: Path) -> None:
+    """No import points up: core never reaches the store, presentation, CLI, Typer or Rich."""
+    assert layer_problems(path.read_text(encoding="utf-8"), module) == []
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("chicago_protokoll.core.game", "from ..store import sessionfile"),
+        ("chicago_protokoll.core.game", "def f():\n    import rich.console"),
+        ("chicago_protokoll.core.game", "import typer"),
+        ("chicago_protokoll.store.catalogue", "from ..present.views import plain_standings"),
+        ("chicago_protokoll.store.catalogue", "from chicago_protokoll.cli import common"),
+        ("chicago_protokoll.present.views", "from ..cli.common import handled"),
+        ("chicago_protokoll.present.views", "from .. import cli"),
+        ("chicago_protokoll.fast.complete", "from ..core import game"),
+        ("chicago_protokoll.i18n.language", "from ..core.errors import ChicagoError"),
+    ],
+)
+def test_an_import_pointing_up_is_caught(module: str, source: str) -> None:
+    """The checker itself: each of these imports breaks the layering and is reported."""
+    assert layer_problems(source, module) == [
+        f"{module} imports {imported_modules(source, module)[0]}"
+    ]
+
+
+def test_imports_pointing_down_are_allowed() -> None:
+    """The cli may use everything; the core may use i18n and the dataclass shortcut."""
+    assert (
+        layer_problems("from ..store import sessionfile\nimport typer", "chicago_protokoll.cli.x")
+        == []
+    )
+    assert (
+        layer_problems(
+            "from ..i18n.language import tr\nfrom ..fast.dataclass import dataclass",
+            "chicago_protokoll.core.x",
+        )
+        == []
+    )
