@@ -12,6 +12,12 @@ player names are always those of the installed version.
 To use one: ``source completions/chicago.bash`` in ~/.bashrc;
 ``source completions/chicago.zsh`` in ~/.zshrc after ``compinit``; copy
 chicago.fish to ~/.config/fish/completions/.
+
+The same scripts under the names each shell loads on its own, which the wheel
+installs as data (pyproject.toml, [tool.setuptools.data-files]):
+completions/bash/chicago (bash-completion), completions/zsh/_chicago (an
+autoloaded function on zsh's fpath: the body of the completion function) and
+completions/fish/chicago.fish (fish's vendor_completions.d).
 """
 
 from __future__ import annotations
@@ -41,8 +47,21 @@ def completion_script(shell: str) -> str:
     return result.output
 
 
+def zsh_autoload(script: str) -> str:
+    """The zsh script as a file on fpath: compinit autoloads ``_chicago`` from it and runs
+    its body on each TAB, so the body is what the sourced script's function does."""
+    start = script.index("() {\n") + len("() {\n")
+    body = script[start : script.index("\n}\n", start)]
+    return f"#compdef {PROG}\n\n{body.strip()}\n"
+
+
 def expected_files() -> dict[Path, str]:
-    return {COMPLETIONS / f"{PROG}.{shell}": completion_script(shell) for shell in SHELLS}
+    scripts = {shell: completion_script(shell) for shell in SHELLS}
+    files = {COMPLETIONS / f"{PROG}.{shell}": scripts[shell] for shell in SHELLS}
+    files[COMPLETIONS / "bash" / PROG] = scripts["bash"]
+    files[COMPLETIONS / "zsh" / f"_{PROG}"] = zsh_autoload(scripts["zsh"])
+    files[COMPLETIONS / "fish" / f"{PROG}.fish"] = scripts["fish"]
+    return files
 
 
 def drifted() -> list[Path]:
@@ -69,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
         return 1 if stale else 0
-    COMPLETIONS.mkdir(exist_ok=True)
     for path, text in expected_files().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path}")
     return 0

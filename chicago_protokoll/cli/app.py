@@ -29,12 +29,26 @@ _COMMAND_GROUPS = (record.app, read.app, play.app, explain.app)
 _NAMED_GROUPS = (("rules", rules.rules_app), ("sessions", sessions.sessions_app))
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        print(f"chicago-protokoll {__version__}")
+        raise typer.Exit(0)
+
+
 def main_options(
     ctx: typer.Context,
     lang: Annotated[
         str | None,
         typer.Option("--lang", help="Language of all output: sv or en (default: from LANG)."),
     ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_print_version, is_eager=True
+        ),
+    ] = False,
 ) -> None:
     """Protokollförare for Chicago: record each deal, the house rules do the scoring."""
     if lang is not None and lang not in ("sv", "en"):

@@ -1,11 +1,12 @@
 """``explain``, ``why`` and ``chart``: the replay told, questions answered, the score race drawn."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from .common import (
     FileOption,
+    JsonOption,
     PlayerArgument,
     SessionOption,
     _complete_player,
@@ -44,6 +45,7 @@ def explain(
     ] = None,
     session: SessionOption = None,
     file: FileOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """The replay told deal by deal: each event, the points it gave or took, the rule and
     house-rules key behind them, the running totals."""
@@ -51,8 +53,24 @@ def explain(
 
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
+    if as_json:
+        _print_explain_json(standings, _session_name(current, path), deal, player)
+        return
     lines = explain_lines(standings, _session_name(current, path), deal=deal, player=player)
     print("\n".join(wrap_lines(lines, _terminal_width())))
+
+
+def _print_explain_json(standings: Any, name: str, deal: int | None, player: str | None) -> None:
+    import json
+
+    from ..core.game import resolve_player
+    from ..present.explain import deal_record
+    from ..present.export import explain_dict
+
+    records = list(standings.deals) if deal is None else [deal_record(standings, deal)]
+    names = [p.name for p in standings.players]
+    who = None if player is None else resolve_player(player, names, allow_prefix=True)
+    print(json.dumps(explain_dict(standings, name, records, who), ensure_ascii=False, indent=2))
 
 
 @app.command()

@@ -48,12 +48,21 @@ def status(
 
 @app.command()
 @handled
-def log(session: SessionOption = None, file: FileOption = None) -> None:
+def log(
+    session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
+) -> None:
     """The protocol as on paper: a row per deal, each player's points and running total."""
     path, current = _load(session, file)
+    standings = _replay(current, path).standings()
+    if as_json:
+        from ..present.export import log_dict
+
+        data = log_dict(standings, _session_name(current, path))
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return
     from ..present.render import print_protocol
 
-    print_protocol(_replay(current, path).standings(), _session_name(current, path))
+    print_protocol(standings, _session_name(current, path))
 
 
 FORMATS = ("json", "csv", "md", "html")
@@ -130,6 +139,7 @@ def settle_command(
     winners = list(standings.winners)
     provisional = not standings.finished
     if provisional:
+        # who would be paid if the game stopped now: the leaders, not (yet) winners
         best = max(standings.scores.values())
         winners = [n for n, s in standings.scores.items() if s == best]
     payments = settle(standings.scores, winners, amount)
@@ -140,7 +150,10 @@ def settle_command(
                 {
                     "stake": stake_value,
                     "finished": standings.finished,
-                    "winners": winners,
+                    # empty until the game is over, as in `status --json`; the provisional
+                    # payments go to the leaders
+                    "winners": list(standings.winners),
+                    "leaders": winners,
                     "payments": [
                         {"from": p.payer, "to": p.payee, "amount": amount_json(p.amount)}
                         for p in payments

@@ -24,6 +24,7 @@ HELP: dict[str, str] = {
     "kortspelet: för in varje giv, husreglerna sköter poängräkningen.",
     "Language of all output: sv or en (default: from LANG).": "Språk för allt som skrivs "
     "ut: sv eller en (förval: från LANG).",
+    "Print the version and exit.": "Skriv ut versionen och avsluta.",
     "Install completion for the current shell.": "Installera TAB-komplettering för "
     "det aktuella skalet.",
     "Show completion for the current shell, to copy it or customize the installation.": (

@@ -59,7 +59,8 @@ def _names(standings: Standings) -> list[str]:
     return [p.name for p in standings.players]
 
 
-def _record(standings: Standings, deal: int) -> DealRecord:
+def deal_record(standings: Standings, deal: int) -> DealRecord:
+    """Deal number ``deal``; refused, naming the deals there are, if there is none."""
     for record in standings.deals:
         if record.number == deal:
             return record
@@ -177,7 +178,7 @@ def explain_lines(
 ) -> list[str]:
     """The replay narrated deal by deal, or (``player``) every point one player got or lost."""
     names = _names(standings)
-    records = list(standings.deals) if deal is None else [_record(standings, deal)]
+    records = list(standings.deals) if deal is None else [deal_record(standings, deal)]
     if player is not None:
         return _player_lines(
             standings, session_name, resolve_player(player, names, allow_prefix=True), records, deal
@@ -742,7 +743,7 @@ def why_last_trick(standings: Standings, name: str, *, deal: int | None = None) 
 
     Without ``deal``: the latest deal whose tricks are recorded."""
     if deal is not None:
-        record = _record(standings, deal)
+        record = deal_record(standings, deal)
     else:
         settled = [r for r in standings.deals if _tricks_settled(r)]
         if not settled:

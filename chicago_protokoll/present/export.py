@@ -29,10 +29,103 @@ def protocol_rows(standings: Standings) -> list[tuple[DealRecord, list[tuple[int
     return rows
 
 
+# Every JSON document names what it is and the version of its shape, so a script can
+# check it reads what it expects; the version goes up when a key changes meaning or
+# goes away (new keys may appear without it).
+JSON_VERSION = 1
+
+
+def _header(kind: str) -> dict[str, Any]:
+    return {"format": f"chicago-protokoll/{kind}", "version": JSON_VERSION}
+
+
+def _events(record: DealRecord, player: str | None = None) -> list[dict[str, Any]]:
+    """The deal's events, each with the awards it gave (only ``player``'s, if given)."""
+    events = []
+    for entry in record.entries:
+        awards = [
+            {
+                "player": a.player,
+                "points": a.points,
+                "nominal": a.nominal,
+                "rule": a.rule,
+                "key": a.key,
+            }
+            for a in entry.awards
+            if player is None or a.player == player
+        ]
+        if player is not None and not awards:
+            continue
+        events.append({**event_to_dict(entry.event), "awards": awards})
+    return events
+
+
+def _deal_dict(
+    record: DealRecord, cells: list[tuple[int, int]], names: list[str], events: bool = True
+) -> dict[str, Any]:
+    deal: dict[str, Any] = {
+        "deal": record.number,
+        "dealer": record.dealer,
+        "forehand": record.forehand,
+        "buy_stop": list(record.buy_stop),
+        "complete": record.complete,
+    }
+    if events:
+        deal["events"] = _events(record)
+    deal["points"] = {name: cell[0] for name, cell in zip(names, cells, strict=True)}
+    deal["totals"] = {name: cell[1] for name, cell in zip(names, cells, strict=True)}
+    return deal
+
+
+def _outcome(standings: Standings) -> dict[str, Any]:
+    # winners stays empty until the game is over, as in `status --json`
+    return {
+        "totals": standings.scores,
+        "finished": standings.finished,
+        "winners": list(standings.winners),
+    }
+
+
 def export_dict(standings: Standings, session_name: str, first_dealer: str) -> dict[str, Any]:
     names = [p.name for p in standings.players]
+    return {
+        **_header("export"),
+        "session": session_name,
+        "players": names,
+        "first_dealer": first_dealer,
+        "rules": standings.rules.to_mapping(),
+        "deals": [_deal_dict(record, cells, names) for record, cells in protocol_rows(standings)],
+        **_outcome(standings),
+    }
+
+
+def log_dict(standings: Standings, session_name: str) -> dict[str, Any]:
+    """`log --json`: the paper protocol, a row per deal with points and running totals."""
+    names = [p.name for p in standings.players]
+    return {
+        **_header("log"),
+        "session": session_name,
+        "players": names,
+        "deals": [
+            _deal_dict(record, cells, names, events=False)
+            for record, cells in protocol_rows(standings)
+        ],
+        **_outcome(standings),
+    }
+
+
+def explain_dict(
+    standings: Standings,
+    session_name: str,
+    records: list[DealRecord],
+    player: str | None = None,
+) -> dict[str, Any]:
+    """`explain --json`: each event of the deals asked for, with every point it gave or took,
+    the rule and house-rules key behind it, and the totals after each deal.  With
+    ``player``: only the events that moved that player's total, and only their awards."""
+    names = [p.name for p in standings.players]
     deals = []
-    for record, cells in protocol_rows(standings):
+    for record in records:
         deals.append(
             {
                 "deal": record.number,
@@ -40,35 +133,18 @@ def export_dict(standings: Standings, session_name: str, first_dealer: str) -> d
                 "forehand": record.forehand,
                 "buy_stop": list(record.buy_stop),
                 "complete": record.complete,
-                "events": [
-                    {
-                        **event_to_dict(entry.event),
-                        "awards": [
-                            {
-                                "player": a.player,
-                                "points": a.points,
-                                "nominal": a.nominal,
-                                "rule": a.rule,
-                                "key": a.key,
-                            }
-                            for a in entry.awards
-                        ],
-                    }
-                    for entry in record.entries
-                ],
-                "points": {name: cell[0] for name, cell in zip(names, cells, strict=True)},
-                "totals": {name: cell[1] for name, cell in zip(names, cells, strict=True)},
+                "events": _events(record, player),
+                "totals": dict(zip(names, record.totals, strict=True)),
             }
         )
     return {
+        **_header("explain"),
         "session": session_name,
         "players": names,
-        "first_dealer": first_dealer,
+        "player": player,
         "rules": standings.rules.to_mapping(),
         "deals": deals,
-        "totals": standings.scores,
-        "finished": standings.finished,
-        "winners": list(standings.winners),
+        **_outcome(standings),
     }
 
 

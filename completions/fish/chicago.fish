@@ -1,0 +1,1 @@
+complete --command chicago --no-files --arguments "(env _CHICAGO_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) chicago)" --condition "env _CHICAGO_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) chicago"

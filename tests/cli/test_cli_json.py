@@ -1,0 +1,73 @@
+"""JSON for scripts is consistent across commands: `winners` means the same everywhere,
+`log` and `explain` speak JSON too, and exported documents name their format and version."""
+
+from __future__ import annotations
+
+import json
+
+from chicago_protokoll import __version__
+from cli_support import ANNA_23_DEAL, SEED_000_DEAL, ok, run, status
+
+PLAYERS = ("Anna", "Bo", "Cilla")
+
+
+def test_version_option_prints_the_package_version() -> None:
+    """`chicago --version` prints the one version of the package and exits 0."""
+    result = run("--version")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"chicago-protokoll {__version__}\n"
+
+
+def test_settle_json_winners_are_empty_until_the_game_is_over_as_in_status() -> None:
+    """Before the end `settle --json` names no winners (the provisional payee is a leader);
+    after it, the winners are those of `status --json`."""
+    ok("new", "fredag", *PLAYERS)
+    ok(*SEED_000_DEAL)
+    settled = json.loads(ok("settle", "--json"))
+    assert settled["winners"] == status()["winners"] == []
+    assert settled["leaders"] == ["Cilla"]
+    assert {p["to"] for p in settled["payments"]} == {"Cilla"}
+    for _ in range(3):
+        ok(*ANNA_23_DEAL)
+    settled = json.loads(ok("settle", "--json"))
+    assert settled["finished"] is True
+    assert settled["winners"] == status()["winners"] == ["Anna"]
+
+
+def test_log_json_has_a_row_per_deal_with_points_and_running_totals() -> None:
+    """`log --json`: the paper protocol for scripts, seed 000 giving Anna 4, Bo 2, Cilla 5."""
+    ok("new", "fredag", *PLAYERS)
+    ok(*SEED_000_DEAL)
+    ok(*SEED_000_DEAL)
+    data = json.loads(ok("log", "--json"))
+    assert (data["format"], data["version"]) == ("chicago-protokoll/log", 1)
+    assert [row["deal"] for row in data["deals"]] == [1, 2]
+    assert data["deals"][0]["points"] == {"Anna": 4, "Bo": 2, "Cilla": 5}
+    assert data["deals"][1]["totals"] == {"Anna": 8, "Bo": 4, "Cilla": 10}
+    assert (data["finished"], data["winners"]) == (False, [])
+
+
+def test_explain_json_gives_every_award_with_its_rule_and_key() -> None:
+    """`explain --json`: each event with the points it gave, the rule and house-rules key;
+    `--player` keeps only the awards of that player (a name prefix works)."""
+    ok("new", "fredag", *PLAYERS)
+    ok(*SEED_000_DEAL)
+    data = json.loads(ok("explain", "--json"))
+    assert data["format"] == "chicago-protokoll/explain"
+    (deal,) = data["deals"]
+    awards = [a for event in deal["events"] for a in event["awards"]]
+    assert sum(a["points"] for a in awards if a["player"] == "Anna") == 4
+    assert all(a["key"] and a["rule"] for a in awards)
+    assert deal["totals"] == {"Anna": 4, "Bo": 2, "Cilla": 5}
+    cilla = json.loads(ok("explain", "--json", "--player", "ci"))
+    assert cilla["player"] == "Cilla"
+    only = [a for event in cilla["deals"][0]["events"] for a in event["awards"]]
+    assert {a["player"] for a in only} == {"Cilla"}
+    assert sum(a["points"] for a in only) == 5
+
+
+def test_export_json_names_its_format_and_version() -> None:
+    """A JSON export says what it is, so a script can check before it reads on."""
+    ok("new", "fredag", *PLAYERS)
+    data = json.loads(ok("export", "--format", "json"))
+    assert (data["format"], data["version"]) == ("chicago-protokoll/export", 1)
