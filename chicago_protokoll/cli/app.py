@@ -31,9 +31,11 @@ _NAMED_GROUPS = (("rules", rules.rules_app), ("sessions", sessions.sessions_app)
 
 def _print_version(value: bool) -> None:
     if value:
-        from .. import __version__
-
-        print(f"chicago-protokoll {__version__}")
+        # The package's own __version__ (the one place it is written, which pyproject.toml
+        # reads too): the package is loaded already, as this module's parent, and the
+        # layering keeps cli from importing the top.
+        package = sys.modules[__name__.partition(".")[0]]
+        print(f"chicago-protokoll {package.__version__}")
         raise typer.Exit(0)
 
 

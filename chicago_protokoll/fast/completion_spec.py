@@ -10,7 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SOURCES: tuple[Any, ...] = (('cli/app.py', 896463687, 7049),
+SOURCES: tuple[Any, ...] = (('cli/app.py', 3223514466, 7309),
  ('cli/common.py', 1820105467, 7195),
  ('cli/explain.py', 1689813871, 4166),
  ('cli/play.py', 656811466, 1695),
