@@ -112,7 +112,8 @@ def overflowing_elements(page: Page) -> list[str]:
     return list(
         page.evaluate(
             """() => [...document.querySelectorAll('body *')]
-                 .filter(e => e.scrollWidth > e.clientWidth + 1
+                 .filter(e => e instanceof HTMLElement
+                           && e.scrollWidth > e.clientWidth + 1
                            && getComputedStyle(e).overflowX === 'visible'
                            && e.clientWidth > 0)
                  .map(e => e.tagName.toLowerCase() + '.' + e.className + ': '

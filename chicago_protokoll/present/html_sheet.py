@@ -2,7 +2,9 @@
 settlement.
 
 No script, no external stylesheet, font or image: the file opens and prints the same
-anywhere, offline.  Every text from the session (player and session names) goes
+anywhere, offline.  `chicago serve` shows the same sheet (`sheet_body`) in the same
+document (`page`), with a script that swaps the sheet when the game changes; the
+layout for every screen is in `sheet_style`.  Every text from the session (player and session names) goes
 through `html.escape`.
 """
 
@@ -17,60 +19,27 @@ from ..i18n.language import language, tr
 from .chart import Race, score_race
 from .export import protocol_rows
 from .rules_text import rule_changes
+from .sheet_style import STYLE
+from .views import marks, moment_text
 
 # Okabe-Ito colours (told apart with colour blindness) and a dash each, for a
 # black-and-white printer.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "1 4", "12 5")
 
-STYLE = """
-:root { color-scheme: light; }
-* { box-sizing: border-box; }
-body { margin: 0; background: #e9e6df; color: #1b1b1b;
-  font: 15px/1.4 "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; }
-.sheet { max-width: 210mm; margin: 16px auto; padding: 14mm 14mm 10mm; background: #fff;
-  box-shadow: 0 1px 6px rgba(0, 0, 0, 0.25); }
-h1 { font-size: 1.6em; margin: 0 0 2px; }
-h2 { font-size: 1.1em; margin: 18px 0 6px; border-bottom: 1px solid #999; }
-.meta { margin: 0; color: #444; }
-table { border-collapse: collapse; width: 100%; }
-th, td { border: 1px solid #bbb; padding: 2px 6px; }
-th { background: #f1efe9; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.protocol td.player { text-align: right; font-variant-numeric: tabular-nums; }
-.protocol .points { color: #555; font-size: 0.85em; }
-.protocol .total { font-weight: bold; }
-.protocol td.buy-stop { background: #fff4d6; }
-.protocol tfoot td { font-weight: bold; border-top: 2px solid #333; }
-.protocol .winner { background: #dff0d8; }
-.note { color: #555; font-size: 0.85em; margin: 4px 0 0; }
-.chart svg { width: 100%; height: auto; display: block; }
-.chart .grid { stroke: #e2e2e2; stroke-width: 1; }
-.chart .axis { stroke: #333; stroke-width: 1; }
-.chart .target { stroke: #1b1b1b; stroke-width: 2; }
-.chart .buy-stop { stroke: #b8860b; stroke-width: 1.5; stroke-dasharray: 6 4; }
-.chart text { font-size: 12px; fill: #333; }
-.chart polyline.player { fill: none; stroke-width: 2.5; stroke-linejoin: round; }
-.winners { font-size: 1.2em; font-weight: bold; margin: 4px 0; }
-.settlement { width: auto; min-width: 50%; }
-footer { margin-top: 16px; color: #777; font-size: 0.8em; }
-@page { size: A4; margin: 12mm; }
-@media print {
-  body { background: #fff; font-size: 10.5pt; }
-  .sheet { margin: 0; padding: 0; max-width: none; box-shadow: none; }
-  section { break-inside: avoid; }
-  th { background: #eee; }
-  .protocol td.buy-stop { background: none; font-style: italic; }
-  .protocol .winner { background: none; text-decoration: underline; }
-  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-}
-"""
-
 
 def export_html(standings: Standings, session_name: str, stake: str = "1") -> str:
     """The whole sheet as one HTML document."""
-    name = escape(session_name)
-    title = tr(f"Chicago protocol: {session_name}", f"Chicagoprotokoll: {session_name}")
+    return page(sheet_title(session_name), sheet_body(standings, session_name, stake))
+
+
+def sheet_title(session_name: str) -> str:
+    return tr(f"Chicago protocol: {session_name}", f"Chicagoprotokoll: {session_name}")
+
+
+def page(title: str, body: str, *, before: str = "", script: str = "") -> str:
+    """A document around the sheet: ``body`` goes inside ``<main class="sheet">``; ``before``
+    (HTML) and ``script`` (JavaScript) are for the live page, the export has neither."""
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{language()}">',
@@ -81,20 +50,88 @@ def export_html(standings: Standings, session_name: str, stake: str = "1") -> st
         f"<style>{STYLE}</style>",
         "</head>",
         "<body>",
-        '<main class="sheet">',
-        "<header>",
-        f"<h1>{tr('Chicago protocol', 'Chicagoprotokoll')}: {name}</h1>",
-        f'<p class="meta">{_meta(standings)}</p>',
-        "</header>",
-        _protocol_section(standings),
-        _chart_section(standings),
-        _result_section(standings, stake),
-        f"<footer>{escape(_rules_text(standings))}</footer>",
-        "</main>",
+        *([before] if before else []),
+        f'<main class="sheet">\n{body}\n</main>',
+        *([f"<script>{script}</script>"] if script else []),
         "</body>",
         "</html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def sheet_body(standings: Standings, session_name: str, stake: str = "1") -> str:
+    """What is inside ``<main class="sheet">``: the live page swaps exactly this."""
+    name = escape(session_name)
+    return "\n".join(
+        [
+            "<header>",
+            f"<h1>{tr('Chicago protocol', 'Chicagoprotokoll')}: {name}</h1>",
+            f'<p class="meta">{_meta(standings)}</p>',
+            "</header>",
+            # Two columns on a big screen (sheet_style), one everywhere else.
+            '<div class="columns">',
+            '<div class="column">',
+            _standings_section(standings),
+            _protocol_section(standings),
+            "</div>",
+            '<div class="column">',
+            _chart_section(standings),
+            _result_section(standings, stake),
+            "</div>",
+            "</div>",
+            f"<footer>{escape(_rules_text(standings))}</footer>",
+        ]
+    )
+
+
+def problem_body(session_name: str, message: str) -> str:
+    """The sheet's place when the session cannot be read: the reason, in plain words."""
+    return "\n".join(
+        [
+            "<header>",
+            f"<h1>{tr('Chicago protocol', 'Chicagoprotokoll')}: {escape(session_name)}</h1>",
+            "</header>",
+            f'<p class="problem" role="alert">{escape(message)}</p>',
+        ]
+    )
+
+
+def _standings_section(standings: Standings) -> str:
+    """Who has how many points, and the marks the table asks about: dealer, förhand,
+    köpstopp, who may declare Chicago; then what comes next."""
+    rows = []
+    for player in standings.players:
+        css = ' class="winner"' if player.name in standings.winners else ""
+        rows.append(
+            f"<tr{css}><td>{escape(player.name)}</td>"
+            f'<td class="num score">{player.score}</td>'
+            f'<td class="marks">{escape(marks(standings, player.name))}</td></tr>'
+        )
+    if standings.finished:
+        winners = " & ".join(standings.winners)
+        after = tr(
+            f"The game is over after deal {standings.deal}. Winner: {winners}",
+            f"Partiet är slut efter giv {standings.deal}. Vinnare: {winners}",
+        )
+    else:
+        after = tr(
+            f"Deal {standings.deal}, next: {moment_text(standings)}",
+            f"Giv {standings.deal}, nästa: {moment_text(standings)}",
+        )
+    return "\n".join(
+        [
+            f'<section class="standings{" over" if standings.finished else ""}">',
+            f"<h2>{tr('Standings', 'Ställning')}</h2>",
+            '<div class="wide"><table class="standings">',
+            f'<thead><tr><th scope="col">{tr("Player", "Spelare")}</th>'
+            f'<th scope="col" class="num">{tr("Points", "Poäng")}</th>'
+            f'<th scope="col">{tr("Now", "Nu")}</th></tr></thead>',
+            "<tbody>\n" + "\n".join(rows) + "\n</tbody>",
+            "</table></div>",
+            f'<p class="next">{escape(after)}</p>',
+            "</section>",
+        ]
+    )
 
 
 def _meta(standings: Standings) -> str:
@@ -131,7 +168,8 @@ def _protocol_section(standings: Standings) -> str:
             )
         number = str(record.number) + ("" if record.complete else "…")
         rows.append(
-            f'<tr><td class="num">{number}</td><td>{escape(record.dealer)}</td>'
+            f'<tr><td class="num">{number}</td>'
+            f'<td class="dealer" title="{escape(record.dealer)}">{escape(record.dealer)}</td>'
             + "".join(tds)
             + "</tr>"
         )
@@ -157,25 +195,38 @@ def _protocol_section(standings: Standings) -> str:
         [
             '<section class="protocol">',
             f"<h2>{tr('Protocol', 'Protokoll')}</h2>",
-            "<table>",
+            '<div class="wide"><table>',
             f'<thead><tr><th scope="col" class="num">{tr("Deal", "Giv")}</th>'
             f'<th scope="col">{tr("Dealer", "Givare")}</th>{head}</tr></thead>',
             f"<tbody>\n{body}\n</tbody>",
             f'<tfoot><tr><td colspan="2">{tr("Total", "Summa")}</td>{totals}</tr></tfoot>',
-            "</table>",
+            "</table></div>",
             f'<p class="note">{escape(note)}</p>',
             "</section>",
         ]
     )
 
 
-def chart_svg(race: Race, *, width: int = 720, height: int = 340) -> str:
-    """The race as inline SVG: a polyline per player, the target and köpstopp lines."""
-    left, right, top, bottom = 44, 120, 14, 36
-    plot_w, plot_h = width - left - right, height - top - bottom
+def chart_svg(race: Race, *, width: int = 480, plot_height: int = 230) -> str:
+    """The race as inline SVG: a polyline per player, the target and köpstopp lines, and the
+    legend under the plot.
+
+    Narrow on purpose (480 units): on a 390 px phone the 15-unit labels are still about
+    12 px tall, and the plot has the whole width because the legend sits below it.
+    """
+    left, right, top = 38, 12, 12
+    plot_w, plot_h = width - left - right, plot_height
+    # Legend entries a row: three short names, or two longer ones (cut at 16 letters).
+    longest = max(
+        len(f"{name} {max(totals)}") for name, totals in zip(race.players, race.totals, strict=True)
+    )
+    per_row = 3 if longest <= 11 else 2
+    legend_top = top + plot_h + 56
+    height = legend_top + 22 * -(-len(race.players) // per_row)
     count = max(1, len(race.deals) - 1)
     # Room above the target, so its line never doubles as the frame of the plot.
     low, high = race.low, 10 * -(-(race.high + 4) // 10)
+    y_step = 10 * -(-(high - low) // 80)  # at most about 8 grid lines, however long the game
 
     def x(position: int) -> float:
         return left + position * plot_w / count
@@ -188,22 +239,22 @@ def chart_svg(race: Race, *, width: int = 720, height: int = 340) -> str:
         f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{label}" '
         f'preserveAspectRatio="xMidYMid meet">'
     ]
-    for value in range(10 * -(-low // 10), high + 1, 10):
+    for value in range(y_step * -(-low // y_step), high + 1, y_step):
         out.append(
             f'<line class="grid" x1="{left}" y1="{y(value):.1f}" x2="{left + plot_w}" '
             f'y2="{y(value):.1f}"/>'
-            f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{value}</text>'
+            f'<text x="{left - 6}" y="{y(value) + 5:.1f}" text-anchor="end">{value}</text>'
         )
-    step = max(1, round(count / 16))
+    step = max(1, -(-count * 30 // plot_w))  # deal numbers at least 30 units apart
     for position, number in enumerate(race.deals):
         if position % step and position != count:
             continue
         out.append(
-            f'<text x="{x(position):.1f}" y="{top + plot_h + 16}" '
+            f'<text x="{x(position):.1f}" y="{top + plot_h + 18}" '
             f'text-anchor="middle">{number}</text>'
         )
     out.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle">'
+        f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 38}" text-anchor="middle">'
         f"{escape(tr('deal', 'giv'))}</text>"
     )
     out.append(
@@ -211,20 +262,22 @@ def chart_svg(race: Race, *, width: int = 720, height: int = 340) -> str:
         f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" '
         f'y2="{top + plot_h}"/>'
     )
+    # The target and köpstopp labels sit at the left, where every line is still low.
     target_y = y(race.target)
     out.append(
         f'<line class="target" x1="{left}" y1="{target_y:.1f}" x2="{left + plot_w}" '
         f'y2="{target_y:.1f}"><title>game.target</title></line>'
-        f'<text x="{left + plot_w + 6}" y="{target_y + 4:.1f}">'
+        f'<text class="label" x="{left + 6}" y="{target_y - 5:.1f}">'
         f"{escape(tr('target', 'mål'))} {race.target}</text>"
     )
     if race.buy_stop is not None:
         stop_y = y(race.buy_stop)
+        # below its line when the target's label is just above
+        label_y = stop_y + 16 if abs(stop_y - target_y) < 24 else stop_y - 5
         out.append(
             f'<line class="buy-stop" x1="{left}" y1="{stop_y:.1f}" x2="{left + plot_w}" '
             f'y2="{stop_y:.1f}"><title>buy_stop.threshold</title></line>'
-            f'<text x="{left + plot_w + 6}" y="{stop_y + 4 + (8 if abs(stop_y - target_y) < 12 else 0):.1f}">'
-            f"köpstopp {race.buy_stop}</text>"
+            f'<text class="label" x="{left + 6}" y="{label_y:.1f}">köpstopp {race.buy_stop}</text>'
         )
     for index, name in enumerate(race.players):
         colour = COLOURS[index % len(COLOURS)]
@@ -248,18 +301,21 @@ def chart_svg(race: Race, *, width: int = 720, height: int = 340) -> str:
                 )
                 + "</g>"
             )
-    # The legend, beside the plot at the bottom right.
+    # The legend under the plot, three to a row.
+    column = (width - 8) / per_row
     for index, name in enumerate(race.players):
         colour = COLOURS[index % len(COLOURS)]
         dash = DASHES[index % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        legend_y = top + plot_h - 18 * (len(race.players) - index) + 4
+        legend_x = 8 + column * (index % per_row)
+        legend_y = legend_top + 22 * (index // per_row) - 5
         total = race.totals[index][-1]
+        shown = name if len(name) <= 16 else name[:15] + "…"
         out.append(
-            f'<g class="legend"><line x1="{left + plot_w + 6}" y1="{legend_y}" '
-            f'x2="{left + plot_w + 30}" y2="{legend_y}" stroke="{colour}" stroke-width="2.5"'
-            f'{dash_attr}/><text x="{left + plot_w + 34}" y="{legend_y + 4}">'
-            f"{escape(name)} {total}</text></g>"
+            f'<g class="legend"><title>{escape(name)}</title><line x1="{legend_x:.1f}" y1="{legend_y}" '
+            f'x2="{legend_x + 24:.1f}" y2="{legend_y}" stroke="{colour}" stroke-width="3"'
+            f'{dash_attr}/><text x="{legend_x + 29:.1f}" y="{legend_y + 5}">'
+            f"{escape(shown)} {total}</text></g>"
         )
     out.append("</svg>")
     return "".join(out)

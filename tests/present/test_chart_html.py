@@ -4,6 +4,7 @@ self-contained, printable protocol sheet)."""
 from __future__ import annotations
 
 import os
+import re
 import struct
 import subprocess
 from collections.abc import Iterator
@@ -30,7 +31,7 @@ from chicago_protokoll.present.html_sheet import export_html
 from chicago_table import Table
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 
 @pytest.fixture(autouse=True)
@@ -340,14 +341,94 @@ def browser() -> Iterator[Browser]:
         yield opened
 
 
+def four_at_the_table() -> Table:
+    """Four players, eight deals, the scores in two digits: the widest usual protocol."""
+    table = Table(("Anna", "Bo", "Cilla", "Dagny"))
+    for deal in range(8):
+        name = ("Anna", "Bo", "Cilla", "Dagny")[deal % 4]
+        table.play_deal((name, 6), (name, 5), last=name, show=(name, 6))
+    return table
+
+
 @pytest.mark.parametrize("width", [390, 1920])
 def test_html_sheet_fits_a_phone_and_a_tv_without_sideways_scrolling(
-    browser: Browser, width: int, tmp_path: Path
+    browser: Browser, width: int
 ) -> None:
-    """At 390 px (a phone) and 1920 px (a TV) the sheet needs no horizontal scrolling, and every
-    player's name is on screen in the protocol's head."""
+    """At 390 px (a phone) and 1920 px (a TV) neither the page nor the protocol table needs
+    sideways scrolling, and every player's name is on screen in the protocol's head."""
     page = new_page(browser, width=width, height=900)
-    page.set_content(export_html(finished_game().standings(), "fredag", "2"))
+    page.set_content(export_html(four_at_the_table().standings(), "fredag", "2"))
     assert horizontal_overflow(page) == 0, overflowing_elements(page)
+    assert page.evaluate(
+        "[...document.querySelectorAll('.wide')].every(e => e.scrollWidth <= e.clientWidth)"
+    ), overflowing_elements(page)
     heads = page.locator(".protocol thead th").all_inner_texts()
-    assert [h.strip() for h in heads[2:]] == ["Anna", "Bo", "Cilla"]
+    assert [h.strip() for h in heads[2:]] == ["Anna", "Bo", "Cilla", "Dagny"]
+    for name in ("Anna", "Bo", "Cilla", "Dagny"):
+        assert page.locator(".standings td", has_text=name).first.is_visible()
+
+
+def test_html_sheet_numbers_never_wrap_on_a_phone(browser: Browser) -> None:
+    """The fresh user's complaint: at 390 px "+2" wrapped above "2".  Each cell's points and
+    running total stay on one line."""
+    page = new_page(browser, width=390)
+    page.set_content(export_html(four_at_the_table().standings(), "fredag"))
+    tops = page.evaluate(
+        """[...document.querySelectorAll('.protocol td.player')].map(cell =>
+             [cell.querySelector('.points').getBoundingClientRect().bottom,
+              cell.querySelector('.total').getBoundingClientRect().bottom])"""
+    )
+    assert len(tops) == 8 * 4
+    assert all(abs(points - total) < 4 for points, total in tops), tops
+
+
+def test_html_sheet_chart_labels_are_readable_on_a_phone(browser: Browser) -> None:
+    """Axis numbers, the target label and the legend are drawn at least 11 px tall at
+    390 px, not shrunk with a wide chart."""
+    page = new_page(browser, width=390)
+    page.set_content(export_html(finished_game().standings(), "fredag"))
+    heights = page.evaluate(
+        "[...document.querySelectorAll('.chart svg text')]"
+        ".map(t => t.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 11, heights
+
+
+def test_html_sheet_is_larger_on_a_big_screen(browser: Browser) -> None:
+    """A TV across the room: the type is larger than on a laptop, and standings and chart
+    sit side by side."""
+    sizes = {}
+    for width in (1280, 1920):
+        page = new_page(browser, width=width, height=1080)
+        page.set_content(export_html(finished_game().standings(), "fredag"))
+        sizes[width] = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+        standings = page.locator("section.standings").bounding_box()
+        chart = page.locator("section.chart").bounding_box()
+        assert standings and chart and chart["x"] > standings["x"] + standings["width"]
+    assert sizes[1920] >= 20 and sizes[1920] > sizes[1280]
+
+
+def test_html_sheet_has_a_dark_scheme(browser: Browser) -> None:
+    """In a dim room (prefers-color-scheme: dark) the paper is dark and the ink light."""
+
+    def luminance(page: Page, selector: str, prop: str) -> float:
+        rgb = page.evaluate(f"getComputedStyle(document.querySelector('{selector}')).{prop}")
+        red, green, blue = (int(v) for v in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3])
+        return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+
+    for scheme, dark in (("light", False), ("dark", True)):
+        page = new_page(browser, width=390, color_scheme=scheme)
+        page.set_content(export_html(finished_game().standings(), "fredag"))
+        paper, ink = luminance(page, "main", "backgroundColor"), luminance(page, "main", "color")
+        assert (paper < 0.2 and ink > 0.8) if dark else (paper > 0.9 and ink < 0.2)
+
+
+def test_html_sheet_prints_on_one_a4_page(browser: Browser, tmp_path: Path) -> None:
+    """The finished game of seven deals prints on a single A4 page, light whatever the
+    screen's scheme."""
+    page = new_page(browser, width=1920, color_scheme="dark")
+    page.set_content(export_html(finished_game().standings(), "fredag", "2"))
+    pdf = page.pdf(format="A4")
+    assert re.findall(rb"/Count (\d+)", pdf) == [b"1"]  # the page tree's count of pages
+    page.emulate_media(media="print")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
