@@ -9,7 +9,7 @@ Each module of this package holds one command group as its own Typer app, and
 `app` joins them with `add_typer`, in the order of ``chicago --help``: the
 groups without a name first (Typer lists their commands as the root's own):
 `record` (new, deal and its moments, undo), `read` (status, log, export,
-settle, compare), `play`, `explain` (explain, why, chart); then the named
+settle, compare), `serve` (the live page), `play`, `explain` (explain, why, chart); then the named
 groups `rules` and `sessions`.  What the commands share is in `common`.
 """
 
@@ -20,12 +20,12 @@ from typing import Annotated
 import typer
 
 from ..i18n.language import LANGUAGES, environment_language, set_language
-from . import explain, play, read, record, rules, sessions
+from . import explain, play, read, record, rules, serve, sessions
 
 __all__ = ["app", "build", "run"]
 
 # The groups whose commands are listed as the root's own, then the named groups.
-_COMMAND_GROUPS = (record.app, read.app, play.app, explain.app)
+_COMMAND_GROUPS = (record.app, read.app, serve.app, play.app, explain.app)
 _NAMED_GROUPS = (("rules", rules.rules_app), ("sessions", sessions.sessions_app))
 
 

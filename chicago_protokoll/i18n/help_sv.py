@@ -109,6 +109,15 @@ HELP: dict[str, str] = {
     ),
     "Two or more hands: five cards like 'KH KS 9D 9H 3C' or a hand name.": "Två eller "
     "fler händer: fem kort som 'KH KS 9D 9H 3C' eller ett handnamn.",
+    # -- cli.serve -----------------------------------------------------------------
+    "A live scoreboard: the sheet in a browser, updated as each event is recorded.": (
+        "En levande resultattavla: protokollet i en webbläsare, uppdaterat vid varje "
+        "händelse som förs in."
+    ),
+    "Address to listen on; 0.0.0.0 lets phones on the network in.": "Adressen att lyssna "
+    "på; 0.0.0.0 släpper in telefoner i nätverket.",
+    "Port to listen on (0: any free port).": "Porten att lyssna på (0: valfri ledig port).",
+    "Stake per point for the settlement shown.": "Insats per poäng för betalningen som visas.",
     # -- cli.play -------------------------------------------------------------------
     "Guided protocol: asks for each scoring moment of each deal and saves every answer.": (
         "Guidat protokoll: frågar efter varje poängmoment i varje giv och sparar varje svar."

@@ -1,0 +1,110 @@
+"""``chicago serve``: the session as a live page for the phones and the TV around the table.
+
+The server itself is in `live_server` (imported only when serving, as is segno for the
+QR code), so registering the command costs the other commands nothing at start-up.
+"""
+
+import sys
+import threading
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..core.errors import ChicagoError
+from ..i18n.language import tr
+from ..store import catalogue
+from .common import FileOption, SessionOption, handled
+from .read import _stake
+
+if TYPE_CHECKING:
+    from . import live_server
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+# This group's command; `app.py` joins it to the root app with `add_typer`.
+app = typer.Typer()
+
+
+@app.command()
+@handled
+def serve(
+    host: Annotated[
+        str,
+        typer.Option("--host", help="Address to listen on; 0.0.0.0 lets phones on the network in."),
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)
+    ] = 8052,
+    stake: Annotated[
+        str, typer.Option("--stake", help="Stake per point for the settlement shown.")
+    ] = "1",
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """A live scoreboard: the sheet in a browser, updated as each event is recorded."""
+    path = catalogue.resolve(session, file)
+    amount = _stake(stake)
+    from . import live_server
+
+    board = live_server.Board(path, amount)
+    try:
+        server = live_server.LiveServer((host, port), board)
+    except OSError as error:
+        raise ChicagoError(
+            f"cannot listen on {host} port {port}: {error.strerror}"
+            + ("; is another `chicago serve` running? try --port" if port else ""),
+            sv=f"kan inte lyssna på {host} port {port}: {error.strerror}"
+            + ("; kör en annan `chicago serve`? prova --port" if port else ""),
+        ) from None
+    stop_watching = threading.Event()
+    try:
+        _announce(host, server.server_address[1], board, live_server.lan_address())
+        threading.Thread(
+            target=board.watch, args=(stop_watching,), name="watcher", daemon=True
+        ).start()
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C, at any moment once listening, is how the server is meant to stop
+    finally:
+        stop_watching.set()
+        server.stop()
+    print(tr("Stopped.", "Stoppad."), flush=True)
+
+
+def _announce(host: str, port: int, board: "live_server.Board", lan: str | None) -> None:
+    """Where to look: the URL, and on the network a QR code of it."""
+    url = _url(host, port, lan)
+    name = board.snapshot.title.partition(": ")[2] or board.path.stem
+    if host in LOOPBACK:
+        print(
+            tr(
+                f"Serving {name} at {url} (this computer only: --host 0.0.0.0 lets phones in)",
+                f"Visar {name} på {url} (bara den här datorn: --host 0.0.0.0 släpper in telefoner)",
+            )
+        )
+    else:
+        print(tr(f"Serving {name} at {url}; scan to watch:", f"Visar {name} på {url}; skanna:"))
+        _print_qr(url)
+    print(tr("Ctrl-C stops the server.", "Ctrl-C stoppar servern."), flush=True)
+
+
+def _url(host: str, port: int, lan: str | None) -> str:
+    """The address to type or scan: the LAN address when listening on all of them."""
+    if host in ("0.0.0.0", "::", ""):
+        host = lan or "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def _print_qr(url: str) -> None:
+    """The URL as a QR code in the terminal, for a phone's camera.  Never a Micro QR code:
+    phone cameras do not read those."""
+    import segno
+
+    code = segno.make(url, micro=False)
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower()
+    # Half blocks (two modules a character) where the terminal takes Unicode; ANSI
+    # colours otherwise.
+    code.terminal(out=sys.stdout, compact=encoding.startswith("utf"))
+    sys.stdout.flush()
