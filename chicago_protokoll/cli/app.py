@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from ..i18n.language import LANGUAGES, environment_language, set_language
+from ..i18n.language import environment_language, languages, set_language
 from . import explain, play, read, record, rules, serve, sessions
 
 __all__ = ["app", "build", "run"]
@@ -53,8 +53,8 @@ def main_options(
     ] = False,
 ) -> None:
     """Protokollförare for Chicago: record each deal, the house rules do the scoring."""
-    if lang is not None and lang not in ("sv", "en"):
-        raise typer.BadParameter("use sv or en", param_hint="--lang")
+    if lang is not None and lang not in languages():
+        raise typer.BadParameter(f"use {' or '.join(languages())}", param_hint="--lang")
     # Always set (None included): one process may run several commands (tests, `play`).
     set_language(lang)
     if ctx.invoked_subcommand is None:
@@ -120,20 +120,21 @@ def run() -> None:
     """Entry point used by ``python -m chicago_protokoll`` and the ``chicago`` script."""
     name = _command_named(sys.argv[1:])
     chosen = app if name is None else build(name)
-    if _swedish_help(sys.argv[1:]):
-        _run_in_swedish(chosen)
+    lang = _help_language(sys.argv[1:])
+    if lang != "en":
+        _run_translated(chosen, lang)
     else:
         chosen(prog_name="chicago")
 
 
-def _swedish_help(args: list[str]) -> bool:
-    """Whether the help texts are to be Swedish: --lang sv, else a Swedish environment.
+def _help_language(args: list[str]) -> str:
+    """The language of the help texts: --lang's, else the environment's.
 
     Never while completing (``_CHICAGO_COMPLETE``): a TAB's descriptions are English in
     the fast path and in Typer's alike, byte for byte.
     """
     if "_CHICAGO_COMPLETE" in os.environ:
-        return False
+        return "en"
     asked = None
     index = 0
     while index < len(args) and args[index].startswith("-"):  # the app's options
@@ -144,23 +145,23 @@ def _swedish_help(args: list[str]) -> bool:
             if args[index].startswith("--lang="):
                 asked = args[index].partition("=")[2]
             index += 1
-    if asked not in LANGUAGES:  # none, or one --lang will refuse: the environment's
+    if asked is None or asked not in languages():  # none, or one --lang will refuse
         asked = environment_language()
-    return asked == "sv"
+    return asked
 
 
-def _run_in_swedish(chosen: typer.Typer) -> None:
-    """``chosen(prog_name="chicago")`` with the Swedish help texts (help_sv) on its Click command.
+def _run_translated(chosen: typer.Typer, lang: str) -> None:
+    """``chosen(prog_name="chicago")`` with the help texts in ``lang`` on its Click command.
 
     Typer.__call__ builds the Click command and calls it; this does the same with the
     command translated in between, so parsing, exit codes and errors stay Typer's.  (What
     Typer.__call__ adds besides, a note for its pretty tracebacks, does nothing here:
     the app turns them off with ``pretty_exceptions_enable=False``.)
     """
-    from ..i18n.help_sv import translate
+    from ..i18n.help import translate
 
     command = typer.main.get_command(chosen)
-    translate(command)
+    translate(command, lang)
     command(prog_name="chicago")
 
 

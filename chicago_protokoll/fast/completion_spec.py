@@ -10,7 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SOURCES: tuple[Any, ...] = (('cli/app.py', 1295930833, 7352),
+SOURCES: tuple[Any, ...] = (('cli/app.py', 3628008522, 7385),
  ('cli/common.py', 1820105467, 7195),
  ('cli/explain.py', 1689813871, 4166),
  ('cli/play.py', 656811466, 1695),

@@ -184,8 +184,8 @@ def test_every_command_help_is_swedish(
 def test_completion_never_translates(monkeypatch: pytest.MonkeyPatch) -> None:
     """A TAB press (_CHICAGO_COMPLETE) gets Typer's English descriptions in both paths."""
     monkeypatch.setenv("CHICAGO_LANG", "sv")
-    assert cli._swedish_help(["deal", "--help"])
-    assert cli._swedish_help(["--lang", "en", "--lang=sv", "--help"])
-    assert not cli._swedish_help(["--lang", "en", "deal"])
+    assert cli._help_language(["deal", "--help"]) == "sv"
+    assert cli._help_language(["--lang", "en", "--lang=sv", "--help"]) == "sv"
+    assert cli._help_language(["--lang", "en", "deal"]) == "en"
     monkeypatch.setenv("_CHICAGO_COMPLETE", "bash_complete")
-    assert not cli._swedish_help(["--lang", "sv", "deal"])
+    assert cli._help_language(["--lang", "sv", "deal"]) == "en"

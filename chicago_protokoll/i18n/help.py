@@ -1,0 +1,66 @@
+"""The help texts of ``chicago`` in the chosen language, for ``--lang xx`` or a locale.
+
+The commands' help is written in English where it is declared (docstrings and ``help=`` in
+the cli modules, and Typer's own completion options); those texts are message ids like any
+other, translated in the language's catalogue (``sv.po``).  `translate` puts the translation
+on the built Click command; `cli.app.run` calls it only when the language is not English and
+never while completing, so a TAB press, and this module's import, cost English nothing.
+tests/cli/test_help_swedish.py fails when a help text has no Swedish entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .language import Msg
+
+# Click's own help option, made on first use.
+HELP_OPTION = "Show this message and exit."
+
+
+def _legacy(text: str, lang: str) -> str | None:
+    """The old help_sv.HELP table, while it exists (scripts/migrate_messages.py moves it
+    into sv.po and removes it)."""
+    import importlib
+
+    try:
+        legacy = importlib.import_module("chicago_protokoll.i18n.help_sv")
+    except ModuleNotFoundError:
+        return None
+    table = {**legacy.HELP, HELP_OPTION: legacy.HELP_OPTION}
+    found = table.get(text) if lang == "sv" else None
+    return found if isinstance(found, str) else None
+
+
+def _translated(text: str | None, lang: str) -> str | None:
+    if not text:
+        return text
+    translated = Msg(text).localized(lang)
+    if translated == text:
+        return _legacy(text, lang) or text
+    return translated
+
+
+def translate(command: Any, lang: str) -> None:
+    """Put the help in ``lang`` on a Click command, its parameters and its sub-commands."""
+    command.help = _translated(command.help, lang)
+    command.short_help = _translated(command.short_help, lang)
+    for param in command.params:
+        # Options are Click's; arguments are Typer's (TyperArgument keeps its help too).
+        if getattr(param, "help", None):
+            param.help = _translated(param.help, lang)
+    # The help option is made on first use (Command.get_help_option): translate it then.
+    command.get_help_option = _with_translated_help(command.get_help_option, lang)
+    for sub in getattr(command, "commands", {}).values():
+        translate(sub, lang)
+
+
+def _with_translated_help(original: Callable[[Any], Any], lang: str) -> Callable[[Any], Any]:
+    def get_help_option(ctx: Any) -> Any:
+        option = original(ctx)
+        if option is not None:
+            option.help = _translated(HELP_OPTION, lang)
+        return option
+
+    return get_help_option
