@@ -41,7 +41,7 @@ from ..core.game import (
     parse_claim,
     resolve_player,
 )
-from ..i18n.language import language, tr
+from ..i18n.language import language, number, tr
 from ..present.narrate import describe_event
 from ..present.views import plain_standings
 from ..store import catalogue, locations, sessionfile
@@ -570,8 +570,8 @@ class Dialogue:
         payments = settle(scores, list(game.winners), self.stake)
         self.say(
             tr(
-                f"Settlement ({self.stake} per point):",
-                f"Betalning ({self.stake} per poäng):",
+                f"Settlement ({number(self.stake)} per point):",
+                f"Betalning ({number(self.stake)} per poäng):",
             )
         )
         if not payments:
@@ -579,8 +579,8 @@ class Dialogue:
         for payment in payments:
             self.say(
                 tr(
-                    f"  {payment.payer} pays {payment.payee} {payment.amount}",
-                    f"  {payment.payer} betalar {payment.payee} {payment.amount}",
+                    f"  {payment.payer} pays {payment.payee} {number(payment.amount)}",
+                    f"  {payment.payer} betalar {payment.payee} {number(payment.amount)}",
                 )
             )
 

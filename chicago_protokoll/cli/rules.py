@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..core.errors import ChicagoError
-from ..i18n.language import language, tr
+from ..i18n.language import language, t, tr
 from ..store import locations, sessionfile
 from .common import (
     FileOption,
@@ -106,4 +106,4 @@ def rules_presets() -> None:
     from ..core.rules import PRESETS
 
     for name, (description, _) in PRESETS.items():
-        print(f"{name:<20} {description}")
+        print(f"{name:<20} {t(description)}")

@@ -13,6 +13,7 @@ from dataclasses import field, fields
 from typing import Any, Literal
 
 from ..fast.dataclass import dataclass
+from ..i18n.language import N_
 from .cards import Category
 from .errors import RulesFileError
 
@@ -379,50 +380,50 @@ def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], tuple[str, s
 
 # Presets: complete tables a group can start from (``chicago new --preset NAME``).
 PRESETS: dict[str, tuple[str, HouseRules]] = {
-    "standard": ("the main rule: 52 points, köpstopp at 46, Chicago ±15", HouseRules()),
+    "standard": (N_("the main rule: 52 points, köpstopp at 46, Chicago ±15"), HouseRules()),
     "tournament": (
-        "tournament play: köpstopp at 45, the breaker of a Chicago gets 10",
+        N_("tournament play: köpstopp at 45, the breaker of a Chicago gets 10"),
         HouseRules(buy_stop=BuyStopRules(threshold=45), chicago=ChicagoRules(breaker_bonus=10)),
     ),
     "pagat-old": (
-        "the older Pagat table: the breaker of a Chicago gets 8",
+        N_("the older Pagat table: the breaker of a Chicago gets 8"),
         HouseRules(chicago=ChicagoRules(breaker_bonus=8)),
     ),
     "family": (
-        "a gentler table: Chicago 10/-10, köpstopp at 42",
+        N_("a gentler table: Chicago 10/-10, köpstopp at 42"),
         HouseRules(
             chicago=ChicagoRules(success=10, failure=-10), buy_stop=BuyStopRules(threshold=42)
         ),
     ),
     "straight-flush-11": (
-        "straight flush 11, four of a kind 8 or zero every opponent (the holder's choice)",
+        N_("straight flush 11, four of a kind 8 or zero every opponent (the holder's choice)"),
         HouseRules(
             hands=HandRules(straight_flush=11, four_of_a_kind=8, four_of_a_kind_zeroes="choice")
         ),
     ),
     "straight-flush-wins": (
-        "every straight flush wins at once; four of a kind scores 7 and zeroes the others; "
-        "played to 51",
+        N_("every straight flush wins at once; four of a kind scores 7 and zeroes the others; "
+            "played to 51"),
         HouseRules(
             game=GameRules(target=51),
             hands=HandRules(straight_flush="win", four_of_a_kind_zeroes="always"),
         ),
     ),
     "chicago-required": (
-        "52 without a successful Chicago resets to 0 (played at three; Pagat advises "
-        "against it at four)",
+        N_("52 without a successful Chicago resets to 0 (played at three; Pagat advises "
+            "against it at four)"),
         HouseRules(chicago=ChicagoRules(required_to_win=True)),
     ),
     "chicago-anytime": (
-        "Chicago may be declared at any score, once per player, and totals may go negative "
-        "(seed 001)",
+        N_("Chicago may be declared at any score, once per player, and totals may go negative "
+            "(seed 001)"),
         HouseRules(
             scoring=ScoringRules(floor=False),
             chicago=ChicagoRules(min_score=0, max_per_player=1),
         ),
     ),
     "big-table": (
-        "five or six players at one deck (the discards are reshuffled when it runs out)",
+        N_("five or six players at one deck (the discards are reshuffled when it runs out)"),
         HouseRules(game=GameRules(max_players=6)),
     ),
 }

@@ -16,7 +16,7 @@ SOURCES: tuple[Any, ...] = (('cli/app.py', 3628008522, 7385),
  ('cli/play.py', 656811466, 1695),
  ('cli/read.py', 23486184, 6490),
  ('cli/record.py', 899400244, 16488),
- ('cli/rules.py', 4159707281, 3550),
+ ('cli/rules.py', 165361190, 3556),
  ('cli/serve.py', 3359080832, 4030),
  ('cli/sessions.py', 779206700, 4877))
 

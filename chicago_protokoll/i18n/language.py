@@ -102,6 +102,8 @@ def _rendered(params: dict[str, Any], lang: str) -> dict[str, Any]:
             out[key] = value.localized(lang)
         elif type(value) is float and lang != "en":
             out[key] = _LocalFloat(value, _decimal_separator(lang))
+        elif type(value).__name__ == "Decimal" and lang != "en":
+            out[key] = number(value, lang)
         else:
             out[key] = value
     return out
@@ -135,13 +137,20 @@ class _LocalFloat(float):
         return self.__format__("")
 
 
-def number(value: float, lang: str | None = None) -> str:
-    """A number as the language writes it: ``4.5`` in English, ``4,5`` in Swedish (the
-    catalogue's ``X-Decimal-Separator``)."""
+def number(value: object, lang: str | None = None) -> str:
+    """A number (int, float, Decimal or the text of one) as the language writes it: ``4.5``
+    in English, ``4,5`` in Swedish (the catalogue's ``X-Decimal-Separator``)."""
     lang = lang or language()
-    if lang == "en" or type(value) is not float:
-        return str(value)
-    return str(_LocalFloat(value, _decimal_separator(lang)))
+    text = str(value)
+    if lang == "en" or "." not in text:
+        return text
+    return text.replace(".", _decimal_separator(lang))
+
+
+def N_(msgid: str) -> str:
+    """Marks a text as a message id where it is defined (a table of descriptions); it is
+    translated where it is shown, with `t`."""
+    return msgid
 
 
 def t(msgid: str, /, **params: Any) -> str:

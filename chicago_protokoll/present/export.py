@@ -13,7 +13,7 @@ from typing import Any
 from ..core.events import event_to_dict
 from ..core.game import DealRecord, Standings
 from ..core.settle import amount_json, settle
-from ..i18n.language import tr
+from ..i18n.language import number, t, tr
 from .narrate import describe_award, describe_event
 
 
@@ -169,9 +169,9 @@ def export_csv(standings: Standings) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     names = [p.name for p in standings.players]
-    header: list[object] = ["deal", "dealer"]
+    header: list[object] = [t("deal"), t("dealer")]
     for name in names:
-        header.extend([name, f"{name} total"])
+        header.extend([name, t("{name} total", name=name)])
     writer.writerow([spreadsheet_safe(cell) for cell in header])
     for record, cells in protocol_rows(standings):
         row: list[object] = [record.number, record.dealer]
@@ -211,11 +211,11 @@ def export_markdown(standings: Standings, session_name: str, stake: str = "1") -
         lines.append("")
         payments = settle(standings.scores, standings.winners, stake)
         if payments:
-            lines.append(f"## {tr('Settlement', 'Betalning')} ({tr('stake', 'insats')} {stake})")
+            lines.append(f"## {tr('Settlement', 'Betalning')} ({tr('stake', 'insats')} {number(stake)})")
             lines.append("")
             for payment in payments:
                 lines.append(
-                    f"- {_md(payment.payer)} → {_md(payment.payee)}: {amount_json(payment.amount)}"
+                    f"- {_md(payment.payer)} → {_md(payment.payee)}: {number(amount_json(payment.amount))}"
                 )
     else:
         lines.append(tr("The game is not over yet.", "Partiet är inte slut än."))

@@ -16,6 +16,7 @@ from html import escape
 from ..core.game import Standings
 from ..core.settle import amount_json, settle
 from ..i18n.language import language, tr
+from ..i18n.language import number as local_number
 from .chart import Race, score_race
 from .export import protocol_rows
 from .rules_text import rule_changes
@@ -188,7 +189,7 @@ def _protocol_section(standings: Standings) -> str:
     note = tr(
         "Each cell: the points of the deal, then the running total. Shaded: köpstopp in that "
         "deal (buy_stop.threshold).",
-        "Varje ruta: given poäng, sedan ställningen. Skuggad: köpstopp i den given "
+        "Varje ruta: givens poäng, sedan ställningen. Skuggad: köpstopp i den given "
         "(buy_stop.threshold).",
     )
     return "\n".join(
@@ -346,7 +347,7 @@ def _result_section(standings: Standings, stake: str) -> str:
     parts.append(f"<h2>{heading}</h2>")
     parts.append(f'<p class="winners">{winners} — {tr(f"{best} points", f"{best} poäng")}</p>')
     payments = settle(standings.scores, standings.winners, stake)
-    stake_shown = amount_json(Decimal(stake))
+    stake_shown = local_number(amount_json(Decimal(stake)))
     parts.append(
         f"<h2>{tr('Settlement', 'Betalning')} "
         f"({tr(f'stake {stake_shown} per point', f'insats {stake_shown} per poäng')})</h2>"
@@ -362,7 +363,7 @@ def _result_section(standings: Standings, stake: str) -> str:
         for payment in payments:
             parts.append(
                 f"<tr><td>{escape(payment.payer)}</td><td>{escape(payment.payee)}</td>"
-                f'<td class="num">{amount_json(payment.amount)}</td></tr>'
+                f'<td class="num">{local_number(amount_json(payment.amount))}</td></tr>'
             )
         parts.append("</tbody></table>")
     else:

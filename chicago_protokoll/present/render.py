@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core.game import Standings
-from ..i18n.language import tr
+from ..i18n.language import number, tr
 from .views import marks, moment_text
 
 TYPE_CHECKING = False
@@ -64,7 +64,7 @@ def print_status(standings: Standings, session_name: str) -> None:
         out.print(
             tr(
                 f"Dealer {standings.dealer}, forehand {standings.forehand}. Next: {moment_text(standings)}",
-                f"Giv {standings.dealer}, förhand {standings.forehand}. Nästa: {moment_text(standings)}",
+                f"Givare {standings.dealer}, förhand {standings.forehand}. Nästa: {moment_text(standings)}",
             )
         )
 
@@ -111,15 +111,15 @@ def print_settlement(
     out = console()
     table = _table(
         tr(
-            f"Settlement — {session_name} (stake {stake} per point)",
-            f"Betalning — {session_name} (insats {stake} per poäng)",
+            f"Settlement — {session_name} (stake {number(stake)} per point)",
+            f"Betalning — {session_name} (insats {number(stake)} per poäng)",
         )
     )
     table.add_column(tr("Pays", "Betalar"))
     table.add_column(tr("To", "Till"))
     table.add_column(tr("Amount", "Belopp"), justify="right")
     for payment in payments:
-        table.add_row(payment.payer, payment.payee, str(amount_json(payment.amount)))
+        table.add_row(payment.payer, payment.payee, number(amount_json(payment.amount)))
     if provisional:
         out.print(
             tr(

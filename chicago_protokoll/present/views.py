@@ -61,7 +61,7 @@ def marks(standings: Standings, name: str) -> str:
     found: list[str] = []
     if not standings.finished:
         if name == standings.dealer:
-            found.append(tr("dealer", "giv"))
+            found.append(tr("dealer", "givare"))
         if name == standings.forehand:
             found.append(tr("forehand", "förhand"))
         if player.buy_stop:
