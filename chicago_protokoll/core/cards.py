@@ -47,6 +47,10 @@ _SUIT_BY_TEXT = {
 }
 _RANK_BY_TEXT = {str(n): n for n in range(2, 11)} | {"t": 10, "j": 11, "q": 12, "k": 13, "a": 14}
 _RANK_TEXT = {n: str(n) for n in range(2, 10)} | {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+# Swedish rank letters: knekt, dam, kung, ess.  Only before a suit symbol (Kn♥, D♠, K♦, E♣):
+# with suit letters, "D" would read both as dam and as diamonds ("KD" is the king of diamonds).
+_SWEDISH_RANK_BY_TEXT = {"kn": 11, "d": 12, "k": 13, "e": 14}
+_SUIT_SYMBOLS_ALL = frozenset("♣♧♦♢♠♤♥♡")
 
 
 @dataclass(frozen=True, order=True)
@@ -72,7 +76,9 @@ def _plain(text: str) -> str:
 
 
 def parse_card(text: str) -> Card:
-    """Parse one card written as ``KH``, ``K♥``, ``10h`` or ``Tc`` (any case)."""
+    """Parse one card written as ``KH``, ``K♥``, ``10h`` or ``Tc`` (any case), or with the
+    Swedish rank letters before a suit symbol: ``Kn♥`` knekt, ``D♠`` dam, ``K♦`` kung, ``E♣`` ess.
+    """
     cleaned = _plain(text).strip().lower()
     if len(cleaned) < 2:
         raise CardError(
@@ -88,11 +94,14 @@ def parse_card(text: str) -> Card:
             "hjärter, ruter, klöver) eller ♠ ♥ ♦ ♣",
         )
     rank = _RANK_BY_TEXT.get(rank_text)
+    if rank is None and suit_text in _SUIT_SYMBOLS_ALL:
+        rank = _SWEDISH_RANK_BY_TEXT.get(rank_text)
     if rank is None:
         raise CardError(
-            f"'{text}' has an unknown rank '{text.strip()[:-1]}': use 2-9, T or 10, J, Q, K, A",
-            sv=f"'{text}' har en okänd valör '{text.strip()[:-1]}': använd 2-9, T eller 10, "
-            "J, Q, K, A (knekt, dam, kung, ess)",
+            f"'{text}' has an unknown rank '{text.strip()[:-1]}': use 2-9, T or 10, J, Q, K, A "
+            "(or the Swedish Kn, D, K, E before a suit symbol, like D♠)",
+            sv=f"'{text}' har en okänd valör '{text.strip()[:-1]}': använd 2-9, 10, Kn, D, K, E "
+            "(knekt, dam, kung, ess) före en färgsymbol, som D♠ eller Kn♥, eller J, Q, K, A, T",
         )
     return Card(rank, suit)
 

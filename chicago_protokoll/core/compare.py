@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n.language import tr
+from ..i18n.language import t, tr
 from .cards import Card, HandResult, best_indexes, evaluate, looks_like_cards, parse_category
 from .errors import CardError
 from .rules import HouseRules
@@ -18,10 +18,12 @@ class Comparison:
     points: tuple[int | str, ...]
     winner: int | None
     undecided: bool  # same category given by name only: the cards would decide
+    by_suit: bool = False  # equal poker hands, told apart by the house rule ties = "suit"
 
     def as_json(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
+            "tie_broken_by_suit": self.by_suit,
             "hands": [
                 {
                     "category": result.category.value,
@@ -48,6 +50,13 @@ class Comparison:
             lines.append(f"{index}. {shown}: {name} ({pts}){mark}")
         if self.winner is not None:
             lines.append(tr(f"Hand {self.winner + 1} wins.", f"Hand {self.winner + 1} vinner."))
+            if self.by_suit:
+                lines.append(
+                    t(
+                        "Equal hands: the suits broke the tie (hands.ties = \"suit\": "
+                        "hearts > spades > diamonds > clubs)."
+                    )
+                )
         elif self.undecided:
             lines.append(
                 tr(
@@ -94,10 +103,12 @@ def compare_hands(texts: list[str], rules: HouseRules) -> Comparison:
     top = [results[i] for i in best]
     undecided = len(best) > 1 and any(not r.cards for r in top)
     winner = best[0] if len(best) == 1 else None
+    by_suit = winner is not None and len(best_indexes(results)) > 1
     return Comparison(
         texts=tuple(texts),
         results=tuple(results),
         points=tuple(rules.hands.points(r.category) for r in results),
         winner=winner,
         undecided=undecided,
+        by_suit=by_suit,
     )
