@@ -7,6 +7,7 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import language, tr
 from ..present.views import plain_standings
+from ..present.width import pad, visible
 from ..store import catalogue, locations, sessionfile
 from .common import (
     JsonOption,
@@ -70,7 +71,7 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     for row in rows:
         mark = "*" if row["current"] else " "
         if "error" in row:
-            print(f"{mark} {row['name']:<16} {row['error']}")
+            print(visible(f"{mark} {pad(row['name'], 16)} {row['error']}"))
             continue
         if row["finished"]:
             outcome = tr("winner ", "vinnare ") + " & ".join(row["winners"])
@@ -83,9 +84,8 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
         deals = tr(
             f"{count} deal{'s' if count != 1 else ''}", f"{count} giv{'ar' if count != 1 else ''}"
         )
-        print(
-            f"{mark} {row['name']:<16} {date:<10}  {', '.join(row['players'])}  {deals}  {outcome}"
-        )
+        players = ", ".join(row["players"])
+        print(visible(f"{mark} {pad(row['name'], 16)} {date:<10}  {players}  {deals}  {outcome}"))
 
 
 @sessions_app.command("use")

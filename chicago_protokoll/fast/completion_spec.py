@@ -18,7 +18,7 @@ SOURCES: tuple[Any, ...] = (('cli/app.py', 3628008522, 7385),
  ('cli/record.py', 899400244, 16488),
  ('cli/rules.py', 165361190, 3556),
  ('cli/serve.py', 3359080832, 4030),
- ('cli/sessions.py', 779206700, 4877))
+ ('cli/sessions.py', 3523569520, 4950))
 
 KINDS: dict[str, Any] = {'player': 'fast', 'session': 'fast'}
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..core.game import Standings
 from ..i18n.language import tr
+from .width import text_width
 
 # One marker per seat, told apart without colour; "#" where lines cross.
 MARKERS = ("*", "o", "+", "x", "@", "%")
@@ -188,7 +189,7 @@ def _legend(race: Race, width: int) -> list[str]:
     current = ""
     for item in items:
         candidate = f"{current}   {item}" if current else f"  {item}"
-        if len(candidate) > width and current:
+        if text_width(candidate) > width and current:
             lines.append(current)
             candidate = f"  {item}"
         current = candidate

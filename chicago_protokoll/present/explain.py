@@ -9,7 +9,6 @@ by the same replay that computed the totals.
 from __future__ import annotations
 
 import enum
-import textwrap
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from ..i18n.language import tr
 from .narrate import describe_award, describe_event, describe_in_deal, moment_name, rule_text
 from .rules_text import rule_changes, toml_value
 from .views import moment_text
+from .width import text_width, wrap
 
 INDENT = "  "
 AWARD_INDENT = "      "
@@ -149,20 +149,11 @@ def wrap_lines(lines: Sequence[str], width: int) -> list[str]:
     """Lines folded to ``width``; a folded line goes on under its own indent, two further in."""
     folded: list[str] = []
     for line in lines:
-        if len(line) <= width:
+        if text_width(line) <= width:
             folded.append(line)
             continue
         indent = line[: len(line) - len(line.lstrip())]
-        folded.extend(
-            textwrap.wrap(
-                line.strip(),
-                width=width,
-                initial_indent=indent,
-                subsequent_indent=indent + "  ",
-                break_on_hyphens=False,
-                break_long_words=False,
-            )
-        )
+        folded.extend(wrap(line.strip(), width, indent, indent + "  "))
     return folded
 
 

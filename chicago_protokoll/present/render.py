@@ -1,32 +1,122 @@
-"""Rich tables for a person at a terminal.  Imported only by commands that draw."""
+"""The tables for a person at a terminal: the standings, the paper protocol, the settlement.
+
+Drawn in plain characters in the look of the paper protocol (a title, a
+header, a heavy rule, a row a player or deal), lined up by display width
+(`width`), so CJK and emoji names keep their columns.  Without Rich: importing
+its console and table modules cost `status` and `log` about half of
+``import typer`` again (docs/latency.md).
+
+On a terminal the title is italic, the headers and running totals bold and a
+winner's row bold green; ``NO_COLOR`` drops the colour, and a pipe, a file or
+``TERM=dumb`` gets no escape sequences at all (``FORCE_COLOR`` asks for them
+anyway).  Every cell passes through `width.visible`: a name never reaches the
+terminal as an escape sequence.
+"""
 
 from __future__ import annotations
 
-from rich import box
-from rich.cells import cell_len
-from rich.console import Console
-from rich.table import Table
+import os
+import sys
+from collections.abc import Sequence
 
 from ..core.game import Standings
 from ..i18n.language import number, tr
 from .views import marks, moment_text
+from .width import text_width, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..core.settle import Payment
 
+# A cell is a few pieces of text, each with its style ("" for none); so is a line.
+Piece = tuple[str, str]
+Cell = Sequence[Piece]
 
-def console() -> Console:
-    # emoji=False: no ":name:" codes in a table, and Rich skips loading its emoji table
-    return Console(highlight=False, soft_wrap=False, emoji=False)
-
-
-def _table(title: str) -> Table:
-    """A table at least as wide as its title, so a narrow table does not break the title."""
-    return Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left", min_width=cell_len(title))
+RULE = "━"
+_SGR = {"bold": "1", "italic": "3", "green": "32"}
+_COLOURS = frozenset({"green"})
 
 
-def status_table(standings: Standings, session_name: str) -> Table:
+def _styles_wanted() -> tuple[bool, bool]:
+    """(styles at all, colours too) for standard output, as Rich decided them."""
+    forced = bool(os.environ.get("FORCE_COLOR"))
+    terminal = forced or (hasattr(sys.stdout, "isatty") and sys.stdout.isatty())
+    if not terminal or os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
+        return False, False
+    return True, not os.environ.get("NO_COLOR")
+
+
+class Painter:
+    """Turns styled pieces into text with or without escape sequences."""
+
+    def __init__(self, styles: bool, colours: bool) -> None:
+        self.styles = styles
+        self.colours = colours
+
+    def paint(self, text: str, style: str) -> str:
+        codes = [
+            _SGR[word]
+            for word in style.split()
+            if self.styles and (self.colours or word not in _COLOURS)
+        ]
+        if not codes or not text:
+            return text
+        return f"\x1b[{';'.join(codes)}m{text}\x1b[0m"
+
+    def line(self, pieces: Cell) -> str:
+        return "".join(self.paint(visible(text), style) for text, style in pieces)
+
+
+def painter() -> Painter:
+    return Painter(*_styles_wanted())
+
+
+def plain(text: str, style: str = "") -> Cell:
+    return ((text, style),)
+
+
+def table_lines(
+    title: str,
+    headers: Sequence[str],
+    right: Sequence[bool],
+    rows: Sequence[Sequence[Cell]],
+    paint: Painter,
+    row_styles: Sequence[str] = (),
+) -> list[str]:
+    """A table as SIMPLE_HEAVY drew it: title, blank line, header, heavy rule, rows, blank
+    line; each cell with a space either side, columns a space apart; no trailing spaces.
+
+    ``right`` says which columns are right-aligned; ``row_styles`` adds a style to every
+    piece of a row (a winner's row).
+    """
+    cells = [[[(visible(text), style) for text, style in cell] for cell in row] for row in rows]
+    heads = [[(visible(text), "bold")] for text in headers]
+    widths = [
+        max(sum(text_width(text) for text, _ in row[column]) for row in [heads, *cells])
+        for column in range(len(headers))
+    ]
+
+    def draw(row: list[list[Piece]], extra: str = "") -> str:
+        parts = []
+        for column, cell in enumerate(row):
+            text = "".join(paint.paint(piece, f"{style} {extra}".strip()) for piece, style in cell)
+            gap = " " * (widths[column] - sum(text_width(piece) for piece, _ in cell))
+            parts.append(" " + (gap + text if right[column] else text + gap) + " ")
+        return (" " + " ".join(parts)).rstrip(" ")
+
+    lines = [paint.paint(visible(title), "italic"), "", draw(heads)]
+    lines.append(" " + RULE * (sum(widths) + 3 * len(widths) - 1))
+    for index, row in enumerate(cells):
+        lines.append(draw(row, row_styles[index] if index < len(row_styles) else ""))
+    lines.append("")
+    return lines
+
+
+def _print(lines: Sequence[str]) -> None:
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def status_lines(standings: Standings, session_name: str, paint: Painter) -> list[str]:
     if standings.finished:
         title = tr(
             f"{session_name} — the game is over after deal {standings.deal}",
@@ -36,66 +126,119 @@ def status_table(standings: Standings, session_name: str) -> Table:
         title = tr(
             f"{session_name} — deal {standings.deal}", f"{session_name} — giv {standings.deal}"
         )
-    table = _table(title)
-    table.add_column(tr("Player", "Spelare"))
-    table.add_column(tr("Points", "Poäng"), justify="right")
-    table.add_column(tr("To go", "Kvar"), justify="right")
-    table.add_column(tr("Notes", "Noteringar"))
     target = standings.rules.game.target
-    for player in standings.players:
-        style = "bold green" if player.name in standings.winners else ""
-        table.add_row(
-            player.name,
-            str(player.score),
-            str(max(0, target - player.score)),
-            marks(standings, player.name),
-            style=style,
+    rows = [
+        [
+            plain(player.name),
+            plain(str(player.score)),
+            plain(str(max(0, target - player.score))),
+            plain(marks(standings, player.name)),
+        ]
+        for player in standings.players
+    ]
+    styles = ["bold green" if p.name in standings.winners else "" for p in standings.players]
+    lines = table_lines(
+        title,
+        [
+            tr("Player", "Spelare"),
+            tr("Points", "Poäng"),
+            tr("To go", "Kvar"),
+            tr("Notes", "Noteringar"),
+        ],
+        [False, True, True, False],
+        rows,
+        paint,
+        styles,
+    )
+    if standings.finished:
+        winners = " & ".join(standings.winners)
+        lines.append(paint.line([(tr("Winner: ", "Vinnare: "), ""), (winners, "bold")]))
+    else:
+        lines.append(
+            paint.line(
+                plain(
+                    tr(
+                        f"Dealer {standings.dealer}, forehand {standings.forehand}. Next: {moment_text(standings)}",
+                        f"Givare {standings.dealer}, förhand {standings.forehand}. Nästa: {moment_text(standings)}",
+                    )
+                )
+            )
         )
-    return table
+    return lines
 
 
 def print_status(standings: Standings, session_name: str) -> None:
-    out = console()
-    out.print(status_table(standings, session_name))
-    if standings.finished:
-        winners = " & ".join(standings.winners)
-        out.print(tr(f"Winner: [bold]{winners}[/bold]", f"Vinnare: [bold]{winners}[/bold]"))
-    else:
-        out.print(
-            tr(
-                f"Dealer {standings.dealer}, forehand {standings.forehand}. Next: {moment_text(standings)}",
-                f"Givare {standings.dealer}, förhand {standings.forehand}. Nästa: {moment_text(standings)}",
-            )
-        )
+    _print(status_lines(standings, session_name, painter()))
 
 
-def protocol_table(standings: Standings, session_name: str) -> Table:
+def protocol_lines(standings: Standings, session_name: str, paint: Painter) -> list[str]:
     """The paper protocol: a row per deal, each player's points and running total."""
     from .export import protocol_rows
 
-    table = _table(tr(f"Protocol — {session_name}", f"Protokoll — {session_name}"))
-    table.add_column(tr("Deal", "Giv"), justify="right")
-    table.add_column(tr("Dealer", "Givare"))
-    for player in standings.players:
-        table.add_column(player.name, justify="right")
-    for record, cells in protocol_rows(standings):
-        shown = [
-            (f"{points:+d} " if points else "– ") + f"[bold]{total}[/bold]"
-            for points, total in cells
-        ]
+    if not standings.deals:
+        return [paint.line(plain(tr("Nothing is recorded yet.", "Inget är fört ännu.")))]
+    rows: list[list[Cell]] = []
+    for record, totals in protocol_rows(standings):
         number = str(record.number) + ("" if record.complete else "…")
-        table.add_row(number, record.dealer, *shown)
-    return table
+        row: list[Cell] = [plain(number), plain(record.dealer)]
+        for points, total in totals:
+            row.append((((f"{points:+d} " if points else "– "), ""), (str(total), "bold")))
+        rows.append(row)
+    players = [p.name for p in standings.players]
+    lines = table_lines(
+        tr(f"Protocol — {session_name}", f"Protokoll — {session_name}"),
+        [tr("Deal", "Giv"), tr("Dealer", "Givare"), *players],
+        [True, False, *(True for _ in players)],
+        rows,
+        paint,
+    )
+    if standings.finished:
+        lines.append(paint.line(plain(tr("Winner: ", "Vinnare: ") + " & ".join(standings.winners))))
+    return lines
 
 
 def print_protocol(standings: Standings, session_name: str) -> None:
-    out = console()
-    if not standings.deals:
-        out.print(tr("Nothing is recorded yet.", "Inget är fört ännu."))
-        return
-    out.print(protocol_table(standings, session_name))
-    if standings.finished:
-        out.print(tr("Winner: ", "Vinnare: ") + " & ".join(standings.winners))
+    _print(protocol_lines(standings, session_name, painter()))
+
+
+def settlement_lines(
+    session_name: str,
+    winners: list[str],
+    payments: list[Payment],
+    stake: str,
+    provisional: bool,
+    paint: Painter,
+) -> list[str]:
+    from ..core.settle import amount_json
+
+    lines = []
+    if provisional:
+        lines.append(
+            tr(
+                "The game is not over: this is how it would settle if it ended now.",
+                "Partiet är inte slut: så här skulle det betalas om det slutade nu.",
+            )
+        )
+    lines += table_lines(
+        tr(
+            f"Settlement — {session_name} (stake {number(stake)} per point)",
+            f"Betalning — {session_name} (insats {number(stake)} per poäng)",
+        ),
+        [tr("Pays", "Betalar"), tr("To", "Till"), tr("Amount", "Belopp")],
+        [False, False, True],
+        [
+            [plain(payment.payer), plain(payment.payee), plain(number(amount_json(payment.amount)))]
+            for payment in payments
+        ],
+        paint,
+    )
+    if not payments:
+        lines.append(tr("Nobody pays anything.", "Ingen betalar något."))
+    if provisional:
+        lines.append(paint.line(plain(tr("Leading now: ", "Leder nu: ") + " & ".join(winners))))
+    else:
+        lines.append(paint.line(plain(tr("Winner: ", "Vinnare: ") + " & ".join(winners))))
+    return lines
 
 
 def print_settlement(
@@ -106,31 +249,4 @@ def print_settlement(
     stake: str,
     provisional: bool,
 ) -> None:
-    from ..core.settle import amount_json
-
-    out = console()
-    table = _table(
-        tr(
-            f"Settlement — {session_name} (stake {number(stake)} per point)",
-            f"Betalning — {session_name} (insats {number(stake)} per poäng)",
-        )
-    )
-    table.add_column(tr("Pays", "Betalar"))
-    table.add_column(tr("To", "Till"))
-    table.add_column(tr("Amount", "Belopp"), justify="right")
-    for payment in payments:
-        table.add_row(payment.payer, payment.payee, number(amount_json(payment.amount)))
-    if provisional:
-        out.print(
-            tr(
-                "The game is not over: this is how it would settle if it ended now.",
-                "Partiet är inte slut: så här skulle det betalas om det slutade nu.",
-            )
-        )
-    out.print(table)
-    if not payments:
-        out.print(tr("Nobody pays anything.", "Ingen betalar något."))
-    if provisional:
-        out.print(tr("Leading now: ", "Leder nu: ") + " & ".join(winners))
-    else:
-        out.print(tr("Winner: ", "Vinnare: ") + " & ".join(winners))
+    _print(settlement_lines(session_name, winners, payments, stake, provisional, painter()))

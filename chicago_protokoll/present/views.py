@@ -10,6 +10,7 @@ from typing import Any
 
 from ..core.game import Moment, Standings
 from ..i18n.language import tr
+from .width import pad, text_width, visible
 
 
 def moment_text(standings: Standings) -> str:
@@ -74,8 +75,9 @@ def marks(standings: Standings, name: str) -> str:
 
 
 def plain_standings(standings: Standings, session_name: str) -> str:
-    """The standings as aligned plain text: one line a player, then what comes next."""
-    width = max(len(p.name) for p in standings.players)
+    """The standings as plain text lined up by display width: what comes next, then a line a
+    player."""
+    width = max(text_width(visible(p.name)) for p in standings.players)
     lines = []
     if standings.finished:
         winners = " & ".join(standings.winners)
@@ -95,6 +97,8 @@ def plain_standings(standings: Standings, session_name: str) -> str:
     for player in standings.players:
         note = marks(standings, player.name)
         lines.append(
-            f"  {player.name:<{width}}  {player.score:>3}" + (f"  ({note})" if note else "")
+            f"  {pad(visible(player.name), width)}  {player.score:>3}"
+            + (f"  ({note})" if note else "")
         )
-    return "\n".join(lines)
+    # Names come from a file anyone can edit: a control character in one is shown, not obeyed.
+    return "\n".join(visible(line) for line in lines)

@@ -81,6 +81,16 @@ def test_a_whole_deal_imports_neither_rich_nor_pydantic(table: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "args", [("status",), ("log",), ("settle",), ("explain",), ("chart",), ("sessions",)]
+)
+def test_the_tables_and_texts_for_a_person_import_no_rich(
+    table: Path, args: tuple[str, ...]
+) -> None:
+    """status, log and settle draw their tables in plain characters (present/render.py)."""
+    assert not _heavy(_imports(table, *args))
+
+
+@pytest.mark.parametrize(
     "shell",
     [
         {
@@ -151,7 +161,8 @@ def test_a_command_line_naming_one_command_is_answered_as_by_the_whole_app(
 
 @pytest.mark.slow
 def test_the_benchmark_runs_and_prints_its_table(tmp_path: Path) -> None:
-    """bench/latency.py builds its sessions, times every command once and prints the table."""
+    """bench/latency.py builds its sessions, times every everyday command once and prints
+    the table, with each command's ratio to `import typer`."""
     bench = Path(__file__).resolve().parents[2] / "bench" / "latency.py"
     done = subprocess.run(
         [sys.executable, str(bench), "--runs", "1"],
@@ -162,6 +173,8 @@ def test_the_benchmark_runs_and_prints_its_table(tmp_path: Path) -> None:
         timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    assert "| status --json (20 deals) |" in done.stdout
+    assert "| × floor | × typer | target |" in done.stdout
+    for command in ("status --json", "status", "log", "deal ...", "undo", "settle", "sessions"):
+        assert f"\n| {command} | " in done.stdout
     assert "| export --format json, 1000 deals |" in done.stdout
     assert "targets met" in done.stdout
