@@ -11,7 +11,7 @@ from chicago_protokoll.core.game import replay
 from chicago_protokoll.present.render import Painter, status_lines, table_lines
 from chicago_protokoll.present.width import text_width
 from chicago_protokoll.store import catalogue, sessionfile
-from cli_support import ok, run
+from cli_support import ANNA_23_DEAL, ok, run
 
 WIDE = ("李小龍", "🦊 Räv", "Åsa", "Zoë")
 CELL = re.compile(r"\S+(?: \S+)*")  # a cell: words one space apart; cells are 2+ apart
@@ -176,17 +176,7 @@ def test_the_winner_row_is_green_only_where_colour_is_wanted(
     """The finished game's status, run as the installed command with its output in a pipe."""
     ok("new", "fredag", "Anna", "Bo")
     for _ in range(3):
-        ok(
-            "deal",
-            "--buy",
-            "Anna:kåk",
-            "--buy",
-            "Anna:kåk",
-            "--last-trick",
-            "Anna",
-            "--showdown",
-            "Anna:kåk",
-        )
+        ok(*ANNA_23_DEAL)
     base = {"NO_COLOR": ""}
     done = run("status", env={**base, "TERM": "xterm", **env})
     assert done.returncode == 0, done.stderr
