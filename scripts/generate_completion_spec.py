@@ -174,6 +174,7 @@ def _param(
     """One option or argument as the fast path needs it; None if it is beyond the fast path."""
     from typer import _click
     from typer._click.shell_completion import CompletionItem
+    from typer._types import TyperChoice
     from typer.core import TyperArgument, TyperOption
     from typer.models import TyperPath
 
@@ -202,6 +203,8 @@ def _param(
         method = type(param.type).shell_complete
         if method is _click.types.File.shell_complete:
             complete = "file"
+        elif method is TyperChoice.shell_complete:
+            complete = "choice"
         elif method not in (_click.types.ParamType.shell_complete, TyperPath.shell_complete):
             complete = "typer"
     entry: dict[str, Any] = {
@@ -215,6 +218,20 @@ def _param(
         "hidden": bool(is_option and param.hidden),
         "complete": complete,
     }
+    if complete == "choice":
+        # what TyperChoice.shell_complete offers: str() of each choice, matched by
+        # startswith, lowered on both sides when the choice ignores case
+        entry["choices"] = tuple(str(choice) for choice in param.type.choices)
+        entry["case_sensitive"] = bool(param.type.case_sensitive)
+        from chicago_protokoll.i18n.language import languages
+
+        if param.name == "lang" and entry["choices"] == languages():
+            # --lang offers the catalogues there are when the app loads (a dropped-in
+            # xx.po adds one): the fast path lists them too, not the ones of today
+            entry["choices"] = "languages"
+            if kinds.get("languages") != "fast":
+                entry["complete"] = "typer"
+                del entry["choices"], entry["case_sensitive"]
     if is_option:
         entry["items"] = {
             name: _item(formats, CompletionItem(name, help=param.help))

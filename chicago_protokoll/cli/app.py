@@ -15,7 +15,7 @@ groups `rules` and `sessions`.  What the commands share is in `common`.
 
 import os
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -39,10 +39,18 @@ def _print_version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+if TYPE_CHECKING:
+    LanguageName = str
+else:
+    # A choice of English and every language with a catalogue (i18n/xx.po), read when the
+    # app loads: --help lists them, TAB completes them, anything else exits 2.
+    LanguageName = Literal[languages()]
+
+
 def main_options(
     ctx: typer.Context,
     lang: Annotated[
-        str | None,
+        LanguageName | None,
         typer.Option("--lang", help="Language of all output: sv or en (default: from LANG)."),
     ] = None,
     version: Annotated[
@@ -53,8 +61,6 @@ def main_options(
     ] = False,
 ) -> None:
     """Protokollförare for Chicago: record each deal, the house rules do the scoring."""
-    if lang is not None and lang not in languages():
-        raise typer.BadParameter(f"use {' or '.join(languages())}", param_hint="--lang")
     # Always set (None included): one process may run several commands (tests, `play`).
     set_language(lang)
     if ctx.invoked_subcommand is None:

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
 
 import typer
 from typer.exceptions import TyperException
@@ -21,6 +21,7 @@ from typer.exceptions import TyperException
 from ..core.errors import CardError, ChicagoError, RuleViolation
 from ..core.events import Event
 from ..core.game import Game, Session
+from ..core.rules import PRESETS
 from ..i18n.language import language, tr
 from ..store import catalogue, sessionfile
 
@@ -90,6 +91,13 @@ WhoArgument = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+if TYPE_CHECKING:
+    PresetName = str
+else:
+    # A choice (Typer makes a Literal one): listed in --help, completed by TAB, and a
+    # name that is no preset is a usage error (exit 2).
+    PresetName = Literal[tuple(PRESETS)]
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:

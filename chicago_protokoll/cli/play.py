@@ -6,6 +6,7 @@ from typing import Annotated
 import typer
 
 from .common import (
+    PresetName,
     FileOption,
     SessionOption,
     handled,
@@ -34,7 +35,8 @@ def play(
         Path | None, typer.Option("--rules", help="A house-rules TOML file (new session).")
     ] = None,
     preset: Annotated[
-        str | None, typer.Option("--preset", help="A built-in set of house rules (new session).")
+        PresetName | None,
+        typer.Option("--preset", help="A built-in set of house rules (new session)."),
     ] = None,
     dealer: Annotated[
         str | None, typer.Option("--dealer", help="The first dealer (new session).")

@@ -4,11 +4,11 @@
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
-from ..i18n.language import tr
+from ..i18n.language import language, tr
 from ..present.views import status_dict
 from ..store import sessionfile
 from .common import (
@@ -65,14 +65,16 @@ def log(
     print_protocol(standings, _session_name(current, path))
 
 
-FORMATS = ("json", "csv", "md", "html")
+ExportFormat = Literal["json", "csv", "md", "html"]
+CsvDialect = Literal["plain", "excel-sv"]  # present/export.py: CSV_DIALECTS
 
 
 @app.command()
 @handled
 def export(
     fmt: Annotated[
-        str, typer.Option("--format", help="json, csv, md or html.", case_sensitive=False)
+        ExportFormat,
+        typer.Option("--format", help="json, csv, md or html.", case_sensitive=False),
     ] = "json",
     output: Annotated[
         Path | None,
@@ -81,13 +83,18 @@ def export(
     stake: Annotated[
         str, typer.Option("--stake", help="Stake per point for the settlement (md, html).")
     ] = "1",
+    dialect: Annotated[
+        CsvDialect | None,
+        typer.Option(
+            "--csv-dialect",
+            help="csv: plain (comma, for scripts) or excel-sv (semicolon, CRLF, BOM, decimal "
+            "comma: opens as columns in a Swedish Excel). Default: excel-sv in Swedish, else plain.",
+        ),
+    ] = None,
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
     """Export the game: every deal with its events and the running totals."""
-    fmt = fmt.lower()
-    if fmt not in FORMATS:
-        raise typer.BadParameter(f"use one of {', '.join(FORMATS)}", param_hint="--format")
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     name = _session_name(current, path)
@@ -96,7 +103,9 @@ def export(
     if fmt == "json":
         text = exporters.export_json(standings, name, current.first_dealer)
     elif fmt == "csv":
-        text = exporters.export_csv(standings)
+        if dialect is None:
+            dialect = "excel-sv" if language() == "sv" else "plain"
+        text = exporters.export_csv(standings, dialect)
     elif fmt == "html":
         from ..present.html_sheet import export_html
 

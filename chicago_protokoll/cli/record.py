@@ -33,6 +33,7 @@ from ..i18n.language import tr
 from ..present.views import plain_standings
 from ..store import catalogue, locations, sessionfile
 from .common import (
+    PresetName,
     FileOption,
     PlayerArgument,
     SessionOption,
@@ -102,7 +103,8 @@ def new(
         ),
     ] = None,
     preset: Annotated[
-        str | None, typer.Option("--preset", help="A built-in set of house rules, e.g. tournament.")
+        PresetName | None,
+        typer.Option("--preset", help="A built-in set of house rules, e.g. tournament."),
     ] = None,
     dealer: Annotated[
         str | None, typer.Option("--dealer", help="The first dealer (default: the first player).")

@@ -10,6 +10,7 @@ from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tr
 from ..store import locations, sessionfile
 from .common import (
+    PresetName,
     FileOption,
     JsonOption,
     SessionOption,
@@ -55,7 +56,9 @@ def rules_init(
             dir_okay=False,
         ),
     ] = None,
-    preset: Annotated[str, typer.Option("--preset", help="Start from this preset.")] = "standard",
+    preset: Annotated[
+        PresetName, typer.Option("--preset", help="Start from this preset.")
+    ] = "standard",
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented house-rules file to edit."""

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 REIMPLEMENTS: dict[str, tuple[str, ...]] = {
+    "languages": ("i18n.language.languages",),
     "player": (
         "cli.common._complete_player",
         "store.locations.data_dir",
@@ -61,6 +62,9 @@ REIMPLEMENTS: dict[str, tuple[str, ...]] = {
 # module was last checked against; `python scripts/generate_completion_spec.py
 # --implements` prints the current ones.
 IMPLEMENTS: dict[str, dict[str, int]] = {
+    "languages": {
+        "i18n.language.languages": 3773981951,
+    },
     "player": {
         "cli.common._complete_player": 497502598,
         "store.locations.data_dir": 1780515643,
@@ -356,7 +360,22 @@ def _param_items(
         ]
     if kind == "session":
         return [_plain(name) for name in _session_names(env, spec) if name.startswith(incomplete)]
+    if kind == "choice":
+        # TyperChoice.shell_complete
+        choices = param["choices"]
+        if choices == "languages":
+            choices = _languages()
+        if param["case_sensitive"]:
+            return [_plain(c) for c in choices if c.startswith(incomplete)]
+        lowered = incomplete.lower()
+        return [_plain(c) for c in choices if c.lower().startswith(lowered)]
     raise _Unsure
+
+
+def _languages() -> tuple[str, ...]:
+    """i18n.language.languages(): English and every catalogue beside it."""
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "i18n")
+    return ("en", *sorted(name[:-3] for name in os.listdir(here) if name.endswith(".po")))
 
 
 # -- output, byte for byte as Typer writes it --------------------------------------------

@@ -164,20 +164,47 @@ def spreadsheet_safe(value: object) -> object:
     return value
 
 
-def export_csv(standings: Standings) -> str:
+# The CSV dialects of `export --format csv --csv-dialect`:
+# - plain: comma-separated, quoted as RFC 4180 says, lines ending in LF: for scripts;
+# - excel-sv: what a Swedish Excel (or LibreOffice) opens as columns on a double-click:
+#   `;` between cells (the comma is the decimal sign there), CRLF line ends, a UTF-8
+#   byte order mark (without it Excel reads å, ä, ö as Windows-1252) and a decimal comma.
+CSV_DIALECTS = ("plain", "excel-sv")
+
+
+def excel_sv_cell(value: object) -> object:
+    """A cell as a Swedish spreadsheet reads it: a decimal comma in numbers that have decimals."""
+    from decimal import Decimal
+
+    if isinstance(value, (float, Decimal)):
+        return str(value).replace(".", ",")
+    return value
+
+
+def export_csv(standings: Standings, dialect: str = "plain") -> str:
     """One row per deal: deal, dealer, then each player's points and running total."""
+    excel = dialect == "excel-sv"
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    if excel:
+        buffer.write("\ufeff")
+        writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    else:
+        writer = csv.writer(buffer, lineterminator="\n")
+
+    def written(row: list[object]) -> list[object]:
+        safe = [spreadsheet_safe(cell) for cell in row]
+        return [excel_sv_cell(cell) for cell in safe] if excel else safe
+
     names = [p.name for p in standings.players]
     header: list[object] = [t("deal"), t("dealer")]
     for name in names:
         header.extend([name, t("{name} total", name=name)])
-    writer.writerow([spreadsheet_safe(cell) for cell in header])
+    writer.writerow(written(header))
     for record, cells in protocol_rows(standings):
         row: list[object] = [record.number, record.dealer]
         for points, total in cells:
             row.extend([points, total])
-        writer.writerow([spreadsheet_safe(cell) for cell in row])
+        writer.writerow(written(row))
     return buffer.getvalue()
 
 

@@ -1,0 +1,44 @@
+"""--format, --preset, --lang and --csv-dialect are choices: --help lists them, TAB
+completes them (tests/fast/test_completion_fastpath.py compares that with Typer), and a
+value that is none of them is a usage error, exit 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from chicago_protokoll.core.rules import PRESETS
+from cli_support import ok, usage_error
+
+
+@pytest.mark.parametrize(
+    ("args", "listed"),
+    [
+        (("export", "--help"), "<json|csv|md|html>"),
+        (("export", "--help"), "<plain|excel-sv>"),
+        (("new", "--help"), "<" + "|".join(PRESETS) + ">"),
+        (("rules", "init", "--help"), "<" + "|".join(PRESETS) + ">"),
+        (("--help",), "<sv|en>"),
+    ],
+)
+def test_help_lists_the_choices(args: tuple[str, ...], listed: str) -> None:
+    assert listed in " ".join(ok(*args).split())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("export", "--format", "pdf"),
+        ("new", "fredag", "Anna", "Bo", "--preset", "nope"),
+        ("rules", "init", "x.toml", "--preset", "nope"),
+        ("play", "fredag", "Anna", "Bo", "--preset", "nope"),
+        ("--lang", "de", "status"),
+    ],
+)
+def test_a_value_that_is_no_choice_exits_2(args: tuple[str, ...]) -> None:
+    assert "is not one of" in usage_error(*args)
+
+
+def test_export_format_ignores_case() -> None:
+    """`--format CSV` is csv, as before the choice was declared."""
+    ok("new", "fredag", "Anna", "Bo")
+    assert ok("export", "--format", "CSV").startswith("deal,dealer,")
