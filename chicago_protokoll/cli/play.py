@@ -6,8 +6,8 @@ from typing import Annotated
 import typer
 
 from .common import (
-    PresetName,
     FileOption,
+    PresetName,
     SessionOption,
     handled,
 )

@@ -33,9 +33,9 @@ from ..i18n.language import tr
 from ..present.views import plain_standings
 from ..store import catalogue, locations, sessionfile
 from .common import (
-    PresetName,
     FileOption,
     PlayerArgument,
+    PresetName,
     SessionOption,
     WhoArgument,
     _complete_player,

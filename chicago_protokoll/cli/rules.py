@@ -10,9 +10,9 @@ from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tr
 from ..store import locations, sessionfile
 from .common import (
-    PresetName,
     FileOption,
     JsonOption,
+    PresetName,
     SessionOption,
     _rules_for_reading,
     handled,

@@ -13,10 +13,10 @@ if TYPE_CHECKING:
 SOURCES: tuple[Any, ...] = (('cli/app.py', 1828672901, 7534),
  ('cli/common.py', 1875687485, 7466),
  ('cli/explain.py', 1689813871, 4166),
- ('cli/play.py', 2656601192, 1727),
+ ('cli/play.py', 1164392672, 1727),
  ('cli/read.py', 485162580, 6904),
- ('cli/record.py', 3432759978, 16520),
- ('cli/rules.py', 1421364893, 3593),
+ ('cli/record.py', 2395053828, 16520),
+ ('cli/rules.py', 1487016653, 3593),
  ('cli/serve.py', 3359080832, 4030),
  ('cli/sessions.py', 3523569520, 4950))
 
