@@ -66,7 +66,7 @@ def log(
 
 
 ExportFormat = Literal["json", "csv", "md", "html"]
-CsvDialect = Literal["plain", "excel-sv"]  # present/export.py: CSV_DIALECTS
+CsvDialect = Literal["plain", "excel"]  # present/export.py: CSV_DIALECTS
 
 
 @app.command()
@@ -87,8 +87,8 @@ def export(
         CsvDialect | None,
         typer.Option(
             "--csv-dialect",
-            help="csv: plain (comma, for scripts) or excel-sv (semicolon, CRLF, BOM, decimal "
-            "comma: opens as columns in a Swedish Excel). Default: excel-sv in Swedish, else plain.",
+            help="csv: plain (comma, for scripts) or excel (semicolon, CRLF, BOM, decimal "
+            "comma: opens as columns in a Swedish Excel). Default: excel in Swedish, else plain.",
         ),
     ] = None,
     session: SessionOption = None,
@@ -104,7 +104,7 @@ def export(
         text = exporters.export_json(standings, name, current.first_dealer)
     elif fmt == "csv":
         if dialect is None:
-            dialect = "excel-sv" if language() == "sv" else "plain"
+            dialect = "excel" if language() == "sv" else "plain"
         text = exporters.export_csv(standings, dialect)
     elif fmt == "html":
         from ..present.html_sheet import export_html

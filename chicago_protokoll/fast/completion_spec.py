@@ -14,7 +14,7 @@ SOURCES: tuple[Any, ...] = (('cli/app.py', 1828672901, 7534),
  ('cli/common.py', 1875687485, 7466),
  ('cli/explain.py', 1689813871, 4166),
  ('cli/play.py', 1164392672, 1727),
- ('cli/read.py', 485162580, 6904),
+ ('cli/read.py', 1903582730, 6892),
  ('cli/record.py', 2395053828, 16520),
  ('cli/rules.py', 1487016653, 3593),
  ('cli/serve.py', 3359080832, 4030),
@@ -513,16 +513,16 @@ PARAMS: tuple[Any, ...] = ({'name': 'lang',
   'nargs': 1,
   'hidden': False,
   'complete': 'choice',
-  'choices': ('plain', 'excel-sv'),
+  'choices': ('plain', 'excel'),
   'case_sensitive': True,
-  'items': {'--csv-dialect': ('"--csv-dialect":"csv\\\\: plain (comma, for scripts) or excel-sv '
+  'items': {'--csv-dialect': ('"--csv-dialect":"csv\\\\: plain (comma, for scripts) or excel '
                               '(semicolon, CRLF, BOM, decimal comma\\\\: opens as columns in a '
-                              'Swedish Excel). Default\\\\: excel-sv in Swedish, else plain."',
-                              '--csv-dialect\tcsv: plain (comma, for scripts) or excel-sv '
-                              '(semicolon, CRLF, BOM, decimal comma: opens as columns in a Swedish '
-                              'Excel). Default: excel-sv in Swedish, else plain.',
-                              167,
-                              161)}},
+                              'Swedish Excel). Default\\\\: excel in Swedish, else plain."',
+                              '--csv-dialect\tcsv: plain (comma, for scripts) or excel (semicolon, '
+                              'CRLF, BOM, decimal comma: opens as columns in a Swedish Excel). '
+                              'Default: excel in Swedish, else plain.',
+                              161,
+                              155)}},
  {'name': 'stake',
   'option': True,
   'opts': ('--stake',),

@@ -25,10 +25,10 @@ HELP: dict[str, str] = {
     "Language of all output: sv or en (default: from LANG).": "Språk för allt som skrivs "
     "ut: sv eller en (förval: från LANG).",
     "Print the version and exit.": "Skriv ut versionen och avsluta.",
-    "csv: plain (comma, for scripts) or excel-sv (semicolon, CRLF, BOM, decimal "
-    "comma: opens as columns in a Swedish Excel). Default: excel-sv in Swedish, else plain.": (
-        "csv: plain (komma, för skript) eller excel-sv (semikolon, CRLF, BOM, decimalkomma: "
-        "öppnas som kolumner i ett svenskt Excel). Förval: excel-sv på svenska, annars plain."
+    "csv: plain (comma, for scripts) or excel (semicolon, CRLF, BOM, decimal "
+    "comma: opens as columns in a Swedish Excel). Default: excel in Swedish, else plain.": (
+        "csv: plain (komma, för skript) eller excel (semikolon, CRLF, BOM, decimalkomma: "
+        "öppnas som kolumner i ett svenskt Excel). Förval: excel på svenska, annars plain."
     ),
     "Install completion for the current shell.": "Installera TAB-komplettering för "
     "det aktuella skalet.",

@@ -166,13 +166,14 @@ def spreadsheet_safe(value: object) -> object:
 
 # The CSV dialects of `export --format csv --csv-dialect`:
 # - plain: comma-separated, quoted as RFC 4180 says, lines ending in LF: for scripts;
-# - excel-sv: what a Swedish Excel (or LibreOffice) opens as columns on a double-click:
+# - excel: what Excel (or LibreOffice) in Swedish, or any decimal-comma locale, opens as
+#   columns on a double-click:
 #   `;` between cells (the comma is the decimal sign there), CRLF line ends, a UTF-8
 #   byte order mark (without it Excel reads å, ä, ö as Windows-1252) and a decimal comma.
-CSV_DIALECTS = ("plain", "excel-sv")
+CSV_DIALECTS = ("plain", "excel")
 
 
-def excel_sv_cell(value: object) -> object:
+def excel_cell(value: object) -> object:
     """A cell as a Swedish spreadsheet reads it: a decimal comma in numbers that have decimals."""
     from decimal import Decimal
 
@@ -183,7 +184,7 @@ def excel_sv_cell(value: object) -> object:
 
 def export_csv(standings: Standings, dialect: str = "plain") -> str:
     """One row per deal: deal, dealer, then each player's points and running total."""
-    excel = dialect == "excel-sv"
+    excel = dialect == "excel"
     buffer = io.StringIO()
     if excel:
         buffer.write("\ufeff")
@@ -193,7 +194,7 @@ def export_csv(standings: Standings, dialect: str = "plain") -> str:
 
     def written(row: list[object]) -> list[object]:
         safe = [spreadsheet_safe(cell) for cell in row]
-        return [excel_sv_cell(cell) for cell in safe] if excel else safe
+        return [excel_cell(cell) for cell in safe] if excel else safe
 
     names = [p.name for p in standings.players]
     header: list[object] = [t("deal"), t("dealer")]

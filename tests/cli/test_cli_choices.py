@@ -14,7 +14,7 @@ from cli_support import ok, usage_error
     ("args", "listed"),
     [
         (("export", "--help"), "<json|csv|md|html>"),
-        (("export", "--help"), "<plain|excel-sv>"),
+        (("export", "--help"), "<plain|excel>"),
         (("new", "--help"), "<" + "|".join(PRESETS) + ">"),
         (("rules", "init", "--help"), "<" + "|".join(PRESETS) + ">"),
         (("--help",), "<sv|en>"),
