@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from chicago_protokoll.core.rules import PRESETS
+from chicago_protokoll.i18n.language import languages
 from cli_support import ok, usage_error
 
 
@@ -17,7 +18,7 @@ from cli_support import ok, usage_error
         (("export", "--help"), "<plain|excel>"),
         (("new", "--help"), "<" + "|".join(PRESETS) + ">"),
         (("rules", "init", "--help"), "<" + "|".join(PRESETS) + ">"),
-        (("--help",), "<sv|en>"),
+        (("--help",), "<" + "|".join(languages()) + ">"),
     ],
 )
 def test_help_lists_the_choices(args: tuple[str, ...], listed: str) -> None:
