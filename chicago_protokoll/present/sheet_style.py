@@ -63,6 +63,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .live { position: fixed; top: 6px; right: 8px; margin: 0; padding: 1px 10px;
   border-radius: 1em; background: var(--head); color: var(--muted); font-size: 0.8em; }
 .live.lost { background: var(--problem); color: var(--ink); }
+.live + main h1 { padding-right: 5.5em; }  /* a long title runs beside the badge, not under */
 footer { margin-top: 16px; color: var(--muted); font-size: 0.8em; }
 @media screen and (max-width: 640px) {
   body { font-size: 14px; background: var(--paper); }

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""How `chicago serve` does at the table: start-up, write-to-DOM latency, memory with 50
+phones, CPU while idle.  Not a test: figures for docs/serve.md.
+
+Run it with the interpreter the command is installed for (needs playwright and
+/usr/bin/chromium, as the browser tests do)::
+
+    python bench/serve.py              # about a minute
+    python bench/serve.py --deals 30   # more latency samples
+
+It works in a temporary data directory (``CHICAGO_PROTOKOLL_HOME``), never yours.
+
+- start: from starting the process to its URL on stdout, and to the first answer of
+  ``/status.json``.
+- write-to-DOM: a page in headless Chromium watches the protocol table with a
+  MutationObserver; each deal is recorded by `chicago deal` in another process, and the
+  latency is the time the DOM changed less the session file's mtime (the moment the
+  write landed).  Both are this machine's wall clock.
+- memory: the server's resident set (VmRSS) idle, with 50 open event streams, and after
+  one deal has been pushed to all 50.
+- idle CPU: the server's user + system time over a quiet spell, as a share of one core,
+  with no client and with 50 streams open.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import selectors
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+CHICAGO = Path(sys.executable).parent / "chicago"
+PLAYERS = ("Anna", "Bo", "Cilla", "Dagny")
+DEAL = ("deal", "--buy", "Anna:pair", "--buy", "Bo:two pair", "--last-trick", "Cilla")
+SHOWDOWN = ("--showdown", "Dagny:flush")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chicago(env: dict[str, str], *args: str) -> None:
+    subprocess.run([str(CHICAGO), *args], env=env, check=True, capture_output=True)
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_cpu(pid: int, seconds: float) -> float:
+    """The server's CPU time over ``seconds`` of quiet, as a percentage of one core."""
+    before, start = cpu_seconds(pid), time.monotonic()
+    time.sleep(seconds)
+    return 100 * (cpu_seconds(pid) - before) / (time.monotonic() - start)
+
+
+def open_streams(port: int, count: int) -> list[socket.socket]:
+    streams = []
+    for _ in range(count):
+        stream = socket.create_connection(("127.0.0.1", port), timeout=10)
+        stream.sendall(b"GET /events HTTP/1.1\r\nHost: bench\r\n\r\n")
+        streams.append(stream)
+    return streams
+
+
+def drain_until(streams: list[socket.socket], marker: bytes, timeout: float) -> None:
+    """Read every stream until each has shown ``marker`` once."""
+    seen = dict.fromkeys(streams, b"")
+    selector = selectors.DefaultSelector()
+    for stream in streams:
+        selector.register(stream, selectors.EVENT_READ)
+    deadline = time.monotonic() + timeout
+    while not all(marker in data for data in seen.values()):
+        if time.monotonic() > deadline:
+            raise RuntimeError("not every stream got the event")
+        for key, _ in selector.select(0.1):
+            sock: socket.socket = key.fileobj  # type: ignore[assignment]
+            seen[sock] += sock.recv(65536)
+    selector.close()
+
+
+def wait_changed(page: object) -> float:
+    """The wall-clock ms at which the page's sheet changed, once it has."""
+    deadline = time.monotonic() + 5
+    while not (changed := page.evaluate("() => window.changed")):  # type: ignore[attr-defined]
+        if time.monotonic() > deadline:
+            raise RuntimeError("the page did not change within 5 s")
+        time.sleep(0.005)
+    return float(changed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=15, help="latency samples (deals)")
+    parser.add_argument("--idle", type=float, default=10.0, help="seconds of each idle spell")
+    options = parser.parse_args()
+
+    home = Path(tempfile.mkdtemp(prefix="chicago-bench-serve-"))
+    env = {**os.environ, "CHICAGO_PROTOKOLL_HOME": str(home), "CHICAGO_LANG": "en"}
+    chicago(env, "new", "fredag", *PLAYERS)
+    session = home / "sessions" / "fredag.toml"
+    assert session.exists(), session
+
+    started = time.monotonic()
+    server = subprocess.Popen(
+        [str(CHICAGO), "serve", "--port", "0"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    first = server.stdout.readline()
+    printed = time.monotonic() - started
+    url = re.search(r"http://\S+/", first)
+    assert url, first
+    base = url.group(0)
+    port = int(base.rsplit(":", 1)[1].strip("/"))
+    with urllib.request.urlopen(base + "status.json", timeout=10) as answer:
+        answer.read()
+    answered = time.monotonic() - started
+
+    latencies: list[float] = []
+    try:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            )
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(base)
+            page.wait_for_selector("#live:not(.lost)")
+            # The wall-clock moment (ms since the epoch) the sheet last changed in the DOM.
+            page.evaluate(
+                """() => { window.changed = 0;
+                   new MutationObserver(() => { window.changed = Date.now(); })
+                     .observe(document.querySelector('main.sheet'), {childList: true}); }"""
+            )
+            for _ in range(options.deals):
+                page.evaluate("() => { window.changed = 0; }")
+                chicago(env, *DEAL, *SHOWDOWN)
+                written = session.stat().st_mtime_ns / 1e6
+                latencies.append((wait_changed(page) - written) / 1000)
+                # Take the deal back (and let the page show it), so every sample is the
+                # same deal 1 and the game never ends.
+                page.evaluate("() => { window.changed = 0; }")
+                chicago(env, "undo", "--deal")
+                wait_changed(page)
+            browser.close()
+
+        rss_idle = rss_kib(server.pid)
+        cpu_idle = idle_cpu(server.pid, options.idle)
+        streams = open_streams(port, 50)
+        drain_until(streams, b"event: sheet", 10)
+        rss_50 = rss_kib(server.pid)
+        cpu_50 = idle_cpu(server.pid, options.idle)
+        chicago(env, *DEAL, *SHOWDOWN)
+        drain_until(streams, b"event: sheet", 10)
+        rss_pushed = rss_kib(server.pid)
+        for stream in streams:
+            stream.close()
+    finally:
+        server.send_signal(2)
+        server.wait(timeout=10)
+
+    print(f"chicago serve, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+    print(
+        f"start: URL printed after {printed * 1000:.0f} ms, first answer after "
+        f"{answered * 1000:.0f} ms"
+    )
+    print(
+        f"write-to-DOM over {len(latencies)} deals: median {statistics.median(latencies):.3f} s, "
+        f"min {min(latencies):.3f} s, max {max(latencies):.3f} s (goal: median <= 1 s)"
+    )
+    print(
+        f"memory (VmRSS): idle {rss_idle / 1024:.1f} MiB, 50 streams {rss_50 / 1024:.1f} MiB, "
+        f"after a push to 50 {rss_pushed / 1024:.1f} MiB"
+    )
+    print(
+        f"idle CPU: {cpu_idle:.2f} % of a core with no client, {cpu_50:.2f} % with 50 streams "
+        f"(over {options.idle:.0f} s each)"
+    )
+
+
+if __name__ == "__main__":
+    main()
