@@ -24,6 +24,7 @@ _EXPORTS = {
     "parse_category": "core.cards",
     "CardError": "core.errors",
     "ChicagoError": "core.errors",
+    "EntryError": "core.errors",
     "RuleViolation": "core.errors",
     "RulesFileError": "core.errors",
     "SessionFileError": "core.errors",
@@ -44,7 +45,7 @@ _EXPORTS = {
     "Session": "core.game",
     "Standings": "core.game",
     "new_session": "core.game",
-    "parse_claim": "core.game",
+    "parse_claim": "core.entry",
     "replay": "core.game",
     "standings": "core.game",
     "Payment": "core.settle",
@@ -64,9 +65,11 @@ if TYPE_CHECKING:
         parse_cards,
         parse_category,
     )
+    from .core.entry import parse_claim
     from .core.errors import (
         CardError,
         ChicagoError,
+        EntryError,
         RulesFileError,
         RuleViolation,
         SessionFileError,
@@ -87,7 +90,6 @@ if TYPE_CHECKING:
         Session,
         Standings,
         new_session,
-        parse_claim,
         replay,
         standings,
     )
@@ -120,6 +122,7 @@ __all__ = [
     "ChicagoDeclared",
     "ChicagoError",
     "ChicagoWon",
+    "EntryError",
     "Exchange",
     "Game",
     "HandResult",

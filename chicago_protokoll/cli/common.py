@@ -11,19 +11,19 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
 
 import typer
 from typer.exceptions import TyperException
 
-from ..core.errors import CardError, ChicagoError, RuleViolation
+from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Event
 from ..core.game import Game, Session
 from ..core.rules import PRESETS
 from ..i18n.language import language, tr
-from ..store import catalogue, sessionfile
+from ..store import catalogue, recording, sessionfile
 
 if TYPE_CHECKING:
     import json as json  # noqa: PLC0414 (the alias exports it to the commands)
@@ -112,6 +112,8 @@ def handled(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
+        except OptionConflict as error:  # a usage error: Click's usage line and exit status 2
+            raise typer.BadParameter(error.localized(language()), param_hint=error.option) from None
         except ChicagoError as error:
             _fail(error.localized(language()))
         except BrokenPipeError:
@@ -167,25 +169,15 @@ def _replay(session: Session, path: Path) -> Game:
 def _record(
     session: str | None,
     file: Path | None,
-    build: Callable[[Game], list[Event]],
+    build: Callable[[Game], Iterable[Event]],
 ) -> tuple[Session, Game]:
     """Build events against the replayed game and write them, all or nothing, under the lock."""
     path = catalogue.resolve(session, file)
-    outcome: dict[str, Any] = {}
-
-    def change(current: Session) -> Session:
-        game = _replay(current, path)
-        game.refuse_if_over()  # before building: "the game is over" is the reason, not a detail
-        updated = current
-        for event in build(game):
-            game.apply(event)
-            updated = updated.with_event(event)
-        outcome["game"] = game
-        return updated
-
     try:
-        saved = sessionfile.transact(path, change)
-    except (RuleViolation, CardError) as error:
+        recorded = recording.record(path, build)
+    except (RuleViolation, EntryError) as error:
+        if isinstance(error, OptionConflict):
+            raise
         # Said outright, so nobody types `undo` to remove a "bad entry" that was never made.
         raise ChicagoError(
             f"{error}; nothing was recorded",
@@ -193,7 +185,7 @@ def _record(
         ) from None
     if session is not None and file is None:
         catalogue.set_current(session)
-    return saved, outcome["game"]
+    return recorded.session, recorded.game
 
 
 def _rules_for_reading(session: str | None, file: Path | None) -> Any:

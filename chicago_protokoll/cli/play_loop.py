@@ -20,40 +20,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import ChicagoError, RuleViolation
-from ..core.events import (
-    ChicagoBroken,
-    ChicagoDeclared,
-    ChicagoWon,
-    Event,
-    Exchange,
-    LastTrick,
-    Royal,
-)
-from ..core.game import (
-    DealRecord,
-    Entry,
-    Game,
-    HandClaim,
-    Moment,
-    Session,
-    new_session,
-    parse_claim,
-    resolve_player,
-)
+from ..core import entry
+from ..core.errors import ChicagoError, EntryError
+from ..core.events import ChicagoWon, Event
+from ..core.game import DealRecord, Game, Moment, Session, new_session, resolve_player
 from ..i18n.language import language, number, tr
 from ..present.narrate import describe_event
 from ..present.views import plain_standings
-from ..store import catalogue, locations, sessionfile
+from ..store import catalogue, locations, recording, sessionfile
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
 # Words that answer a question without naming anyone; compared case-folded.
-_NOBODY = {"", "-", "pass", "p", "ingen", "nobody", "no", "nej", "n"}
 _ALL_FIVE = {"", "ja", "j", "yes", "y", "alla", "all", "ok"}
 _WITH_TWO = {"2", "två", "tvåa", "tvaa", "two", "med tvåa", "with two"}
-_ZERO = {"zero", "nolla", "noll"}
 _HELP = {"?", "help", "hjälp", "h"}
 _QUIT = {"q", "quit", "sluta", "exit"}
 _UNDO = {"u", "undo", "ångra"}
@@ -206,108 +187,48 @@ def help_text(question: Question, game: Game) -> str:
 # -- reading answers ----------------------------------------------------------
 
 
-def _player(text: str, game: Game) -> str:
-    return resolve_player(text, game.players, allow_prefix=True)
-
-
-def _split_player(text: str, game: Game) -> tuple[str, str]:
-    """``"Bo två par"`` -> ``("Bo", "två par")``; a name with a space is matched whole."""
-    folded = text.casefold()
-    for name in sorted(game.players, key=len, reverse=True):
-        if " " in name and (folded == name.casefold() or folded.startswith(name.casefold() + " ")):
-            return name, text[len(name) :].strip()
-    head, _, rest = text.partition(" ")
-    return head, rest.strip()
-
-
-def parse_hand_answer(text: str, game: Game) -> HandClaim:
-    """A best-hand answer: ``PLAYER HAND`` (or ``PLAYER:HAND``), pass/Enter, ``tie [HAND]``."""
-    ace_low = game.rules.hands.ace_low_straight
-    stripped = text.strip()
-    if stripped.casefold() in _NOBODY:
-        return HandClaim(None)
-    if ":" in stripped:
-        return parse_claim(stripped, game.players, ace_low_straight=ace_low, allow_prefix=True)
-    head, rest = _split_player(stripped, game)
-    if head.casefold() in ("tie", "lika"):
-        return parse_claim(f"tie:{rest}", game.players, ace_low_straight=ace_low)
-    player = _player(head, game)
-    words = rest.split()
-    zero = bool(words) and words[-1].casefold() in _ZERO
-    if zero:
-        rest = " ".join(words[:-1])
-    if not rest:
-        raise RuleViolation(
-            f"say which hand {player} had, e.g. '{player} two pair' or five cards",
-            rule="best hand",
-            sv=f"säg vilken hand {player} hade, t.ex. '{player} två par' eller fem kort",
-        )
-    return parse_claim(
-        f"{player}:{rest}{':zero' if zero else ''}",
-        game.players,
-        ace_low_straight=ace_low,
-    )
-
-
 def answer_events(question: Question, text: str, game: Game) -> list[Event]:
-    """The events an answer records (none for "nobody declares"); `ChicagoError` if it is wrong."""
+    """The events an answer records (none for "nobody declares"); `ChicagoError` if it is wrong.
+
+    Read by `core.entry`, as every command reads what is typed."""
     stripped = " ".join(text.split())
     folded = stripped.casefold()
-    if question.kind in ("buy", "showdown"):
-        claim = parse_hand_answer(stripped, game)
-        return [claim.event(game.deal, buy=question.buy if question.kind == "buy" else None)]
+    if question.kind == "buy":
+        return [entry.buy_event(game, stripped, spoken=True)]
+    if question.kind == "showdown":
+        return [entry.showdown_event(game, stripped, spoken=True)]
     if question.kind == "chicago":
-        if folded in _NOBODY:
+        if folded in entry.NOBODY:
             return []
-        return [ChicagoDeclared(game.deal, _player(stripped, game))]
+        return [entry.declare_event(game, stripped)]
+    if question.kind == "outcome" and folded in _ALL_FIVE:
+        return [ChicagoWon(game.deal, game.chicago or "")]
     if question.kind == "outcome":
-        declarer = game.chicago or ""
-        if folded in _ALL_FIVE:
-            return [ChicagoWon(game.deal, declarer)]
-        name = _player(stripped, game)
-        if name == declarer:
-            return [ChicagoWon(game.deal, name)]
-        return [ChicagoBroken(game.deal, name)]
+        return [entry.trick_event(game, stripped)]
     # the last trick
     if not stripped:
-        raise RuleViolation(
+        raise EntryError(
             "someone always takes the last trick: who was it?",
-            rule="last trick",
             sv="någon tar alltid sista sticket: vem var det?",
         )
-    head, rest = _split_player(stripped, game)
+    head, rest = entry.split_player(game, stripped)
     with_two = rest.casefold() in _WITH_TWO
     if rest and not with_two:
-        raise RuleViolation(
+        raise EntryError(
             f"'{stripped}': give only the player, or PLAYER 2 if the last trick was won with a two",
-            rule="last trick",
             sv=f"'{stripped}': ange bara spelaren, eller SPELARE 2 om sista sticket togs med en tvåa",
         )
-    return [LastTrick(game.deal, _player(head, game), with_two=with_two)]
+    return [entry.trick_event(game, head, with_two=with_two)]
 
 
-def exchange_event(args: Sequence[str], game: Game) -> Exchange:
+def exchange_event(args: Sequence[str], game: Game) -> Event:
     """``x PLAYER N``: cards PLAYER exchanged in the köp being played."""
     if len(args) != 2:
-        raise RuleViolation(
+        raise EntryError(
             "write an exchange as 'x PLAYER N', e.g. 'x Anna 3'",
-            rule="exchange count",
             sv="skriv ett byte som 'x SPELARE N', t.ex. 'x Anna 3'",
         )
-    name = _player(args[0], game)
-    try:
-        count = int(args[1])
-    except ValueError:
-        raise RuleViolation(
-            f"'{args[1]}' is not a number of cards (0-5)",
-            rule="exchange count",
-            sv=f"'{args[1]}' är inget antal kort (0-5)",
-        ) from None
-    number = game.current_buy
-    # After the scored köp the next exchange is the next unscored köp not yet recorded.
-    while (name, number) in game.exchanged and number < game.rules.game.buys:
-        number += 1
-    return Exchange(game.deal, name, number, count)
+    return entry.exchange_event(game, args[0], args[1])
 
 
 # -- the dialogue -------------------------------------------------------------------
@@ -437,7 +358,7 @@ class Dialogue:
             self.say(plain_standings(game.standings(), self.name or ""))
             return False
         if first in _ROYAL and len(words) == 2:
-            return self._save(question, lambda g: [Royal(g.deal, _player(words[1], g))])
+            return self._save(question, lambda g: [entry.royal_event(g, words[1])])
         if first in _EXCHANGE and len(words) >= 2:
             return self._save(question, lambda g: [exchange_event(words[1:], g)])
         if question.kind == "chicago" and not answer_events(question, text, game):
@@ -449,11 +370,8 @@ class Dialogue:
 
     def _save(self, question: Question, build: Callable[[Game], list[Event]]) -> bool:
         """Apply the answer's events to the replayed file and write them, all or nothing."""
-        applied: list[Entry] = []
-        after: dict[str, Game] = {}
 
-        def change(current: Session) -> Session:
-            game = sessionfile.replay_file(current, self.path)
+        def checked(game: Game) -> list[Event]:
             if not question.matches(game):
                 raise ChicagoError(
                     "the protocol changed while you answered (another command recorded "
@@ -461,21 +379,16 @@ class Dialogue:
                     sv="protokollet ändrades medan du svarade (ett annat kommando förde något); "
                     "här är frågan igen",
                 )
-            updated = current
-            for event in build(game):
-                applied.append(game.apply(event))
-                updated = updated.with_event(event)
-            after["game"] = game
-            return updated
+            return build(game)
 
-        sessionfile.transact(self.path, change)
-        game = after["game"]
-        for entry in applied:
+        recorded = recording.record(self.path, checked)
+        game = recorded.game
+        for applied in recorded.entries:
             self.answers.append("event")
-            awards = ", ".join(f"{a.player} {a.points:+d}" for a in entry.awards)
+            awards = ", ".join(f"{a.player} {a.points:+d}" for a in applied.awards)
             self.say(
                 tr("  Saved: ", "  Sparat: ")
-                + describe_event(entry.event)
+                + describe_event(applied.event)
                 + (f"  ({awards})" if awards else "")
             )
         if game.finished or game.deal != question.deal:
@@ -495,21 +408,10 @@ class Dialogue:
                 )
             )
             return
-        removed: list[Event] = []
-
-        def change(current: Session) -> Session:
-            if not current.events:
-                raise ChicagoError(
-                    "there is nothing to take back: nothing is recorded yet",
-                    sv="det finns inget att ångra: inget är fört ännu",
-                )
-            removed.append(current.events[-1])
-            return current.without_last_event()
-
-        sessionfile.transact(self.path, change)
+        undone = recording.undo(self.path)
         if self.answers:
             self.answers.pop()
-        self.say(tr("  Taken back: ", "  Ångrat: ") + describe_event(removed[0]))
+        self.say(tr("  Taken back: ", "  Ångrat: ") + describe_event(undone.events[0]))
 
     # -- what is shown between questions
 
@@ -633,11 +535,7 @@ def open_session(
     file: Path | None = None,
 ) -> Path:
     """The session file to play: created from NAME and PLAYERS if new, else resumed."""
-    if rules is not None and preset is not None:
-        raise ChicagoError(
-            "give --rules FILE or --preset NAME, not both",
-            sv="ange --rules FIL eller --preset NAMN, inte båda",
-        )
+    entry.refuse_two_rule_sources(rules, preset)
     if name is None:
         path = catalogue.resolve(session, file)
         _check_resume(sessionfile.load_session(path), path.stem, players, rules, preset, dealer)

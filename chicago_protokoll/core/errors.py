@@ -3,7 +3,11 @@
 The core does not know the language it will be read in: a message is a `Msg` (the English
 text as message id, and its parameters), rendered in the chosen language only when the CLI
 prints it (`ChicagoError.localized`).  The CLI turns every `ChicagoError` into one stderr
-line and exit status 1.
+line and exit status 1, except an `OptionConflict`, a usage error (exit status 2).
+
+Two kinds are kept apart, as a chess library keeps a move it cannot read apart from an
+illegal one: `EntryError`, text typed at the table that cannot be read (`core.entry`),
+and `RuleViolation`, an event the house rules forbid (`core.game`).
 """
 
 from __future__ import annotations
@@ -29,7 +33,23 @@ class ChicagoError(Exception):
         return self.sv if lang == "sv" and self.sv else str(self)
 
 
-class CardError(ChicagoError, ValueError):
+class EntryError(ChicagoError):
+    """What was typed at the table cannot be read: not a hand, not a number of cards..."""
+
+
+class OptionConflict(EntryError):
+    """Options that do not go together, or an option of one result given twice.
+
+    A usage error: the CLI shows it as Click shows one (usage line, exit status 2).
+    ``option`` names the option the message is about.
+    """
+
+    def __init__(self, message: Msg | str, *, option: str, sv: str | None = None) -> None:
+        self.option = option
+        super().__init__(message, sv=sv)
+
+
+class CardError(EntryError, ValueError):
     """A card, a hand of cards or a hand name that cannot be read."""
 
 

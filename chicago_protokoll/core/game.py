@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import field, replace
 
 from ..fast.dataclass import dataclass
-from .cards import Card, Category, best_indexes, evaluate, looks_like_cards, parse_category
+from .cards import Card, Category, best_indexes, evaluate
 from .errors import CardError, ChicagoError, RuleViolation
 from .events import (
     BuyWinner,
@@ -224,55 +224,6 @@ def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = Fa
     )
 
 
-@dataclass(frozen=True)
-class HandClaim:
-    """WHO at a best-hand moment: a player and a hand, ``pass`` or ``tie``."""
-
-    player: str | None
-    hand: Category | None = None
-    cards: str | None = None
-    tie: bool = False
-    zero: bool = False
-
-    def event(self, deal: int, *, buy: int | None) -> BuyWinner | Showdown:
-        """The claim recorded as köp ``buy``'s best hand, or (``buy=None``) the showdown's."""
-        if buy is None:
-            return Showdown(deal, self.player, self.hand, self.cards, self.tie, self.zero)
-        return BuyWinner(deal, self.player, self.hand, self.cards, self.tie, self.zero, buy=buy)
-
-
-def parse_claim(
-    text: str, players: Sequence[str], *, ace_low_straight: bool = True, allow_prefix: bool = False
-) -> HandClaim:
-    """Read ``PLAYER:HAND``, ``pass`` or ``tie`` (also ``tie:HAND``).
-
-    HAND is a hand name in English or Swedish or five cards; ``PLAYER:fyrtal:zero``
-    (or ``:nolla``) zeroes the opponents where the house rules allow it."""
-    stripped = text.strip()
-    folded = stripped.casefold()
-    if folded in ("pass", "", "-", "ingen", "nobody"):
-        return HandClaim(None)
-    head, _, rest = stripped.partition(":")
-    if head.casefold() in ("tie", "lika"):
-        hand = _parse_hand(rest, ace_low_straight)[0] if rest.strip() else None
-        return HandClaim(None, hand=hand, tie=True)
-    if not rest.strip():
-        raise CardError(
-            f"'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'",
-            sv=f"'{text}' saknar en hand: skriv SPELARE:HAND som 'Anna:två par', eller 'pass' "
-            "eller 'lika'",
-        )
-    player = resolve_player(head, players, allow_prefix=allow_prefix)
-    zero = False
-    hand_text = rest
-    for suffix in (":zero", ":nolla", ":noll"):
-        if rest.casefold().rstrip().endswith(suffix):
-            zero = True
-            hand_text = rest.rstrip()[: -len(suffix)]
-    hand, cards = _parse_hand(hand_text, ace_low_straight)
-    return HandClaim(player, hand=hand, cards=cards, zero=zero)
-
-
 def best_of(
     hands: Sequence[str | Iterable[str] | Iterable[Card]], rules: HouseRules | None = None
 ) -> int | None:
@@ -293,23 +244,6 @@ def best_of(
     results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
     best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
     return best[0] if len(best) == 1 else None
-
-
-def _parse_hand(text: str, ace_low_straight: bool) -> tuple[Category, str | None]:
-    """A hand name, five cards, or both (``två par KH KS 9D 9H 3C``, ``två par [KH ...]``):
-    with both, the claimed name is kept and the replay checks that the cards make it."""
-    if looks_like_cards(text):
-        result = evaluate(text, ace_low_straight=ace_low_straight)
-        return result.category, " ".join(card.code for card in result.cards)
-    words = text.translate(_HAND_PUNCTUATION).split()
-    if len(words) > 5 and looks_like_cards(" ".join(words[-5:])):
-        claimed = parse_category(" ".join(words[:-5]))
-        shown = evaluate(" ".join(words[-5:]), ace_low_straight=ace_low_straight)
-        return claimed, " ".join(card.code for card in shown.cards)
-    return parse_category(text), None
-
-
-_HAND_PUNCTUATION = str.maketrans("[]():,", "      ")
 
 
 class Game:
@@ -425,6 +359,22 @@ class Game:
         """`RuleViolation` naming the winners once the game is over: nothing more is recorded."""
         if self.finished:
             raise _over(self.winners)
+
+    def refuse_unfinished_deal(self, number: int) -> None:
+        """`RuleViolation` unless deal ``number``, recorded as a whole, is over.
+
+        A deal ends with its last trick (and the showdown), with a Chicago's outcome, or
+        with a hand that wins the game, in whatever phase it is shown.
+        """
+        if self.finished or self.deal != number:
+            return
+        raise RuleViolation(
+            f"deal {number} is not over: a deal without a Chicago needs its last trick "
+            "(someone always takes it)",
+            rule="last trick",
+            sv=f"giv {number} är inte slut: en giv utan Chicago behöver sitt sista stick "
+            "(någon tar alltid det)",
+        )
 
     # -- applying events ------------------------------------------------------
 
@@ -689,14 +639,16 @@ class Game:
         scored = self.rules.game.scored_buys
         if self.hands_scored >= scored:
             raise RuleViolation(
-                f"this table scores a hand after {scored} köp per deal, and "
-                f"{'they are' if scored != 1 else 'it is'} already recorded"
+                f"this table scores a hand after {scored} köp per deal, and in deal "
+                f"{self.deal} {'they are' if scored != 1 else 'it is'} already recorded; "
+                "next comes Chicago or the last trick"
                 if scored
                 else "this table scores no hand after the köp",
                 rule="scored köp",
                 key="game.scored_buys",
-                sv=f"vid det här bordet får bästa hand poäng efter {scored} köp per giv, och "
-                f"{'de är redan förda' if scored != 1 else 'det är redan fört'}"
+                sv=f"vid det här bordet får bästa hand poäng efter {scored} köp per giv, och i "
+                f"giv {self.deal} {'är de redan förda' if scored != 1 else 'är det redan fört'}; "
+                "nu kommer Chicago eller sista sticket"
                 if scored
                 else "vid det här bordet får ingen hand poäng efter köpen",
             )

@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game, Session
@@ -51,6 +52,8 @@ from .locations import display_path, saved_rules_path
 
 LOCK_NAME = ".chicago-protokoll.lock"
 LOCK_TIMEOUT = 10.0
+
+T = TypeVar("T")
 
 
 class SessionExistsError(ChicagoError):
@@ -190,16 +193,31 @@ def transact(
     file stays byte-for-byte the same.  If ``change`` returns an equal session,
     nothing is written either.
     """
+    return transact_returning(path, lambda old: (change(old), None), timeout=timeout)[0]
+
+
+def transact_returning(
+    path: Path,
+    change: Callable[[Session], tuple[Session, T]],
+    *,
+    timeout: float = LOCK_TIMEOUT,
+) -> tuple[Session, T]:
+    """`transact` for a change that also has something to tell: ``change`` returns the
+    new session and its result, which comes back with the session as saved.
+
+    The same guarantees: nothing is written when the file does not load or ``change``
+    raises, or when the session is unchanged.
+    """
     real = _real(path)
     source = display_path(path)
     if not real.parent.is_dir():
         raise SessionFileError(f"{source} does not exist", sv=f"{source} finns inte")
     with locked(real.parent, timeout=timeout):
         old = loads_session(_read_text(real, source), source)
-        new = change(old)
+        new, result = change(old)
         if new != old:
             _write_session(real, new, source)
-        return new
+        return new, result
 
 
 def save_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOUT) -> None:

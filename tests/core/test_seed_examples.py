@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from chicago_protokoll.core.cards import Category, evaluate, parse_card
+from chicago_protokoll.core.entry import HandClaim, parse_claim
 from chicago_protokoll.core.events import BuyWinner, ChicagoDeclared, Showdown
-from chicago_protokoll.core.game import HandClaim, best_of, parse_claim
+from chicago_protokoll.core.game import best_of
 from chicago_table import Table
 
 SEED_000 = ("Anna", "Bo", "Cilla")

@@ -1,0 +1,451 @@
+"""What is said at the table, read into events: the one way from text to the record.
+
+Every front end reads what was typed here and nowhere else: the whole-deal
+command ``deal`` (and ``edit``, which corrects a deal with the same options),
+the single-moment commands (``buy``, ``declare``, ``tricks``, ``showdown``,
+``royal``, ``exchange``) and the guided ``play``.  So a hand claim, a Chicago's
+outcome, an exchange and its köp number mean the same wherever they are typed.
+
+This module reads; the engine judges.  Text that cannot be read is an
+`EntryError` (a hand that is no hand, a count that is no number) or, for
+options that do not go together, an `OptionConflict` (a usage error).  Whether
+a readable event is allowed (a Chicago under 15 points, an exchange under
+köpstopp, a deal left without its last trick) is decided once, by
+`Game.apply` and the engine's other checks, never here.
+
+Spoken forms:
+
+- a hand claim (WHO): ``PLAYER:HAND``, ``pass``, ``tie``, ``tie:HAND``,
+  ``PLAYER:fyrtal:nolla``; in ``play`` also ``PLAYER HAND`` and ``tie HAND``;
+  HAND is a hand's name in Swedish or English, or five cards, or both;
+- a player: the name in any case, or a unique start of it;
+- an exchange: ``PLAYER N`` in the köp being played, or ``PLAYER:N[,N[,N]]``
+  for köp 1, 2, 3 of a whole deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..fast.dataclass import dataclass
+from .cards import Category, evaluate, looks_like_cards, parse_category
+from .errors import CardError, EntryError, OptionConflict, RuleViolation
+from .events import (
+    BuyWinner,
+    ChicagoBroken,
+    ChicagoDeclared,
+    ChicagoWon,
+    Event,
+    Exchange,
+    LastTrick,
+    Royal,
+    Showdown,
+)
+from .game import Game, resolve_player
+
+# Words that answer "who?" with nobody; compared case-folded.
+NOBODY = frozenset({"", "-", "pass", "p", "ingen", "nobody", "no", "nej", "n"})
+# Words that, after a hand, ask for four of a kind to zero the opponents.
+ZERO = frozenset({"zero", "nolla", "noll"})
+
+
+def player(game: Game, text: str) -> str:
+    """The seat meant by ``text``: the name in any case, or a unique start of it
+    ("an" is Anna at Anna/Bo/Cilla)."""
+    return resolve_player(text, game.players, allow_prefix=True)
+
+
+# -- hand claims ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandClaim:
+    """WHO at a best-hand moment: a player and a hand, ``pass`` or ``tie``."""
+
+    player: str | None
+    hand: Category | None = None
+    cards: str | None = None
+    tie: bool = False
+    zero: bool = False
+
+    def event(self, deal: int, *, buy: int | None) -> BuyWinner | Showdown:
+        """The claim recorded as köp ``buy``'s best hand, or (``buy=None``) the showdown's."""
+        if buy is None:
+            return Showdown(deal, self.player, self.hand, self.cards, self.tie, self.zero)
+        return BuyWinner(deal, self.player, self.hand, self.cards, self.tie, self.zero, buy=buy)
+
+
+def parse_claim(
+    text: str, players: Sequence[str], *, ace_low_straight: bool = True, allow_prefix: bool = False
+) -> HandClaim:
+    """Read ``PLAYER:HAND``, ``pass`` or ``tie`` (also ``tie:HAND``).
+
+    HAND is a hand name in English or Swedish or five cards; ``PLAYER:fyrtal:zero``
+    (or ``:nolla``) zeroes the opponents where the house rules allow it."""
+    stripped = text.strip()
+    folded = stripped.casefold()
+    if folded in ("pass", "", "-", "ingen", "nobody"):
+        return HandClaim(None)
+    head, _, rest = stripped.partition(":")
+    if head.casefold() in ("tie", "lika"):
+        hand = _parse_hand(rest, ace_low_straight)[0] if rest.strip() else None
+        return HandClaim(None, hand=hand, tie=True)
+    if not rest.strip():
+        raise CardError(
+            f"'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'",
+            sv=f"'{text}' saknar en hand: skriv SPELARE:HAND som 'Anna:två par', eller 'pass' "
+            "eller 'lika'",
+        )
+    player = resolve_player(head, players, allow_prefix=allow_prefix)
+    zero = False
+    hand_text = rest
+    for suffix in (":zero", ":nolla", ":noll"):
+        if rest.casefold().rstrip().endswith(suffix):
+            zero = True
+            hand_text = rest.rstrip()[: -len(suffix)]
+    hand, cards = _parse_hand(hand_text, ace_low_straight)
+    return HandClaim(player, hand=hand, cards=cards, zero=zero)
+
+
+def _parse_hand(text: str, ace_low_straight: bool) -> tuple[Category, str | None]:
+    """A hand name, five cards, or both (``två par KH KS 9D 9H 3C``, ``två par [KH ...]``):
+    with both, the claimed name is kept and the replay checks that the cards make it."""
+    if looks_like_cards(text):
+        result = evaluate(text, ace_low_straight=ace_low_straight)
+        return result.category, " ".join(card.code for card in result.cards)
+    words = text.translate(_HAND_PUNCTUATION).split()
+    if len(words) > 5 and looks_like_cards(" ".join(words[-5:])):
+        claimed = parse_category(" ".join(words[:-5]))
+        shown = evaluate(" ".join(words[-5:]), ace_low_straight=ace_low_straight)
+        return claimed, " ".join(card.code for card in shown.cards)
+    return parse_category(text), None
+
+
+_HAND_PUNCTUATION = str.maketrans("[]():,", "      ")
+
+
+def claim(game: Game, text: str) -> HandClaim:
+    """A claim as the commands take it: ``PLAYER:HAND``, ``pass``, ``tie``, ``tie:HAND``."""
+    return parse_claim(
+        text, game.players, ace_low_straight=game.rules.hands.ace_low_straight, allow_prefix=True
+    )
+
+
+def spoken_claim(game: Game, text: str) -> HandClaim:
+    """A claim as said aloud in ``play``: ``PLAYER HAND`` (or ``PLAYER:HAND``), Enter or
+    ``pass``, ``tie [HAND]``, ``PLAYER fyrtal nolla``."""
+    stripped = " ".join(text.split())
+    if stripped.casefold() in NOBODY:
+        return HandClaim(None)
+    if ":" in stripped:
+        return claim(game, stripped)
+    head, rest = split_player(game, stripped)
+    if head.casefold() in ("tie", "lika"):
+        return claim(game, f"tie:{rest}")
+    name = player(game, head)
+    words = rest.split()
+    zero = bool(words) and words[-1].casefold() in ZERO
+    if zero:
+        rest = " ".join(words[:-1])
+    if not rest:
+        raise EntryError(
+            f"say which hand {name} had, e.g. '{name} two pair' or five cards",
+            sv=f"säg vilken hand {name} hade, t.ex. '{name} två par' eller fem kort",
+        )
+    return claim(game, f"{name}:{rest}{':zero' if zero else ''}")
+
+
+def split_player(game: Game, text: str) -> tuple[str, str]:
+    """``"Bo två par"`` -> ``("Bo", "två par")``; a name with a space is matched whole."""
+    folded = text.casefold()
+    for name in sorted(game.players, key=len, reverse=True):
+        if " " in name and (folded == name.casefold() or folded.startswith(name.casefold() + " ")):
+            return name, text[len(name) :].strip()
+    head, _, rest = text.partition(" ")
+    return head, rest.strip()
+
+
+def buy_event(game: Game, text: str, *, spoken: bool = False) -> BuyWinner | Showdown:
+    """The best hand of the next scored köp of the deal being played."""
+    read = spoken_claim(game, text) if spoken else claim(game, text)
+    return read.event(game.deal, buy=game.hands_scored + 1)
+
+
+def showdown_event(game: Game, text: str, *, spoken: bool = False) -> BuyWinner | Showdown:
+    """The best hand shown after the tricks."""
+    read = spoken_claim(game, text) if spoken else claim(game, text)
+    return read.event(game.deal, buy=None)
+
+
+# -- Chicago, the tricks, a royal --------------------------------------------------
+
+
+def declare_event(game: Game, text: str) -> ChicagoDeclared:
+    """PLAYER declares Chicago."""
+    return ChicagoDeclared(game.deal, player(game, text))
+
+
+def trick_event(game: Game, text: str, *, with_two: bool = False) -> Event:
+    """Who took the trick that decides the deal's scoring.
+
+    The last trick; after a Chicago, its outcome instead: the declarer took all five,
+    anyone else broke it (the deal ends at the first trick another player takes).
+    """
+    name = player(game, text)
+    if game.chicago is not None and not game.tricks_done:
+        if name == game.chicago:
+            return ChicagoWon(game.deal, name)
+        return ChicagoBroken(game.deal, name)
+    return LastTrick(game.deal, name, with_two=with_two)
+
+
+def royal_event(game: Game, text: str) -> Royal:
+    """PLAYER shows a royal straight flush."""
+    return Royal(game.deal, player(game, text))
+
+
+# -- exchanges ---------------------------------------------------------------------
+
+
+def card_count(text: str) -> int:
+    """A number of cards exchanged, as typed; whether it is 0-5 is the engine's rule."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise EntryError(
+            f"'{text}' is not a number of cards (0-5)",
+            sv=f"'{text}' är inget antal kort (0-5)",
+        ) from None
+
+
+def exchange_event(game: Game, text: str, count: int | str) -> Exchange:
+    """Cards PLAYER exchanged in the köp being played.
+
+    Past the scored köp, a player's next exchange is the next unscored köp they have
+    not recorded (köp 2, then 3, where only köp 1 scores).  A scored köp waits for its
+    best hand, so a second exchange there stays in that köp, and the engine refuses it
+    as recorded already.
+    """
+    name = player(game, text)
+    number = game.current_buy
+    scored, buys = game.rules.game.scored_buys, game.rules.game.buys
+    while (name, number) in game.exchanged and scored < number < buys:
+        number += 1
+    return Exchange(game.deal, name, number, card_count(count) if isinstance(count, str) else count)
+
+
+def deal_exchanges(game: Game, text: str) -> list[Exchange]:
+    """``PLAYER:N[,N[,N]]``: cards PLAYER exchanged in köp 1, 2, 3 of the deal being played."""
+    player_text, _, counts_text = text.partition(":")
+    if not counts_text:
+        raise EntryError(
+            f"'{text}' should be PLAYER:N or PLAYER:N,N,N (cards exchanged in each köp)",
+            sv=f"'{text}' ska skrivas SPELARE:N eller SPELARE:N,N,N (kort bytta i varje köp)",
+        )
+    name = player(game, player_text)
+    counts = counts_text.split(",")
+    buys = game.rules.game.buys
+    if len(counts) > buys:
+        raise RuleViolation(
+            f"{name} has {len(counts)} exchanges, but a deal has {buys} köp",
+            rule="exchanges per deal",
+            key="game.buys",
+            sv=f"{name} har {len(counts)} byten, men en giv har {buys} köp",
+        )
+    exchanges = []
+    for number, count_text in enumerate(counts, start=1):
+        try:
+            count = int(count_text)
+        except ValueError:
+            raise EntryError(
+                f"'{count_text}' is not a number of cards (0-5) in '{text}'",
+                sv=f"'{count_text}' är inget antal kort (0-5) i '{text}'",
+            ) from None
+        exchanges.append(Exchange(game.deal, name, number, count))
+    return exchanges
+
+
+# -- a whole deal ------------------------------------------------------------------
+
+
+def one_result(option: str, values: Sequence[str] | None) -> str | None:
+    """The value of an option that names one scoring moment's one result.
+
+    Each scoring moment has one result, so such an option given twice is refused, not
+    "the last one wins" (rules.md, "Cases the texts leave open, decided").
+    """
+    if not values:
+        return None
+    if len(values) > 1:
+        raise OptionConflict(
+            f"{option} was given {len(values)} times ({', '.join(values)}); "
+            "a scoring moment has one result: give it once",
+            option=option,
+            sv=f"{option} angavs {len(values)} gånger ({', '.join(values)}); "
+            "ett poängmoment har ett resultat: ange det en gång",
+        )
+    return values[0]
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """A whole deal as typed: the options of ``chicago deal`` (and of ``chicago edit``).
+
+    ``buys`` are the scored köp in order (left out at the end: ``pass``),
+    ``exchanges`` each ``PLAYER:N[,N[,N]]``; the rest one text each, or None.
+    """
+
+    buys: tuple[str, ...] = ()
+    exchanges: tuple[str, ...] = ()
+    chicago: str | None = None
+    broken_by: str | None = None
+    last_trick: str | None = None
+    with_two: bool = False
+    showdown: str | None = None
+    royal: str | None = None
+
+    @classmethod
+    def from_options(
+        cls,
+        *,
+        buy: Sequence[str] | None = None,
+        exchange: Sequence[str] | None = None,
+        chicago: Sequence[str] | None = None,
+        broken_by: Sequence[str] | None = None,
+        last_trick: Sequence[str] | None = None,
+        with_two: bool = False,
+        showdown: Sequence[str] | None = None,
+        royal: Sequence[str] | None = None,
+    ) -> DealEntry:
+        """From options as a command line gives them, every one a list of what was typed.
+
+        `OptionConflict` for an option of one result given twice, ``--broken-by``
+        without ``--chicago``, and ``--with-two`` beside ``--chicago`` (a Chicago deal
+        has no last trick to win with a two).
+        """
+        entry = cls(
+            buys=tuple(buy or ()),
+            exchanges=tuple(exchange or ()),
+            chicago=one_result("--chicago", chicago),
+            broken_by=one_result("--broken-by", broken_by),
+            last_trick=one_result("--last-trick", last_trick),
+            with_two=with_two,
+            showdown=one_result("--showdown", showdown),
+            royal=one_result("--royal", royal),
+        )
+        if entry.broken_by is not None and entry.chicago is None:
+            raise OptionConflict(
+                "--broken-by goes with --chicago PLAYER",
+                option="--broken-by",
+                sv="--broken-by hör ihop med --chicago SPELARE",
+            )
+        if entry.with_two and entry.chicago is not None:
+            raise OptionConflict(
+                "--with-two goes with --last-trick: a Chicago deal has no last trick",
+                option="--with-two",
+                sv="--with-two hör ihop med --last-trick: en Chicago-giv har inget sista stick",
+            )
+        return entry
+
+
+def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
+    """The events of one whole deal, in the order they happen at the table.
+
+    The caller applies each event to ``game`` before taking the next (as
+    `store.recording.record` does; `apply_deal` is that loop): each is read on the
+    game as the ones before left it, so a hand that wins the game, in a köp or at the
+    showdown, ends the list there, and the deal then needs no last trick.  After the
+    last event the engine checks that the deal is over (`Game.refuse_unfinished_deal`).
+    """
+    rules = game.rules.game
+    number = game.deal
+    if len(entry.buys) > rules.scored_buys:
+        raise RuleViolation(
+            f"this table scores a hand after {rules.scored_buys} köp, but {len(entry.buys)} "
+            "--buy were given",
+            rule="scored köp",
+            key="game.scored_buys",
+            sv=f"vid det här bordet får bästa hand poäng efter {rules.scored_buys} köp, men "
+            f"{len(entry.buys)} --buy angavs",
+        )
+    per_buy: dict[int, list[Exchange]] = {}
+    for text in entry.exchanges:
+        for exchange in deal_exchanges(game, text):
+            per_buy.setdefault(exchange.buy, []).append(exchange)
+    if entry.chicago is not None and (entry.last_trick is not None or entry.showdown is not None):
+        _refuse_tricks_after_chicago(game, entry)
+    for buy in range(1, rules.buys + 1):
+        yield from per_buy.get(buy, [])
+        if buy <= rules.scored_buys:
+            who = entry.buys[buy - 1] if buy <= len(entry.buys) else "pass"
+            yield claim(game, who).event(number, buy=buy)
+            if game.finished:  # a hand that wins the game ends the deal and the game
+                if _anything_after(entry, per_buy, buy):
+                    game.refuse_if_over()  # the reason: nothing is played after it
+                return
+    if entry.royal is not None:
+        yield royal_event(game, entry.royal)
+    elif entry.chicago is not None:
+        declarer = player(game, entry.chicago)
+        yield ChicagoDeclared(number, declarer)
+        if entry.broken_by is None:
+            yield ChicagoWon(number, declarer)
+        else:
+            yield ChicagoBroken(number, player(game, entry.broken_by))
+    elif entry.last_trick is not None:
+        yield LastTrick(number, player(game, entry.last_trick), with_two=entry.with_two)
+        yield claim(game, entry.showdown or "pass").event(number, buy=None)
+    game.refuse_unfinished_deal(number)
+
+
+def _anything_after(entry: DealEntry, per_buy: dict[int, list[Exchange]], buy: int) -> bool:
+    """Whether the entry gives anything for the part of the deal after köp ``buy``."""
+    later = (entry.chicago, entry.broken_by, entry.last_trick, entry.showdown, entry.royal)
+    return (
+        len(entry.buys) > buy
+        or entry.with_two
+        or any(value is not None for value in later)
+        or any(number > buy for number in per_buy)
+    )
+
+
+def apply_deal(game: Game, entry: DealEntry) -> list[Event]:
+    """Apply a whole deal to ``game``; the events applied.  A refusal leaves ``game`` part-way:
+    apply to a game replayed for the purpose, and keep nothing of it on refusal."""
+    events = []
+    for event in deal_events(game, entry):
+        game.apply(event)
+        events.append(event)
+    return events
+
+
+def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
+    """A Chicago deal given a last trick or a showdown: the rule, with a hint when the
+    last trick's taker looks like the player who broke the Chicago."""
+    hint_en = hint_sv = ""
+    declarer = player(game, entry.chicago or "")
+    if entry.last_trick is not None and entry.broken_by is None:
+        taker = player(game, entry.last_trick)
+        if taker != declarer:
+            hint_en = f"; if {taker} took a trick, write --broken-by {taker}"
+            hint_sv = f"; om {taker} tog ett stick, skriv --broken-by {taker}"
+    raise RuleViolation(
+        "a Chicago deal has no last trick and no showdown: after a Chicago nothing more "
+        f"is scored in that deal{hint_en}",
+        rule="no last trick or showdown after a Chicago",
+        sv="en Chicago-giv har inget sista stick och ingen visning: efter en Chicago "
+        f"får ingen mer poäng i den given{hint_sv}",
+    )
+
+
+# -- the house rules of a new session -----------------------------------------------
+
+
+def refuse_two_rule_sources(rules: object | None, preset: str | None) -> None:
+    """``--rules FILE`` and ``--preset NAME`` each give the whole house rules: not both."""
+    if rules is not None and preset is not None:
+        raise OptionConflict(
+            "give --rules FILE or --preset NAME, not both",
+            option="--rules",
+            sv="ange --rules FIL eller --preset NAMN, inte båda",
+        )

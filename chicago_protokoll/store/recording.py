@@ -1,0 +1,80 @@
+"""Recording events and taking them back: the one path every command and `play` write by.
+
+`record` replays the session file under the lock, applies the events a command
+built from what was typed (`core.entry`) through the engine, and writes them
+all or nothing; what they gave comes back with the saved session.  `undo`
+takes back the last event (or the last deal's).  A refusal anywhere leaves the
+file byte-for-byte as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from ..core.errors import ChicagoError
+from ..core.events import Event
+from ..core.game import Entry, Game, Session, replay
+from ..fast.dataclass import dataclass
+from .sessionfile import replay_file, transact_returning
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What `record` wrote: the session as saved, the game after it, each new event's entry."""
+
+    session: Session
+    game: Game
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What `undo` took back (oldest first), the session as saved and its replayed game."""
+
+    session: Session
+    events: tuple[Event, ...]
+    game: Game
+
+
+def record(path: Path, build: Callable[[Game], Iterable[Event]]) -> Recorded:
+    """Build events on the replayed game and apply each before the next is built, then
+    write them all, under the lock; any refusal writes nothing.
+
+    ``build`` may be a generator that reads the game as the events before left it
+    (`core.entry.deal_events`).  Once the game is over nothing more is built: "the
+    game is over" is the reason then, not a detail of what was typed.
+    """
+
+    def change(current: Session) -> tuple[Session, tuple[Game, tuple[Entry, ...]]]:
+        game = replay_file(current, path)
+        game.refuse_if_over()
+        entries: list[Entry] = []
+        for event in build(game):
+            entries.append(game.apply(event))
+        updated = replace(current, events=(*current.events, *(e.event for e in entries)))
+        return updated, (game, tuple(entries))
+
+    saved, (game, entries) = transact_returning(path, change)
+    return Recorded(saved, game, entries)
+
+
+def undo(path: Path, *, whole_deal: bool = False) -> Undone:
+    """Take back the last recorded event, or (``whole_deal``) every event of the last deal."""
+
+    def change(current: Session) -> tuple[Session, tuple[Event, ...]]:
+        if not current.events:
+            raise ChicagoError(
+                "there is nothing to undo: no event is recorded yet",
+                sv="det finns inget att ångra: inget är fört ännu",
+            )
+        replay_file(current, path)  # a file that does not add up is refused, not trimmed
+        count = 1
+        if whole_deal:
+            last_deal = current.events[-1].deal
+            count = sum(1 for event in current.events if event.deal == last_deal)
+        return replace(current, events=current.events[:-count]), current.events[-count:]
+
+    saved, removed = transact_returning(path, change)
+    return Undone(saved, removed, replay(saved))

@@ -1,0 +1,144 @@
+"""The entry layer: what is said at the table read into events, the same for every front end."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chicago_protokoll.core import entry
+from chicago_protokoll.core.cards import Category
+from chicago_protokoll.core.errors import (
+    CardError,
+    ChicagoError,
+    EntryError,
+    OptionConflict,
+    RuleViolation,
+)
+from chicago_protokoll.core.events import (
+    BuyWinner,
+    ChicagoBroken,
+    ChicagoDeclared,
+    ChicagoWon,
+    Exchange,
+    LastTrick,
+    Showdown,
+)
+from chicago_protokoll.core.game import Game, new_session
+from chicago_protokoll.core.rules import ChicagoRules, GameRules, HouseRules
+
+PLAYERS = ("Anna", "Bo", "Cilla")
+HAND_WORDS = ["par", "pair", "två par", "two-pair", "triss", "stege", "färg", "kåk", "fyrtal"]
+
+
+def _game(rules: HouseRules | None = None) -> Game:
+    return Game(new_session(PLAYERS, rules))
+
+
+def test_unreadable_text_is_an_entry_error_not_a_rule_refusal() -> None:
+    """A hand that is no hand and a count that is no number: EntryError, exit status 1."""
+    game = _game()
+    with pytest.raises(EntryError) as hand:
+        entry.buy_event(game, "Anna:five aces")
+    assert isinstance(hand.value, CardError) and not isinstance(hand.value, RuleViolation)
+    with pytest.raises(EntryError, match="'three' is not a number of cards"):
+        entry.exchange_event(game, "Anna", "three")
+    assert issubclass(EntryError, ChicagoError) and not issubclass(EntryError, RuleViolation)
+
+
+@given(st.sampled_from(PLAYERS), st.sampled_from(HAND_WORDS), st.booleans())
+def test_a_claim_said_aloud_is_the_claim_typed(name: str, hand: str, prefix: bool) -> None:
+    """`play`'s "Bo två par" and the commands' "Bo:två par" are the same event."""
+    game = _game()
+    said = name[:2] if prefix else name.lower()
+    assert entry.spoken_claim(game, f"{said} {hand}") == entry.claim(game, f"{name}:{hand}")
+
+
+def test_pass_tie_and_zeroing_read_alike_in_both_forms() -> None:
+    """pass, tie with a hand, four of a kind zeroing: one meaning whether typed or said."""
+    game = _game()
+    assert entry.spoken_claim(game, "") == entry.claim(game, "pass")
+    assert entry.spoken_claim(game, "lika par") == entry.claim(game, "tie:par")
+    assert entry.spoken_claim(game, "anna fyrtal nolla") == entry.claim(game, "Anna:fyrtal:nolla")
+    assert entry.claim(game, "Anna:fyrtal:nolla").zero
+
+
+def test_the_kop_of_a_claim_is_the_next_scored_kop() -> None:
+    """`buy` and `play` both record the next köp; after the showdown comes none."""
+    game = _game()
+    first = entry.buy_event(game, "Bo:par")
+    assert first == BuyWinner(1, "Bo", Category.PAIR, buy=1)
+    game.apply(first)
+    assert entry.buy_event(game, "pass") == BuyWinner(1, None, buy=2)
+    assert entry.showdown_event(game, "Anna:färg") == Showdown(1, "Anna", Category.FLUSH)
+
+
+def test_a_trick_after_a_chicago_is_its_outcome() -> None:
+    """The declarer taking the trick wins the Chicago; anyone else breaks it."""
+    game = _game(HouseRules(chicago=ChicagoRules(min_score=0)))
+    for event in (BuyWinner(1, None, buy=1), BuyWinner(1, None, buy=2)):
+        game.apply(event)
+    assert entry.trick_event(game, "bo", with_two=True) == LastTrick(1, "Bo", with_two=True)
+    game.apply(entry.declare_event(game, "an"))
+    assert game.chicago == "Anna"
+    assert entry.trick_event(game, "anna") == ChicagoWon(1, "Anna")
+    assert entry.trick_event(game, "cil") == ChicagoBroken(1, "Cilla")
+
+
+def test_exchanges_fill_the_unscored_kop_in_order() -> None:
+    """With one scored köp of three, a player's next exchanges go to köp 2, then köp 3."""
+    game = _game(HouseRules(game=GameRules(scored_buys=1)))
+    game.apply(entry.exchange_event(game, "Anna", 1))
+    assert entry.exchange_event(game, "Anna", 2) == Exchange(1, "Anna", 1, 2)  # köp 1 waits
+    game.apply(BuyWinner(1, None, buy=1))
+    game.apply(entry.exchange_event(game, "Anna", 2))
+    assert entry.exchange_event(game, "Anna", "3") == Exchange(1, "Anna", 3, 3)
+
+
+def test_a_whole_deal_reads_into_the_events_of_its_moments_in_order() -> None:
+    """`deal`'s options (and `edit`'s) become the deal's events, köp by köp."""
+    game = _game()
+    given_ = entry.DealEntry.from_options(
+        buy=["Bo:två par"],
+        exchange=["Anna:3,2", "Bo:1"],
+        last_trick=["Cilla"],
+        showdown=["Anna:par"],
+    )
+    assert entry.apply_deal(game, given_) == [
+        Exchange(1, "Anna", 1, 3),
+        Exchange(1, "Bo", 1, 1),
+        BuyWinner(1, "Bo", Category.TWO_PAIR, buy=1),
+        Exchange(1, "Anna", 2, 2),
+        BuyWinner(1, None, buy=2),
+        LastTrick(1, "Cilla"),
+        Showdown(1, "Anna", Category.PAIR),
+    ]
+    assert game.deal == 2
+
+
+def test_a_whole_chicago_deal_ends_with_its_outcome() -> None:
+    """--chicago with --broken-by: declared, then broken; no last trick is needed."""
+    game = _game(HouseRules(chicago=ChicagoRules(min_score=0)))
+    events = entry.apply_deal(
+        game, entry.DealEntry.from_options(chicago=["Bo"], broken_by=["Anna"])
+    )
+    assert events[-2:] == [ChicagoDeclared(1, "Bo"), ChicagoBroken(1, "Anna")]
+    assert game.deal == 2
+
+
+@pytest.mark.parametrize("option", ["chicago", "broken_by", "last_trick", "showdown", "royal"])
+def test_one_result_options_given_twice_conflict(option: str) -> None:
+    """Each scoring moment has one result: a second value is refused, never overwrites."""
+    options = {"chicago": ["Anna"], option: ["Anna", "Bo"]}
+    with pytest.raises(OptionConflict) as conflict:
+        entry.DealEntry.from_options(**options)  # type: ignore[arg-type]
+    assert conflict.value.option == "--" + option.replace("_", "-")
+
+
+def test_rule_refusals_stay_with_the_engine() -> None:
+    """The entry reads a Chicago under 15 points; the engine refuses it."""
+    game = _game()
+    event = entry.declare_event(game, "Anna")
+    assert event == ChicagoDeclared(1, "Anna")
+    with pytest.raises(RuleViolation, match=r"chicago\.min_score"):
+        entry.apply_deal(_game(), entry.DealEntry(chicago="Anna"))
