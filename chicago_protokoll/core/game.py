@@ -246,6 +246,196 @@ def best_of(
     return best[0] if len(best) == 1 else None
 
 
+@dataclass(frozen=True)
+class Check:
+    """One rule between a player and a declaration: met or not, said for `why`, and the
+    refusal the engine raises when it is not met.
+
+    ``pending`` marks the one rule that is not met yet but will be by the game's own
+    course (the timing during the scored köp): it does not decide whether the player
+    may declare, only when.
+    """
+
+    rule: str
+    met: bool
+    en: str
+    sv: str
+    refusal: RuleViolation | None = None
+    pending: bool = False
+
+
+# Which unmet rule a refused declaration names first.
+_DECLARE_REFUSAL_ORDER = (
+    "end of game",
+    "one Chicago per deal",
+    "Chicago before the tricks",
+    "timing",
+    "Chicago needs a minimum score",
+    "Chicagos per player",
+)
+
+
+def declare_checks(
+    rules: HouseRules,
+    *,
+    name: str,
+    score: int,
+    declared: int,
+    moment: Moment,
+    chicago: str | None,
+    deal: int,
+    buy: int | None = None,
+    winners: Sequence[str] = (),
+) -> list[Check]:
+    """Every rule between ``name`` and a Chicago declaration, in the order `why` tells them.
+
+    ``buy`` is the scored köp being played (during the köp).  The engine refuses a
+    declaration by the first unmet check (`Game._declare_refusal`), the standings'
+    ``may_declare_chicago`` is "none unmet but the timing", and ``chicago why
+    declare`` shows them all: one set of checks for all three.
+    """
+    if moment is Moment.OVER:
+        return [Check("end of game", False, "the game is over", "partiet är slut", _over(winners))]
+    limits = rules.chicago
+    checks: list[Check] = []
+    minimum = limits.min_score
+    if minimum == 0:
+        checks.append(
+            Check(
+                "Chicago needs a minimum score",
+                True,
+                "Chicago may be declared at any score (chicago.min_score = 0)",
+                "Chicago får ropas med vilken poäng som helst (chicago.min_score = 0)",
+            )
+        )
+    else:
+        en = (
+            f"{name} has {score} points; declaring takes at least {minimum}, counted "
+            "when declaring (chicago.min_score)"
+        )
+        sv = (
+            f"{name} har {score} poäng; det krävs minst {minimum}, räknat när "
+            "Chicago ropas (chicago.min_score)"
+        )
+        if score < minimum and moment is Moment.BUY:
+            en += f"; {minimum - score} more would do, and köp {buy} still scores"
+            sv += f"; {minimum - score} till räcker, och köp {buy} ger fortfarande poäng"
+        checks.append(
+            Check(
+                "Chicago needs a minimum score",
+                score >= minimum,
+                en,
+                sv,
+                RuleViolation(
+                    f"{name} has {score} points and may not declare Chicago: it takes at least "
+                    f"{minimum}",
+                    rule="Chicago needs a minimum score",
+                    key="chicago.min_score",
+                    sv=f"{name} har {score} poäng och får inte ropa Chicago: det krävs minst "
+                    f"{minimum}",
+                ),
+            )
+        )
+    most = limits.max_per_player
+    if most == 0:
+        checks.append(
+            Check(
+                "Chicagos per player",
+                True,
+                "no limit on Chicagos per player (chicago.max_per_player = 0)",
+                "ingen gräns för antal Chicago per spelare (chicago.max_per_player = 0)",
+            )
+        )
+    else:
+        checks.append(
+            Check(
+                "Chicagos per player",
+                declared < most,
+                f"{name} has declared {declared} of at most {most} Chicago(s) in a game "
+                "(chicago.max_per_player)",
+                f"{name} har ropat {declared} av högst {most} Chicago per parti "
+                "(chicago.max_per_player)",
+                RuleViolation(
+                    f"{name} has already declared {declared} Chicago(s), "
+                    f"the most a player may in one game",
+                    rule="Chicagos per player",
+                    key="chicago.max_per_player",
+                    sv=f"{name} har redan ropat Chicago {declared} gång(er), "
+                    "så många som en spelare får i ett parti",
+                ),
+            )
+        )
+    if chicago is None:
+        checks.append(
+            Check(
+                "one Chicago per deal",
+                True,
+                f"one Chicago per deal: nobody has declared in deal {deal}",
+                f"en Chicago per giv: ingen har ropat i giv {deal}",
+            )
+        )
+    else:
+        checks.append(
+            Check(
+                "one Chicago per deal",
+                False,
+                f"one Chicago per deal: {chicago} has already declared in deal {deal}",
+                f"en Chicago per giv: {chicago} har redan ropat i giv {deal}",
+                RuleViolation(
+                    f"{chicago} has already declared Chicago in this deal; only one may",
+                    rule="one Chicago per deal",
+                    sv=f"{chicago} har redan ropat Chicago i den här given; det blir bara en "
+                    "Chicago per giv",
+                ),
+            )
+        )
+    if moment is Moment.SHOWDOWN:
+        checks.append(
+            Check(
+                "Chicago before the tricks",
+                False,
+                f"before the first lead: the tricks of deal {deal} are already played",
+                f"före första utspelet: sticken i giv {deal} är redan spelade",
+                RuleViolation(
+                    "Chicago is declared before the first lead, and the tricks are already played",
+                    rule="Chicago before the tricks",
+                    sv="Chicago ropas före första utspelet, och sticken är redan spelade",
+                ),
+            )
+        )
+    elif moment is Moment.BUY:
+        scored = rules.game.scored_buys
+        checks.append(
+            Check(
+                "timing",
+                False,
+                "not yet: Chicago is declared after the last scored köp, before the first "
+                f"lead (game.scored_buys = {scored}); köp {buy} comes first",
+                "inte än: Chicago ropas efter sista köpet med poäng, före första utspelet "
+                f"(game.scored_buys = {scored}); först köp {buy}",
+                RuleViolation(
+                    f"Chicago is declared after the last köp; record köp {buy} "
+                    "first (its best hand, or pass)",
+                    rule="Chicago before the tricks",
+                    key="game.scored_buys",
+                    sv=f"Chicago ropas efter sista köpet, före första utspelet; för in köp "
+                    f"{buy} först (bästa hand, eller pass)",
+                ),
+                pending=True,
+            )
+        )
+    elif chicago is None:
+        checks.append(
+            Check(
+                "Chicago before the tricks",
+                True,
+                "before the first lead: the tricks are not played yet",
+                "före första utspelet: sticken är inte spelade än",
+            )
+        )
+    return checks
+
+
 class Game:
     """The state of one game, advanced one event at a time."""
 
@@ -307,52 +497,33 @@ class Game:
     def may_declare(self, name: str) -> bool:
         return self._declare_refusal(name) is None
 
-    def _declare_refusal(self, name: str, *, at_moment: bool = False) -> RuleViolation | None:
-        rules = self.rules.chicago
+    def declare_checks(self, name: str) -> list[Check]:
+        """Every rule between ``name`` and a Chicago declaration now (see `declare_checks`)."""
         index = self.players.index(name)
-        if self.finished:
-            return _over(self.winners)
-        if self.chicago is not None:
-            return RuleViolation(
-                f"{self.chicago} has already declared Chicago in this deal; only one may",
-                rule="one Chicago per deal",
-                sv=f"{self.chicago} har redan ropat Chicago i den här given; det blir bara en "
-                "Chicago per giv",
-            )
-        if self.tricks_done:
-            return RuleViolation(
-                "Chicago is declared before the first lead, and the tricks are already played",
-                rule="Chicago before the tricks",
-                sv="Chicago ropas före första utspelet, och sticken är redan spelade",
-            )
-        if at_moment and self.hands_scored < self.rules.game.scored_buys:
-            return RuleViolation(
-                f"Chicago is declared after the last köp; record köp {self.hands_scored + 1} "
-                "first (its best hand, or pass)",
-                rule="Chicago before the tricks",
-                key="game.scored_buys",
-                sv=f"Chicago ropas efter sista köpet, före första utspelet; för in köp "
-                f"{self.hands_scored + 1} först (bästa hand, eller pass)",
-            )
-        score = self.scores[index]
-        if rules.min_score and score < rules.min_score:
-            return RuleViolation(
-                f"{name} has {score} points and may not declare Chicago: it takes at least "
-                f"{rules.min_score}",
-                rule="Chicago needs a minimum score",
-                key="chicago.min_score",
-                sv=f"{name} har {score} poäng och får inte ropa Chicago: det krävs minst "
-                f"{rules.min_score}",
-            )
-        if rules.max_per_player and self.chicagos_declared[index] >= rules.max_per_player:
-            return RuleViolation(
-                f"{name} has already declared {self.chicagos_declared[index]} Chicago(s), "
-                f"the most a player may in one game",
-                rule="Chicagos per player",
-                key="chicago.max_per_player",
-                sv=f"{name} har redan ropat Chicago {self.chicagos_declared[index]} gång(er), "
-                "så många som en spelare får i ett parti",
-            )
+        return declare_checks(
+            self.rules,
+            name=name,
+            score=self.scores[index],
+            declared=self.chicagos_declared[index],
+            moment=self.moment,
+            chicago=self.chicago,
+            deal=self.deal,
+            buy=self.hands_scored + 1,
+            winners=self.winners,
+        )
+
+    def _declare_refusal(self, name: str, *, at_moment: bool = False) -> RuleViolation | None:
+        """The refusal of a declaration by ``name``, None if it is allowed.
+
+        Without ``at_moment`` the timing is left out (it is met by the game's own course:
+        "may declare" holds during the köp, for the declaration that comes after them).
+        """
+        checks = {check.rule: check for check in self.declare_checks(name)}
+        for rule in _DECLARE_REFUSAL_ORDER:
+            check = checks.get(rule)
+            if check is None or check.met or (check.pending and not at_moment):
+                continue
+            return check.refusal
         return None
 
     def refuse_if_over(self) -> None:

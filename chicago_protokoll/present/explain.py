@@ -24,7 +24,7 @@ from ..core.events import (
     LastTrick,
     Royal,
 )
-from ..core.game import Award, DealRecord, Moment, Standings, resolve_player
+from ..core.game import Award, DealRecord, Moment, Standings, declare_checks, resolve_player
 from ..core.rules import HouseRules
 from ..i18n.language import tr
 from .narrate import describe_award, describe_event, describe_in_deal, moment_name, rule_text
@@ -450,122 +450,23 @@ def answer(
 
 
 def declare_conditions(standings: Standings, name: str) -> list[Condition]:
-    """Every rule between ``name`` and a Chicago declaration, each met or not."""
-    rules = standings.rules.chicago
+    """Every rule between ``name`` and a Chicago declaration, each met or not: the engine's
+    own checks (`core.game.declare_checks`), the ones that refuse a declaration."""
     player = next(p for p in standings.players if p.name == name)
-    deal = standings.deal
-    if standings.finished:
-        return [Condition(False, tr("the game is over", "partiet är slut"))]
-    conditions: list[Condition] = []
-    minimum = rules.min_score
-    if minimum == 0:
-        conditions.append(
-            Condition(
-                True,
-                tr(
-                    "Chicago may be declared at any score (chicago.min_score = 0)",
-                    "Chicago får ropas med vilken poäng som helst (chicago.min_score = 0)",
-                ),
-            )
-        )
-    else:
-        enough = player.score >= minimum
-        text = tr(
-            f"{name} has {player.score} points; declaring takes at least {minimum}, counted "
-            "when declaring (chicago.min_score)",
-            f"{name} har {player.score} poäng; det krävs minst {minimum}, räknat när "
-            "Chicago ropas (chicago.min_score)",
-        )
-        if not enough and standings.moment is Moment.BUY:
-            short = minimum - player.score
-            text += tr(
-                f"; {short} more would do, and köp {standings.buy} still scores",
-                f"; {short} till räcker, och köp {standings.buy} ger fortfarande poäng",
-            )
-        conditions.append(Condition(enough, text))
-    most = rules.max_per_player
-    declared = player.chicagos_declared
-    if most == 0:
-        conditions.append(
-            Condition(
-                True,
-                tr(
-                    "no limit on Chicagos per player (chicago.max_per_player = 0)",
-                    "ingen gräns för antal Chicago per spelare (chicago.max_per_player = 0)",
-                ),
-            )
-        )
-    else:
-        conditions.append(
-            Condition(
-                declared < most,
-                tr(
-                    f"{name} has declared {declared} of at most {most} Chicago(s) in a game "
-                    "(chicago.max_per_player)",
-                    f"{name} har ropat {declared} av högst {most} Chicago per parti "
-                    "(chicago.max_per_player)",
-                ),
-            )
-        )
-    if standings.chicago is None:
-        conditions.append(
-            Condition(
-                True,
-                tr(
-                    f"one Chicago per deal: nobody has declared in deal {deal}",
-                    f"en Chicago per giv: ingen har ropat i giv {deal}",
-                ),
-            )
-        )
-    else:
-        conditions.append(
-            Condition(
-                False,
-                tr(
-                    f"one Chicago per deal: {standings.chicago} has already declared in deal "
-                    f"{deal}",
-                    f"en Chicago per giv: {standings.chicago} har redan ropat i giv {deal}",
-                ),
-            )
-        )
-    if standings.moment is Moment.SHOWDOWN:
-        conditions.append(
-            Condition(
-                False,
-                tr(
-                    f"before the first lead: the tricks of deal {deal} are already played",
-                    f"före första utspelet: sticken i giv {deal} är redan spelade",
-                ),
-            )
-        )
-    elif standings.moment is Moment.BUY:
-        scored = standings.rules.game.scored_buys
-        # Not met yet, but not against the declaration in this deal either: the verdict
-        # says "Yes, once köp N is recorded", as Game.may_declare does (it leaves the
-        # timing to the moment of declaring).
-        conditions.append(
-            Condition(
-                True,
-                tr(
-                    "not yet: Chicago is declared after the last scored köp, before the first "
-                    f"lead (game.scored_buys = {scored}); köp {standings.buy} comes first",
-                    "inte än: Chicago ropas efter sista köpet med poäng, före första utspelet "
-                    f"(game.scored_buys = {scored}); först köp {standings.buy}",
-                ),
-                pending=True,
-            )
-        )
-    elif standings.chicago is None:
-        conditions.append(
-            Condition(
-                True,
-                tr(
-                    "before the first lead: the tricks are not played yet",
-                    "före första utspelet: sticken är inte spelade än",
-                ),
-            )
-        )
-    return conditions
+    checks = declare_checks(
+        standings.rules,
+        name=name,
+        score=player.score,
+        declared=player.chicagos_declared,
+        moment=standings.moment,
+        chicago=standings.chicago,
+        deal=standings.deal,
+        buy=standings.buy,
+        winners=standings.winners,
+    )
+    # The timing during the köp is not met yet, but not against the declaration either:
+    # the verdict says "Yes, once köp N is recorded", as the replay's may_declare does.
+    return [Condition(c.met or c.pending, tr(c.en, c.sv), pending=c.pending) for c in checks]
 
 
 def why_declare(standings: Standings, name: str) -> list[str]:

@@ -279,7 +279,8 @@ def test_why_declare_max_per_player() -> None:
 
 
 def test_why_declare_agrees_with_the_replay_at_every_moment() -> None:
-    """At each prefix of a game the verdict is the replay's ``may_declare_chicago``."""
+    """At each prefix of a game the verdict is the replay's ``may_declare_chicago`` (both are
+    read off the engine's declare checks)."""
     played = Table(rules=HouseRules().with_changes(chicago={"max_per_player": 2}))
     played.bring("Anna", 20)
     played.play_chicago("Anna")
@@ -301,6 +302,47 @@ def test_why_declare_agrees_with_the_replay_at_every_moment() -> None:
         for player in standings.players:
             met = all(c.met for c in declare_conditions(standings, player.name))
             assert met == player.may_declare_chicago, (event, player)
+
+
+@pytest.mark.parametrize(
+    "setup",
+    ["under 15", "already declared", "tricks played", "max per player"],
+)
+def test_why_declare_names_the_rule_the_engine_refuses_the_declaration_by(setup: str) -> None:
+    """Where `why declare` says No, declaring is refused by the rule of its first ✗ line."""
+    from chicago_protokoll.core.errors import RuleViolation
+
+    rules = HouseRules().with_changes(chicago={"max_per_player": 1})
+    table = Table(rules=rules)
+    table.bring("Anna", 20)
+    table.bring("Bo", 20)
+    if setup == "max per player":
+        table.play_chicago("Anna")
+    table.buy(None)
+    table.buy(None)
+    if setup == "already declared":
+        table.declare("Bo")
+    if setup == "tricks played":
+        table.last("Cilla")
+    name = "Cilla" if setup == "under 15" else "Anna"
+    conditions = declare_conditions(table.standings(), name)
+    unmet = [c.text for c in conditions if not c.met]
+    assert unmet
+    with pytest.raises(RuleViolation) as refusal:
+        table.declare(name)
+    key = re.search(r"\(([a-z_]+\.[a-z_]+)[^)]*\)", unmet[0])
+    if key:  # the ✗ line names the house-rules key the refusal names
+        assert refusal.value.key == key.group(1)
+    assert rule_words(setup) in str(refusal.value)
+
+
+def rule_words(setup: str) -> str:
+    return {
+        "under 15": "may not declare Chicago",
+        "already declared": "already declared Chicago in this deal",
+        "tricks played": "the tricks are already played",
+        "max per player": "the most a player may in one game",
+    }[setup]
 
 
 # -- why köpstopp --------------------------------------------------------------------
