@@ -194,7 +194,11 @@ def _param(
     if custom is not None:
         function = _user_function(custom)
         name = getattr(function, "__name__", "")
-        complete = {"_complete_player": "player", "_complete_session": "session"}.get(name, "typer")
+        complete = {
+            "_complete_player": "player",
+            "_complete_who": "who",
+            "_complete_session": "session",
+        }.get(name, "typer")
         if complete != "typer" and kinds.get(complete) != "fast":
             complete = "typer"
     else:
@@ -356,6 +360,7 @@ def build() -> str:
 
     import chicago_protokoll
     from chicago_protokoll.cli import app as cli
+    from chicago_protokoll.cli import common
     from chicago_protokoll.core import events
     from chicago_protokoll.core.cards import Category
     from chicago_protokoll.fast import complete as _fastcomplete
@@ -432,6 +437,7 @@ def build() -> str:
         "EVENTS": event_fields,
         "FIELD_TYPES": field_types,
         "HANDS": tuple(category.value for category in Category),
+        "HAND_WORDS": common.HAND_WORDS,
         "RESERVED_NAMES": tuple(sorted(game.RESERVED_NAMES)),
         "PARAMS": tuple(shared.values()),
         "TREE": tree,

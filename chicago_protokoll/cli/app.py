@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 
 from ..i18n.language import environment_language, languages, set_language
-from . import explain, play, read, record, rules, serve, sessions
+from . import completion_script, explain, play, read, record, rules, serve, sessions
 
 __all__ = ["app", "build", "run"]
+
+completion_script.use()  # bash: a hand after PLAYER: (see completion_script)
 
 # The groups whose commands are listed as the root's own, then the named groups.
 _COMMAND_GROUPS = (record.app, read.app, serve.app, play.app, explain.app)

@@ -55,6 +55,47 @@ def _complete_player(ctx: typer.Context, incomplete: str) -> Iterator[str]:
             yield name
 
 
+# The hand names TAB offers after "PLAYER:", each one shell word (core.cards reads them all).
+HAND_WORDS = (
+    "par",
+    "tvåpar",
+    "triss",
+    "stege",
+    "färg",
+    "kåk",
+    "fyrtal",
+    "färgstege",
+    "royal",
+    "pair",
+    "two-pair",
+    "three-of-a-kind",
+    "straight",
+    "flush",
+    "full-house",
+    "four-of-a-kind",
+    "straight-flush",
+)
+
+
+def _complete_who(ctx: typer.Context, incomplete: str) -> Iterator[str]:
+    """A player's name; after ``PLAYER:`` the hands, when PLAYER is a name or the start of
+    exactly one (as the commands take it: ``an:kåk`` for Anna)."""
+    who, colon, hand = incomplete.partition(":")
+    if not colon:
+        yield from _complete_player(ctx, incomplete)
+        return
+    names = list(_complete_player(ctx, ""))
+    folded = who.casefold()
+    matches = [name for name in names if name.casefold() == folded] or [
+        name for name in names if name.casefold().startswith(folded)
+    ]
+    if not who or len(matches) != 1:
+        return
+    for word in HAND_WORDS:
+        if word.startswith(hand.casefold()):
+            yield f"{who}:{word}"
+
+
 def _complete_session(incomplete: str) -> Iterator[str]:
     try:
         names = [name for name, _ in catalogue.list_sessions()]
@@ -71,12 +112,15 @@ SessionOption = Annotated[
         "--session",
         "-s",
         help="Session name (default: the current session).",
+        metavar="NAME",
         autocompletion=_complete_session,
     ),
 ]
 FileOption = Annotated[
     Path | None,
-    typer.Option("--file", "-f", help="Work on a session file anywhere.", dir_okay=False),
+    typer.Option(
+        "--file", "-f", help="Work on a session file anywhere.", dir_okay=False, metavar="PATH"
+    ),
 ]
 PlayerArgument = Annotated[
     str,
@@ -87,7 +131,7 @@ WhoArgument = Annotated[
     typer.Argument(
         help="PLAYER:HAND (hand by name, Swedish or English, or five cards), 'pass' or 'tie'.",
         metavar="WHO",
-        autocompletion=_complete_player,
+        autocompletion=_complete_who,
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]

@@ -32,7 +32,8 @@ def _terminal_width() -> int:
 @handled
 def explain(
     deal: Annotated[
-        int | None, typer.Argument(help="Only this deal (giv); default: every deal.", min=1)
+        int | None,
+        typer.Argument(help="Only this deal (giv); default: every deal.", min=1, metavar="DEAL"),
     ] = None,
     player: Annotated[
         str | None,
@@ -40,6 +41,7 @@ def explain(
             "--player",
             "-p",
             help="Only the points PLAYER got or lost, each with its rule.",
+            metavar="PLAYER",
             autocompletion=_complete_player,
         ),
     ] = None,
@@ -87,7 +89,9 @@ def why(
     player: PlayerArgument,
     deal: Annotated[
         int | None,
-        typer.Option("--deal", "-d", help="The deal asked about (last-trick, points).", min=1),
+        typer.Option(
+            "--deal", "-d", help="The deal asked about (last-trick, points).", min=1, metavar="DEAL"
+        ),
     ] = None,
     session: SessionOption = None,
     file: FileOption = None,

@@ -39,10 +39,14 @@ def play(
         typer.Option("--preset", help="A built-in set of house rules (new session)."),
     ] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help="The first dealer (new session).")
+        str | None,
+        typer.Option("--dealer", help="The first dealer (new session).", metavar="PLAYER"),
     ] = None,
     stake: Annotated[
-        str, typer.Option("--stake", help="Amount per point for the settlement at the end.")
+        str,
+        typer.Option(
+            "--stake", help="Amount per point for the settlement at the end.", metavar="AMOUNT"
+        ),
     ] = "1",
     session: SessionOption = None,
     file: FileOption = None,

@@ -81,7 +81,10 @@ def export(
         typer.Option("--output", "-o", help="Write to FILE instead of printing.", dir_okay=False),
     ] = None,
     stake: Annotated[
-        str, typer.Option("--stake", help="Stake per point for the settlement (md, html).")
+        str,
+        typer.Option(
+            "--stake", help="Stake per point for the settlement (md, html).", metavar="AMOUNT"
+        ),
     ] = "1",
     dialect: Annotated[
         CsvDialect | None,
@@ -134,7 +137,10 @@ def _stake(text: str) -> str:
 @app.command("settle")
 @handled
 def settle_command(
-    stake: Annotated[str, typer.Option("--stake", help="Amount per point (typically 1 kr).")] = "1",
+    stake: Annotated[
+        str,
+        typer.Option("--stake", help="Amount per point (typically 1 kr).", metavar="AMOUNT"),
+    ] = "1",
     session: SessionOption = None,
     file: FileOption = None,
     as_json: JsonOption = False,

@@ -23,6 +23,7 @@ from .common import (
     SessionOption,
     WhoArgument,
     _complete_player,
+    _complete_who,
     _record,
     handled,
 )
@@ -66,7 +67,10 @@ def new(
         typer.Option("--preset", help="A built-in set of house rules, e.g. tournament."),
     ] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help="The first dealer (default: the first player).")
+        str | None,
+        typer.Option(
+            "--dealer", help="The first dealer (default: the first player).", metavar="PLAYER"
+        ),
     ] = None,
     file: Annotated[
         Path | None,
@@ -111,25 +115,35 @@ def deal(
         typer.Option(
             "--buy",
             help="Best hand of each scored köp, in order: PLAYER:HAND, pass or tie.",
-            autocompletion=_complete_player,
+            metavar="WHO",
+            autocompletion=_complete_who,
         ),
     ] = None,
     chicago: Annotated[
         list[str] | None,
-        typer.Option("--chicago", help="PLAYER declared Chicago.", autocompletion=_complete_player),
+        typer.Option(
+            "--chicago",
+            help="PLAYER declared Chicago.",
+            metavar="PLAYER",
+            autocompletion=_complete_player,
+        ),
     ] = None,
     broken_by: Annotated[
         list[str] | None,
         typer.Option(
             "--broken-by",
             help="With --chicago: PLAYER took a trick and broke it.",
+            metavar="PLAYER",
             autocompletion=_complete_player,
         ),
     ] = None,
     last_trick: Annotated[
         list[str] | None,
         typer.Option(
-            "--last-trick", help="PLAYER took the last trick.", autocompletion=_complete_player
+            "--last-trick",
+            help="PLAYER took the last trick.",
+            metavar="PLAYER",
+            autocompletion=_complete_player,
         ),
     ] = None,
     with_two: Annotated[
@@ -140,7 +154,8 @@ def deal(
         typer.Option(
             "--showdown",
             help="Best hand after the tricks: PLAYER:HAND, pass or tie.",
-            autocompletion=_complete_player,
+            metavar="WHO",
+            autocompletion=_complete_who,
         ),
     ] = None,
     royal: Annotated[
@@ -148,6 +163,7 @@ def deal(
         typer.Option(
             "--royal",
             help="PLAYER shows a royal straight flush: the game is over.",
+            metavar="PLAYER",
             autocompletion=_complete_player,
         ),
     ] = None,
@@ -156,6 +172,7 @@ def deal(
         typer.Option(
             "--exchange",
             help="PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3.",
+            metavar="PLAYER:N",
             autocompletion=_complete_player,
         ),
     ] = None,

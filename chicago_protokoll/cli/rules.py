@@ -73,7 +73,9 @@ def rules_init(
             f"{target} already exists; use --force to overwrite it",
             sv=f"{target} finns redan; använd --force för att skriva över den",
         )
-    sessionfile.write_text_atomic(target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}"))
+    sessionfile.write_text_atomic(
+        target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}")
+    )
     print(tr(f"Wrote {target}", f"Skrev {target}"))
 
 

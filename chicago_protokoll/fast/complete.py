@@ -49,6 +49,24 @@ REIMPLEMENTS: dict[str, tuple[str, ...]] = {
         "core.game.new_session",
         "core.rules._check_ranges",
     ),
+    "who": (
+        "cli.common._complete_who",
+        "cli.common._complete_player",
+        "store.locations.data_dir",
+        "store.locations._name_problem",
+        "store.locations.check_session_name",
+        "store.catalogue.get_current",
+        "store.catalogue.resolve",
+        "store.sessionfile.load_session",
+        "store.sessionfile._read_text",
+        "store.fileformat.loads_session",
+        "store.fileformat._read_rules",
+        "store.fileformat._read_events",
+        "store.fileformat._session_problem",
+        "core.events.event_from_dict",
+        "core.game.new_session",
+        "core.rules._check_ranges",
+    ),
     "session": (
         "cli.common._complete_session",
         "store.locations.data_dir",
@@ -66,6 +84,24 @@ IMPLEMENTS: dict[str, dict[str, int]] = {
         "i18n.language.languages": 3773981951,
     },
     "player": {
+        "cli.common._complete_player": 497502598,
+        "store.locations.data_dir": 1780515643,
+        "store.locations._name_problem": 3283623216,
+        "store.locations.check_session_name": 4055552232,
+        "store.catalogue.get_current": 708630522,
+        "store.catalogue.resolve": 2193916117,
+        "store.sessionfile.load_session": 2592425010,
+        "store.sessionfile._read_text": 1345748764,
+        "store.fileformat.loads_session": 2705768628,
+        "store.fileformat._read_rules": 3536574447,
+        "store.fileformat._read_events": 2555444047,
+        "store.fileformat._session_problem": 1986603329,
+        "core.events.event_from_dict": 3644646424,
+        "core.game.new_session": 3147839377,
+        "core.rules._check_ranges": 2262617187,
+    },
+    "who": {
+        "cli.common._complete_who": 1063786682,
         "cli.common._complete_player": 497502598,
         "store.locations.data_dir": 1780515643,
         "store.locations._name_problem": 3283623216,
@@ -358,6 +394,8 @@ def _param_items(
             for name in names
             if name.casefold().startswith(folded) and name.startswith(incomplete)
         ]
+    if kind == "who":
+        return [_plain(value) for value in _who(parsed, incomplete, env, spec)]
     if kind == "session":
         return [_plain(name) for name in _session_names(env, spec) if name.startswith(incomplete)]
     if kind == "choice":
@@ -370,6 +408,24 @@ def _param_items(
         lowered = incomplete.lower()
         return [_plain(c) for c in choices if c.lower().startswith(lowered)]
     raise _Unsure
+
+
+def _who(parsed: _Parsed, incomplete: str, env: Mapping[str, str], spec: Any) -> list[str]:
+    """cli.common._complete_who, then Typer's filter (what starts with the word typed)."""
+    who, colon, hand = incomplete.partition(":")
+    names = _players(parsed, env, spec)
+    if not colon:
+        folded = incomplete.casefold()
+        found = [name for name in names if name.casefold().startswith(folded)]
+    else:
+        folded = who.casefold()
+        matches = [name for name in names if name.casefold() == folded] or [
+            name for name in names if name.casefold().startswith(folded)
+        ]
+        if not who or len(matches) != 1:
+            return []
+        found = [f"{who}:{word}" for word in spec.HAND_WORDS if word.startswith(hand.casefold())]
+    return [value for value in found if value.startswith(incomplete)]
 
 
 def _languages() -> tuple[str, ...]:

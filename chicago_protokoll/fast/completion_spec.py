@@ -10,17 +10,17 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SOURCES: tuple[Any, ...] = (('cli/app.py', 1828672901, 7534),
- ('cli/common.py', 278944847, 7369),
- ('cli/explain.py', 1689813871, 4166),
- ('cli/play.py', 1164392672, 1727),
- ('cli/read.py', 1903582730, 6892),
- ('cli/record.py', 2416854591, 9715),
- ('cli/rules.py', 1487016653, 3593),
+SOURCES: tuple[Any, ...] = (('cli/app.py', 3721553673, 7632),
+ ('cli/common.py', 1880303760, 8545),
+ ('cli/explain.py', 1072865984, 4259),
+ ('cli/play.py', 3544054933, 1803),
+ ('cli/read.py', 3634661278, 6982),
+ ('cli/record.py', 3013598215, 10055),
+ ('cli/rules.py', 2355920350, 3607),
  ('cli/serve.py', 3359080832, 4030),
  ('cli/sessions.py', 3523569520, 4950))
 
-KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'session': 'fast'}
+KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'who': 'fast', 'session': 'fast'}
 
 STORE: dict[str, Any] = {'home_env': 'CHICAGO_PROTOKOLL_HOME',
  'app_name': 'chicago-protokoll',
@@ -100,6 +100,24 @@ HANDS: tuple[Any, ...] = ('high-card',
  'four-of-a-kind',
  'straight-flush',
  'royal-straight-flush')
+
+HAND_WORDS: tuple[Any, ...] = ('par',
+ 'tvåpar',
+ 'triss',
+ 'stege',
+ 'färg',
+ 'kåk',
+ 'fyrtal',
+ 'färgstege',
+ 'royal',
+ 'pair',
+ 'two-pair',
+ 'three-of-a-kind',
+ 'straight',
+ 'flush',
+ 'full-house',
+ 'four-of-a-kind',
+ 'straight-flush')
 
 RESERVED_NAMES: tuple[Any, ...] = ('ingen', 'lika', 'nobody', 'pass', 'tie')
 
@@ -272,7 +290,7 @@ PARAMS: tuple[Any, ...] = ({'name': 'lang',
   'multiple': True,
   'nargs': 1,
   'hidden': False,
-  'complete': 'player',
+  'complete': 'who',
   'items': {'--buy': ('"--buy":"Best hand of each scored köp, in order\\\\: PLAYER\\\\:HAND, pass '
                       'or tie."',
                       '--buy\tBest hand of each scored köp, in order: PLAYER:HAND, pass or tie.',
@@ -338,7 +356,7 @@ PARAMS: tuple[Any, ...] = ({'name': 'lang',
   'multiple': True,
   'nargs': 1,
   'hidden': False,
-  'complete': 'player',
+  'complete': 'who',
   'items': {'--showdown': ('"--showdown":"Best hand after the tricks\\\\: PLAYER\\\\:HAND, pass or '
                            'tie."',
                            '--showdown\tBest hand after the tricks: PLAYER:HAND, pass or tie.',
@@ -412,7 +430,7 @@ PARAMS: tuple[Any, ...] = ({'name': 'lang',
   'multiple': False,
   'nargs': 1,
   'hidden': False,
-  'complete': 'player'},
+  'complete': 'who'},
  {'name': 'player',
   'option': False,
   'opts': ('player',),

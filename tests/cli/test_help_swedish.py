@@ -89,8 +89,8 @@ def test_lang_sv_deal_help_explains_the_options_in_swedish() -> None:
     assert result.returncode == 0, result.stderr
     out = " ".join(result.stdout.split())  # the formatter's line breaks aside
     assert "För in en hel giv" in out
-    assert "--buy <str> Bästa handen i varje poänggivande köp" in out
-    assert "--last-trick <str> SPELARE tog sista sticket." in out
+    assert "--buy WHO Bästa handen i varje poänggivande köp" in out
+    assert "--last-trick PLAYER SPELARE tog sista sticket." in out
     assert "ropade Chicago" in out
     assert "PLAYER took the last trick" not in out
 
