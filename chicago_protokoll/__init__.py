@@ -40,6 +40,7 @@ _EXPORTS = {
     "LastTrick": "core.events",
     "Royal": "core.events",
     "Showdown": "core.events",
+    "Event": "core.events",
     "Game": "core.game",
     "Moment": "core.game",
     "Session": "core.game",
@@ -50,6 +51,11 @@ _EXPORTS = {
     "standings": "core.game",
     "Payment": "core.settle",
     "settle": "core.settle",
+    "settle_standings": "core.settle",
+    "load_session": "store.sessionfile",
+    "save_session": "store.sessionfile",
+    "create_session": "store.sessionfile",
+    "session_path": "store.locations",
 }
 
 if TYPE_CHECKING:
@@ -79,6 +85,7 @@ if TYPE_CHECKING:
         ChicagoBroken,
         ChicagoDeclared,
         ChicagoWon,
+        Event,
         Exchange,
         LastTrick,
         Royal,
@@ -94,7 +101,9 @@ if TYPE_CHECKING:
         standings,
     )
     from .core.rules import PRESETS, HouseRules, preset, rules_from_toml
-    from .core.settle import Payment, settle
+    from .core.settle import Payment, settle, settle_standings
+    from .store.locations import session_path
+    from .store.sessionfile import create_session, load_session, save_session
 
 
 def __getattr__(name: str) -> Any:
@@ -123,6 +132,7 @@ __all__ = [
     "ChicagoError",
     "ChicagoWon",
     "EntryError",
+    "Event",
     "Exchange",
     "Game",
     "HandResult",
@@ -138,7 +148,9 @@ __all__ = [
     "Showdown",
     "Standings",
     "compare_results",
+    "create_session",
     "evaluate",
+    "load_session",
     "new_session",
     "parse_card",
     "parse_cards",
@@ -147,6 +159,9 @@ __all__ = [
     "preset",
     "replay",
     "rules_from_toml",
+    "save_session",
+    "session_path",
     "settle",
+    "settle_standings",
     "standings",
 ]

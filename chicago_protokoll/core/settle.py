@@ -10,6 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Standings
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,12 @@ def settle(
         for winner, share in zip(winners, _shares(owed, len(winners)), strict=True):
             payments.append(Payment(loser, winner, share))
     return payments
+
+
+def settle_standings(standings: Standings, stake: Decimal | int | str = 1) -> list[Payment]:
+    """The payments that settle the game of ``standings``; none until the game is over
+    (its winners are empty until then)."""
+    return settle(standings.scores, standings.winners, stake)
 
 
 def _shares(owed: Decimal, count: int) -> list[Decimal]:
