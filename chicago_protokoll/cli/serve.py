@@ -4,6 +4,7 @@ The server itself is in `live_server` (imported only when serving, as is segno f
 QR code), so registering the command costs the other commands nothing at start-up.
 """
 
+import errno
 import sys
 import threading
 from typing import TYPE_CHECKING, Annotated
@@ -50,11 +51,13 @@ def serve(
     try:
         server = live_server.LiveServer((host, port), board)
     except OSError as error:
+        # The hint only where it helps: the port is taken, or needs root (below 1024).
+        busy = error.errno in (errno.EADDRINUSE, errno.EACCES)
         raise ChicagoError(
             f"cannot listen on {host} port {port}: {error.strerror}"
-            + ("; is another `chicago serve` running? try --port" if port else ""),
+            + ("; is another `chicago serve` running? try another --port" if busy else ""),
             sv=f"kan inte lyssna på {host} port {port}: {error.strerror}"
-            + ("; kör en annan `chicago serve`? prova --port" if port else ""),
+            + ("; kör en annan `chicago serve`? prova en annan --port" if busy else ""),
         ) from None
     stop_watching = threading.Event()
     try:

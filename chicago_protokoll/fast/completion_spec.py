@@ -17,7 +17,7 @@ SOURCES: tuple[Any, ...] = (('cli/app.py', 3721553673, 7632),
  ('cli/read.py', 3634661278, 6982),
  ('cli/record.py', 3013598215, 10055),
  ('cli/rules.py', 2355920350, 3607),
- ('cli/serve.py', 3359080832, 4030),
+ ('cli/serve.py', 2364382977, 4210),
  ('cli/sessions.py', 3523569520, 4950))
 
 KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'who': 'fast', 'session': 'fast'}

@@ -219,6 +219,7 @@ def test_a_busy_port_is_refused_in_one_line(served: Served) -> None:
     done = run("serve", "--port", str(served.port))
     assert done.returncode == 1
     assert done.stderr.startswith("chicago: cannot listen on 127.0.0.1 port")
+    assert "try another --port" in done.stderr
     assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
 
 
