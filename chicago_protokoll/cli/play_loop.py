@@ -24,6 +24,7 @@ from ..core import entry
 from ..core.errors import ChicagoError, EntryError
 from ..core.events import ChicagoWon, Event
 from ..core.game import DealRecord, Game, Moment, Session, new_session, resolve_player
+from ..core.stake import parse_stake
 from ..i18n.language import language, number, tr
 from ..present.narrate import describe_event
 from ..present.views import plain_standings
@@ -576,20 +577,6 @@ def _print(text: str) -> None:
     print(text, flush=True)
 
 
-def _check_stake(stake: str) -> None:
-    from decimal import Decimal, InvalidOperation
-
-    try:
-        value = Decimal(stake)
-    except InvalidOperation:
-        value = Decimal(-1)
-    if not value.is_finite() or value < 0:
-        raise ChicagoError(
-            f"'{stake}' is not a stake: give an amount of 0 or more, like 1 or 0.5",
-            sv=f"'{stake}' är ingen insats: ange ett belopp på 0 eller mer, som 1 eller 0.5",
-        )
-
-
 def play_command(
     name: str | None,
     players: Sequence[str],
@@ -604,7 +591,7 @@ def play_command(
     say: Say | None = None,
 ) -> int:
     """``chicago play``: open or create the session, then run the dialogue; the exit status."""
-    _check_stake(stake)
+    stake = str(parse_stake(stake))  # refused with the reason (a StakeError) before any file
     path = open_session(
         name, players, rules=rules, preset=preset, dealer=dealer, session=session, file=file
     )

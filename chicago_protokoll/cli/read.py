@@ -3,6 +3,7 @@
 """
 
 import sys
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -112,9 +113,9 @@ def export(
     elif fmt == "html":
         from ..present.html_sheet import export_html
 
-        text = export_html(standings, name, _stake(stake))
+        text = export_html(standings, name, str(stake_parameter(stake)))
     else:
-        text = exporters.export_markdown(standings, name, _stake(stake))
+        text = exporters.export_markdown(standings, name, str(stake_parameter(stake)))
     if output is None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
@@ -122,16 +123,15 @@ def export(
     print(tr(f"Wrote {output}", f"Skrev {output}"), file=sys.stderr)
 
 
-def _stake(text: str) -> str:
-    from decimal import Decimal, InvalidOperation
+def stake_parameter(text: str, param_hint: str = "--stake") -> Decimal:
+    """A ``--stake`` option's text as a stake (`core.stake.parse_stake`), or a usage
+    error (exit 2) saying why: the one way every command reads a stake option."""
+    from ..core.stake import StakeError, parse_stake
 
     try:
-        value = Decimal(text.replace(",", "."))
-    except InvalidOperation:
-        raise typer.BadParameter(f"'{text}' is not an amount", param_hint="--stake") from None
-    if value < 0 or not value.is_finite():
-        raise typer.BadParameter("the stake must be 0 or more", param_hint="--stake")
-    return str(value)
+        return parse_stake(text)
+    except StakeError as error:
+        raise typer.BadParameter(error.localized(language()), param_hint=param_hint) from None
 
 
 @app.command("settle")
@@ -148,9 +148,9 @@ def settle_command(
     """Who pays whom: each loser pays the difference to the winner times the stake."""
     from ..core.settle import amount_json, settle
 
+    amount = stake_parameter(stake)  # before the file: a usage error is about the command line
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
-    amount = _stake(stake)
     winners = list(standings.winners)
     provisional = not standings.finished
     if provisional:
@@ -159,7 +159,7 @@ def settle_command(
         winners = [n for n, s in standings.scores.items() if s == best]
     payments = settle(standings.scores, winners, amount)
     if as_json:
-        stake_value = amount_json(__import__("decimal").Decimal(amount))
+        stake_value = amount_json(amount)
         print(
             json.dumps(
                 {
@@ -182,7 +182,7 @@ def settle_command(
     from ..present.render import print_settlement
 
     print_settlement(
-        standings, _session_name(current, path), winners, payments, amount, provisional
+        standings, _session_name(current, path), winners, payments, str(amount), provisional
     )
 
 

@@ -15,7 +15,7 @@ from ..core.errors import ChicagoError
 from ..i18n.language import tr
 from ..store import catalogue
 from .common import FileOption, SessionOption, handled
-from .read import _stake
+from .read import stake_parameter
 
 if TYPE_CHECKING:
     from . import live_server
@@ -44,7 +44,7 @@ def serve(
 ) -> None:
     """A live scoreboard: the sheet in a browser, updated as each event is recorded."""
     path = catalogue.resolve(session, file)
-    amount = _stake(stake)
+    amount = str(stake_parameter(stake))
     from . import live_server
 
     board = live_server.Board(path, amount)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .game import Standings
 
+from .stake import check_stake, parse_stake
+
 
 @dataclass(frozen=True)
 class Payment:
@@ -29,9 +31,8 @@ def settle(
     scores: Mapping[str, int], winners: Sequence[str], stake: Decimal | int | str = 1
 ) -> list[Payment]:
     """The payments that settle a game: one per loser and winner, in seat order."""
-    stake = Decimal(str(stake))
-    if stake < 0:
-        raise ValueError("the stake cannot be negative")
+    # Text goes through the one stake reader; a number given by code is checked the same way.
+    stake = parse_stake(stake) if isinstance(stake, str) else check_stake(Decimal(stake))
     if not winners:
         return []
     winning_total = max(scores[name] for name in winners)

@@ -14,10 +14,10 @@ SOURCES: tuple[Any, ...] = (('cli/app.py', 3721553673, 7632),
  ('cli/common.py', 1880303760, 8545),
  ('cli/explain.py', 1072865984, 4259),
  ('cli/play.py', 3544054933, 1803),
- ('cli/read.py', 3634661278, 6982),
+ ('cli/read.py', 2906849470, 7130),
  ('cli/record.py', 3013598215, 10055),
  ('cli/rules.py', 2355920350, 3607),
- ('cli/serve.py', 2364382977, 4210),
+ ('cli/serve.py', 2144619580, 4233),
  ('cli/sessions.py', 3523569520, 4950))
 
 KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'who': 'fast', 'session': 'fast'}

@@ -1,0 +1,80 @@
+"""The one reader for a stake typed by a person: ``settle``, ``export``, ``play`` and
+``stats`` all take their ``--stake`` through `parse_stake`, so ``0,5`` means the same
+everywhere and no number can reach the arithmetic that it cannot handle.
+
+A stake is an amount of money per point: plain decimal digits, at most two decimals
+(öre), a decimal point or a decimal comma, from 0 up to `MAX_STAKE`.  Exponents
+(``1e3``), signs, ``NaN``, ``inf``, thousands separators and non-ASCII digits are
+refused: a person at the table never means them, and ``1e999999`` or a 40-digit amount
+would otherwise turn into an overflow deep inside the settlement.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from .errors import ChicagoError
+
+#: The largest stake per point: a million is far beyond any table and keeps every
+#: settlement (at most a few thousand points of difference) well inside exact decimals.
+MAX_STAKE = Decimal(1_000_000)
+#: Decimals a stake may have: whole öre.
+STAKE_DECIMALS = 2
+#: Longer texts are refused before any conversion (a 40-digit amount, a pasted essay).
+_MAX_TEXT = 20
+
+_AMOUNT = re.compile(r"(?P<whole>[0-9]*)(?:[.,](?P<fraction>[0-9]*))?", re.ASCII)
+
+
+class StakeError(ChicagoError, ValueError):
+    """A stake that is not an amount of money the settlement can use."""
+
+
+def parse_stake(text: str) -> Decimal:
+    """``text`` as a stake: a finite `Decimal` from 0 to `MAX_STAKE` with at most two
+    decimals.  Raises `StakeError` saying why otherwise."""
+    shown = _shown(text)
+    stripped = text.strip()
+    match = _AMOUNT.fullmatch(stripped) if len(stripped) <= _MAX_TEXT else None
+    if match is None or not (match["whole"] or match["fraction"]):
+        raise StakeError(
+            f"'{shown}' is not a stake: give an amount of 0 or more, like 1, 0.5 or 0,5",
+            sv=f"'{shown}' är ingen insats: ange ett belopp på 0 eller mer, som 1, 0.5 eller 0,5",
+        )
+    fraction = (match["fraction"] or "").rstrip("0")
+    if len(fraction) > STAKE_DECIMALS:
+        raise StakeError(
+            f"'{shown}' is not a stake: at most {STAKE_DECIMALS} decimals (whole öre)",
+            sv=f"'{shown}' är ingen insats: högst {STAKE_DECIMALS} decimaler (hela ören)",
+        )
+    value = Decimal(f"{match['whole'] or '0'}.{fraction or '0'}")
+    if value > MAX_STAKE:
+        raise StakeError(
+            f"'{shown}' is not a stake: at most {MAX_STAKE} per point",
+            sv=f"'{shown}' är ingen insats: högst {MAX_STAKE} per poäng",
+        )
+    return tidy_stake(value)
+
+
+def check_stake(stake: Decimal) -> Decimal:
+    """A stake given as a number (by code, not typed): finite, 0 to `MAX_STAKE`."""
+    if not stake.is_finite() or stake < 0 or stake > MAX_STAKE:
+        raise StakeError(
+            f"the stake must be an amount from 0 to {MAX_STAKE}",
+            sv=f"insatsen måste vara ett belopp från 0 till {MAX_STAKE}",
+        )
+    return stake
+
+
+def tidy_stake(value: Decimal) -> Decimal:
+    """Whole stakes without a fraction (``2``), others with their öre (``0.5``, ``1.25``)."""
+    if value == value.to_integral_value():
+        return value.quantize(Decimal(1))
+    return value.normalize()
+
+
+def _shown(text: str) -> str:
+    """The text as it may be quoted back: printable and short (it may be anything)."""
+    kept = "".join(ch if ch.isprintable() else "?" for ch in text[: _MAX_TEXT + 1])
+    return kept + ("…" if len(text) > _MAX_TEXT + 1 else "")
