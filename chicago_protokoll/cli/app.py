@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 
 from ..i18n.language import environment_language, languages, set_language
-from . import completion_script, explain, play, read, record, rules, serve, sessions
+from . import completion_script, examples, explain, play, read, record, rules, serve, sessions
 
 __all__ = ["app", "build", "run"]
 
@@ -193,3 +193,11 @@ def _name_of(info: typer.models.CommandInfo) -> str:
     if info.name:
         return info.name
     return typer.main.get_command_name(info.callback.__name__ if info.callback else "")
+
+
+# Each command's help ends with an example (cli/examples.py); Click builds the help from
+# these CommandInfo objects whenever it is asked, so this runs once, when the module loads.
+for _group in _COMMAND_GROUPS:
+    examples.add(_group, [], _name_of)
+for _name, _named in _NAMED_GROUPS:
+    examples.add(_named, [_name], _name_of)

@@ -10,8 +10,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SOURCES: tuple[Any, ...] = (('cli/app.py', 3721553673, 7632),
+SOURCES: tuple[Any, ...] = (('cli/app.py', 4250953594, 7975),
  ('cli/common.py', 1880303760, 8545),
+ ('cli/examples.py', 3078034278, 2402),
  ('cli/explain.py', 1072865984, 4259),
  ('cli/play.py', 3544054933, 1803),
  ('cli/read.py', 2906849470, 7130),

@@ -46,6 +46,10 @@ def translate(command: Any, lang: str) -> None:
     """Put the help in ``lang`` on a Click command, its parameters and its sub-commands."""
     command.help = _translated(command.help, lang)
     command.short_help = _translated(command.short_help, lang)
+    if command.epilog:
+        # cli.examples: "Example:" and a command line, the same in every language
+        word, _, example = command.epilog.partition("\n")
+        command.epilog = f"{_translated(word, lang)}\n{example}"
     for param in command.params:
         # Options are Click's; arguments are Typer's (TyperArgument keeps its help too).
         if getattr(param, "help", None):

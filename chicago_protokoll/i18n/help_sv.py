@@ -25,6 +25,7 @@ HELP: dict[str, str] = {
     "Language of all output: sv or en (default: from LANG).": "Språk för allt som skrivs "
     "ut: sv eller en (förval: från LANG).",
     "Print the version and exit.": "Skriv ut versionen och avsluta.",
+    "Example:": "Exempel:",
     "csv: plain (comma, for scripts) or excel (semicolon, CRLF, BOM, decimal "
     "comma: opens as columns in a Swedish Excel). Default: excel in Swedish, else plain.": (
         "csv: plain (komma, för skript) eller excel (semikolon, CRLF, BOM, decimalkomma: "

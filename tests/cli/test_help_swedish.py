@@ -53,6 +53,8 @@ def help_texts() -> set[str]:
     for _, command in commands(typer.main.get_command(app)):
         texts.update(text for text in (command.help, command.short_help) if text)
         texts.update(param.help for param in command.params if getattr(param, "help", None))
+        if command.epilog:  # "Example:" before the example's command line (cli/examples.py)
+            texts.add(command.epilog.partition("\n")[0])
     return texts
 
 

@@ -1,0 +1,54 @@
+"""One example at the end of each command's help (``chicago CMD --help``).
+
+Kept here, in one table, rather than in each command's docstring: the help texts are
+message ids of the translation catalogue, and an example is a command line, the same in
+every language; only the word "Example:" is translated (`i18n.help`).  `add` puts each
+example on its command as Click's epilog; tests/cli/test_help_examples.py fails for a
+command without one.
+"""
+
+from collections.abc import Callable
+
+import typer
+
+EXAMPLES: dict[str, str] = {
+    "new": "chicago new fredag Anna Bo Cilla --preset tournament",
+    "deal": 'chicago deal --buy "Bo:två par" --buy pass --last-trick Cilla --showdown "Anna:kåk"',
+    "buy": 'chicago buy "Anna:KH KS 9D 9H 3C"',
+    "declare": "chicago declare Anna",
+    "tricks": "chicago tricks Cilla",
+    "showdown": 'chicago showdown "Anna:två par"',
+    "royal": "chicago royal Bo",
+    "exchange": "chicago exchange Cilla 4",
+    "undo": "chicago undo --deal",
+    "status": "chicago status --json",
+    "log": "chicago log --session fredag",
+    "export": "chicago export --format csv --csv-dialect excel -o fredag.csv",
+    "settle": "chicago settle --stake 0.50",
+    "compare": 'chicago compare "KH KS 9D 9H 3C" "QH QD 9C 9S 4H"',
+    "serve": "chicago serve --host 0.0.0.0",
+    "play": "chicago play fredag Anna Bo Cilla",
+    "explain": "chicago explain 2 --player Anna",
+    "why": "chicago why declare Bo",
+    "chart": "chicago chart --width 100",
+    "rules show": "chicago rules show --json",
+    "rules init": "chicago rules init mina-regler.toml --preset family",
+    "rules check": "chicago rules check mina-regler.toml",
+    "rules presets": "chicago rules presets",
+    "sessions use": "chicago sessions use fredag",
+    "sessions show": "chicago sessions show fredag",
+    "sessions remove": "chicago sessions remove fredag --yes",
+}
+
+PREFIX = "Example:"
+
+
+def add(
+    app: typer.Typer, names: list[str], name_of: Callable[[typer.models.CommandInfo], str]
+) -> None:
+    """Put the example of each command of ``app`` (a group named ``names``) on it."""
+    for info in app.registered_commands:
+        example = EXAMPLES.get(" ".join([*names, name_of(info)]))
+        if example is not None and info.epilog is None:
+            # \b: Click keeps the next paragraph's lines as they are (no rewrapping)
+            info.epilog = f"{PREFIX}\n\n\b\n  {example}"
