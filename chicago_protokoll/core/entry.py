@@ -193,6 +193,12 @@ def trick_event(game: Game, text: str, *, with_two: bool = False) -> Event:
     """
     name = player(game, text)
     if game.chicago is not None and not game.tricks_done:
+        if with_two:
+            raise OptionConflict(
+                "--with-two goes with the last trick, and after a Chicago there is none",
+                option="--with-two",
+                sv="--with-two hör ihop med sista sticket, och efter en Chicago blir det inget",
+            )
         if name == game.chicago:
             return ChicagoWon(game.deal, name)
         return ChicagoBroken(game.deal, name)

@@ -193,3 +193,16 @@ def test_status_json_after_a_royal_in_play_through_a_real_terminal() -> None:
     final = status_json()
     assert final["finished"] and final["winners"] == ["Bo"]
     assert invoke("deal", "--last-trick", "Anna").exit_code == 1
+
+
+def test_with_two_on_a_chicagos_outcome_is_refused_as_usage() -> None:
+    """`tricks P --with-two` after a declaration: no last trick to win with a two; exit 2."""
+    ok("new", "fredag", *PLAYERS)
+    for _ in range(2):
+        ok("deal", "--buy", "Anna:kåk", "--buy", "Anna:kåk", "--last-trick", "Anna")
+    ok("buy", "pass")
+    ok("buy", "pass")
+    ok("declare", "Anna")
+    before = locations.session_path("fredag").read_bytes()
+    assert "--with-two goes with the last trick" in usage_error("tricks", "Anna", "--with-two")
+    assert locations.session_path("fredag").read_bytes() == before
