@@ -20,11 +20,23 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 
 from ..i18n.language import environment_language, languages, set_language
-from . import completion_script, examples, explain, play, read, record, rules, serve, sessions
+from . import (
+    completion_script,
+    examples,
+    explain,
+    play,
+    read,
+    record,
+    rules,
+    serve,
+    sessions,
+    usage,
+)
 
 __all__ = ["app", "build", "run"]
 
 completion_script.use()  # bash: a hand after PLAYER: (see completion_script)
+usage.use()  # NAME, not {NAME}, in usage lines
 
 # The groups whose commands are listed as the root's own, then the named groups.
 _COMMAND_GROUPS = (record.app, read.app, serve.app, play.app, explain.app)

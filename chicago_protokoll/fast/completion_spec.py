@@ -10,7 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SOURCES: tuple[Any, ...] = (('cli/app.py', 4250953594, 7975),
+SOURCES: tuple[Any, ...] = (('cli/app.py', 2932175674, 8075),
  ('cli/common.py', 1880303760, 8545),
  ('cli/examples.py', 3078034278, 2402),
  ('cli/explain.py', 1072865984, 4259),

@@ -43,3 +43,16 @@ def test_export_format_ignores_case() -> None:
     """`--format CSV` is csv, as before the choice was declared."""
     ok("new", "fredag", "Anna", "Bo")
     assert ok("export", "--format", "CSV").startswith("deal,dealer,")
+
+
+def test_metavars_name_what_is_asked_for() -> None:
+    """PLAYER, WHO, DEAL, NAME in the help, no <str>; a required argument is bare in the
+    usage line (NAME, not {NAME})."""
+    new = ok("new", "--help")
+    assert new.splitlines()[0] == "Usage: chicago new [OPTIONS] NAME PLAYER PLAYER..."
+    deal = " ".join(ok("deal", "--help").split())
+    for shown in ("--buy WHO", "--last-trick PLAYER", "--showdown WHO", "--session NAME"):
+        assert shown in deal
+    assert "[DEAL]" in ok("explain", "--help").splitlines()[0]
+    for command in ("new", "deal", "buy", "status", "export", "settle", "explain", "why"):
+        assert "<str>" not in ok(command, "--help"), command
