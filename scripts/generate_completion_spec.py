@@ -418,7 +418,7 @@ def build() -> str:
     field_types = {
         key: tuple(t.__name__ for t in types) for key, types in events._FIELD_TYPES.items()
     }
-    from chicago_protokoll.core import game
+    from chicago_protokoll.core import game, names
 
     data = {
         "SOURCES": source_sums,
@@ -431,6 +431,7 @@ def build() -> str:
             "end_line": fileformat.END_LINE,
             "fields": fileformat._FIELDS,
             "max_name_chars": locations.MAX_NAME_CHARS,
+            "max_player_name": names.MAX_PLAYER_NAME,
             "name_punctuation": "".join(sorted(locations._NAME_PUNCTUATION)),
         },
         "RULES": _rules_schema(),

@@ -145,8 +145,16 @@ else:
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    sys.stderr.write(f"chicago: {message}\n")
+    sys.stderr.write(f"chicago: {_plain(message)}\n")
     raise typer.Exit(code)
+
+
+def _plain(message: str) -> str:
+    """A message as it may reach a terminal: a name or a value quoted in it may hold
+    anything, so every control or invisible character is written as its code."""
+    from ..core.names import shown
+
+    return "\n".join(shown(line) for line in message.split("\n"))
 
 
 def handled(fn: F) -> F:
@@ -179,17 +187,14 @@ def handled(fn: F) -> F:
         except (typer.Exit, typer.Abort, TyperException):
             raise
         except Exception as error:  # the last guard: no traceback ever reaches the user
-            sys.stderr.write(
-                "chicago: "
-                + tr(
+            _fail(
+                tr(
                     f"unexpected error ({type(error).__name__}: {error}); this is a bug in "
                     "chicago-protokoll, please report it with the command you typed",
                     f"oväntat fel ({type(error).__name__}: {error}); det är ett fel i "
                     "chicago-protokoll, rapportera det gärna med kommandot du skrev",
                 )
-                + "\n"
             )
-            raise typer.Exit(1) from error
 
     return wrapper  # type: ignore[return-value]
 

@@ -562,9 +562,10 @@ def open_session(
 
         created = datetime.now(UTC).isoformat(timespec="seconds")
         house = sessionfile.starting_rules(rules, preset)
-        sessionfile.create_session(
-            path, new_session(players, house, dealer=dealer, name=name, created=created)
+        catalogue.create_current(  # the file and the pointer, or neither
+            name, new_session(players, house, dealer=dealer, name=name, created=created)
         )
+        return path
     catalogue.set_current(name)
     return path
 

@@ -79,7 +79,13 @@ def export(
     ] = "json",
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write to FILE instead of printing.", dir_okay=False),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write to FILE instead of printing ('-': standard output).",
+            dir_okay=False,
+            allow_dash=True,
+        ),
     ] = None,
     stake: Annotated[
         str,
@@ -116,10 +122,10 @@ def export(
         text = export_html(standings, name, str(stake_parameter(stake)))
     else:
         text = exporters.export_markdown(standings, name, str(stake_parameter(stake)))
-    if output is None:
+    if output is None or str(output) == "-":  # `-o -`: standard output, as Unix tools read it
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
-    sessionfile.write_text_atomic(output, text)
+    sessionfile.write_export(output, text, session_path=path)
     print(tr(f"Wrote {output}", f"Skrev {output}"), file=sys.stderr)
 
 

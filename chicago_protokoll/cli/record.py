@@ -15,7 +15,7 @@ from ..core.events import Event
 from ..core.game import Game, Session, new_session, replay
 from ..i18n.language import tr
 from ..present.views import plain_standings
-from ..store import catalogue, locations, recording, sessionfile
+from ..store import catalogue, recording, sessionfile
 from .common import (
     FileOption,
     PlayerArgument,
@@ -90,8 +90,7 @@ def new(
     created = datetime.now(UTC).isoformat(timespec="seconds")
     session = new_session(players, house, dealer=dealer, name=name, created=created)
     if file is None:
-        sessionfile.create_session(locations.session_path(name), session)
-        catalogue.set_current(name)
+        catalogue.create_current(name, session)  # the file and the pointer, or neither
     else:
         sessionfile.create_session(file, session)
     standings = replay(session).standings()

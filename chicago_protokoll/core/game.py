@@ -27,6 +27,7 @@ from .events import (
     Royal,
     Showdown,
 )
+from .names import check_player_names, typed_name
 from .rules import HouseRules
 
 RESERVED_NAMES = {"pass", "tie", "nobody", "ingen", "lika"}
@@ -157,7 +158,7 @@ def new_session(
 ) -> Session:
     """A new game; refuses a table size the rules do not allow and unusable names."""
     rules = rules or HouseRules()
-    names = tuple(p.strip() for p in players)
+    names = check_player_names(players)  # plain, visible, distinct text (core/names.py)
     low, high = rules.game.min_players, rules.game.max_players
     if not low <= len(names) <= high:
         key = "game.min_players" if len(names) < low else "game.max_players"
@@ -195,7 +196,7 @@ def new_session(
 def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = False) -> str:
     """The seat name meant by ``text``: exact, then case-insensitive, then (if allowed) a
     unique prefix.  Unknown names are refused with the names there are."""
-    wanted = text.strip()
+    wanted = typed_name(text)  # NFC: 'Åsa' typed decomposed is the seat 'Åsa'
     if wanted in players:
         return wanted
     folded = [p for p in players if p.casefold() == wanted.casefold()]

@@ -41,12 +41,16 @@ REIMPLEMENTS: dict[str, tuple[str, ...]] = {
         "store.catalogue.resolve",
         "store.sessionfile.load_session",
         "store.sessionfile._read_text",
+        "store.regularfile.read_bounded",
         "store.fileformat.loads_session",
+        "store.fileformat._loads_session",
         "store.fileformat._read_rules",
         "store.fileformat._read_events",
         "store.fileformat._session_problem",
         "core.events.event_from_dict",
         "core.game.new_session",
+        "core.names.check_player_names",
+        "core.names.name_problem",
         "core.rules._check_ranges",
     ),
     "who": (
@@ -88,16 +92,20 @@ IMPLEMENTS: dict[str, dict[str, int]] = {
         "store.locations.data_dir": 1780515643,
         "store.locations._name_problem": 3283623216,
         "store.locations.check_session_name": 4055552232,
-        "store.catalogue.get_current": 708630522,
+        "store.catalogue.get_current": 4226368691,
         "store.catalogue.resolve": 2193916117,
         "store.sessionfile.load_session": 2592425010,
-        "store.sessionfile._read_text": 1345748764,
-        "store.fileformat.loads_session": 2705768628,
+        "store.sessionfile._read_text": 1400877366,
+        "store.regularfile.read_bounded": 507127806,
+        "store.fileformat.loads_session": 3605801901,
+        "store.fileformat._loads_session": 574125810,
         "store.fileformat._read_rules": 3536574447,
         "store.fileformat._read_events": 2555444047,
-        "store.fileformat._session_problem": 1986603329,
+        "store.fileformat._session_problem": 1944303122,
         "core.events.event_from_dict": 3644646424,
-        "core.game.new_session": 3147839377,
+        "core.game.new_session": 3006445980,
+        "core.names.check_player_names": 2128500841,
+        "core.names.name_problem": 2588215848,
         "core.rules._check_ranges": 2262617187,
     },
     "who": {
@@ -534,11 +542,11 @@ def _session_file(name: str, home: str, spec: Any) -> str | None:
 
 
 def _current(home: str) -> str | None:
+    from ..store.regularfile import NotReadable, read_bounded
+
     try:
-        with open(os.path.join(home, "current"), "rb") as handle:
-            raw = handle.read()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_bounded(os.path.join(home, "current"), 4096, follow=False).decode("utf-8")
+    except (OSError, NotReadable, UnicodeDecodeError):
         return None
     name = text.replace("\r\n", "\n").replace("\r", "\n").strip("\r\n")
     return name or None
@@ -557,12 +565,14 @@ def _players(parsed: _Parsed, env: Mapping[str, str], spec: Any) -> list[str]:
     path = _session_file(chosen, home, spec)
     if path is None:
         return []
+    from ..store.regularfile import SESSION_LIMIT, NotReadable, read_bounded
+
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        # the store's reader: only a plain file (no link in the data directory), bounded
+        raw = read_bounded(path, SESSION_LIMIT, follow=False)
         # what decoding as "utf-8-sig" does, without loading that codec
         text = raw[3:].decode() if raw.startswith(b"\xef\xbb\xbf") else raw.decode()
-    except (OSError, UnicodeDecodeError):
+    except (OSError, NotReadable, UnicodeDecodeError):
         return []
     return _valid_players(text, spec)
 
@@ -594,6 +604,11 @@ def _valid_players(text: str, spec: Any) -> list[str]:
     created, players, first_dealer = data["created"], data["players"], data["first_dealer"]
     if not isinstance(data["name"], str) or not isinstance(created, str):
         return []
+    if not data["name"].isascii() or not data["name"].isprintable():
+        from ..core.names import hidden_character
+
+        if hidden_character(data["name"]):
+            return []
     if created:
         try:
             # the C module: datetime.py itself takes longer to import than all the rest
@@ -649,9 +664,19 @@ def _table_fine(players: list[str], game: dict[str, Any], spec: Any) -> bool:
         raise _Unsure  # a cross-key rule of the house rules: rules.py decides
     if not low <= len(players) <= high:
         return False
+    if not all(p.isascii() and p.isprintable() for p in players):
+        # core.names decides what is no name (only now imported: most tables are ASCII)
+        from ..core.names import PlayerNameError, check_player_names
+
+        try:
+            if check_player_names(players) != tuple(players):
+                return False  # not in NFC: fileformat._session_problem refuses it
+        except PlayerNameError:
+            return False
     seen: set[str] = set()
     for player in players:
-        if not player or player != player.strip():
+        # for printable ASCII these are all of core.names's checks
+        if not player or player != player.strip() or len(player) > spec.STORE["max_player_name"]:
             return False
         folded = player.casefold()
         if folded in spec.RESERVED_NAMES or folded in seen:

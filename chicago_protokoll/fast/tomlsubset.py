@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 _CONTROL = (*(chr(code) for code in range(0x20) if code not in (0x09, 0x0A)), "\x7f")
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _DIGITS = frozenset("0123456789")
+# Declined, for tomllib to decide: longer integers and deeper tables than the store writes.
+_MAX_DIGITS = 18
+_MAX_DEPTH = 8
 
 
 def loads(text: str) -> dict[str, Any] | None:
@@ -99,6 +102,8 @@ def _header(line: str, root: dict[str, Any], arrays_of_tables: set[str]) -> dict
     if not line.endswith("]"):
         return None
     parts = line[1:-1].split(".")
+    if len(parts) > _MAX_DEPTH:
+        return None  # nesting no session file has: tomllib decides (and the store refuses)
     parent = root
     for part in parts[:-1]:
         if not part or not _BARE.issuperset(part) or part in arrays_of_tables:
@@ -140,6 +145,8 @@ def _value(text: str) -> str | int | bool | None:
     digits = text[1:] if first in "+-" else text
     if not digits or not _DIGITS.issuperset(digits) or (digits[0] == "0" and len(digits) > 1):
         return None
+    if len(digits) > _MAX_DIGITS:
+        return None  # beyond any count in a session (and int() refuses 4300+ digits)
     return int(text)
 
 

@@ -103,7 +103,9 @@ HELP: dict[str, str] = {
     "Export the game: every deal with its events and the running totals.": "Exportera "
     "partiet: varje giv med det som hände och de löpande summorna.",
     "json, csv, md or html.": "json, csv, md eller html.",
-    "Write to FILE instead of printing.": "Skriv till FILE i stället för att skriva ut.",
+    "Write to FILE instead of printing ('-': standard output).": (
+        "Skriv till FILE i stället för att skriva ut ('-': standard ut)."
+    ),
     "Stake per point for the settlement (md, html).": "Insats per poäng för "
     "uppgörelsen (md, html).",
     "Who pays whom: each loser pays the difference to the winner times the stake.": (

@@ -209,8 +209,17 @@ def export_csv(standings: Standings, dialect: str = "plain") -> str:
     return buffer.getvalue()
 
 
+_MD_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_MD_SPECIAL = frozenset("\\`*_[]|~")
+
+
 def _md(text: str) -> str:
-    return text.replace("|", "\\|")
+    """Text as Markdown shows it and nothing more: ``<``, ``>`` and ``&`` as entities (no
+    HTML gets through to a renderer), and ``|`` (a table cell), ``\\``, backticks,
+    emphasis and link brackets with a backslash."""
+    return "".join(
+        _MD_ENTITIES.get(ch) or (f"\\{ch}" if ch in _MD_SPECIAL else ch) for ch in text
+    )
 
 
 def export_markdown(standings: Standings, session_name: str, stake: str = "1") -> str:

@@ -8,6 +8,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from ..core.errors import ChicagoError
+from ..core.game import Session
 from .locations import (
     _name_problem,
     check_session_name,
@@ -16,7 +17,8 @@ from .locations import (
     session_path,
     sessions_dir,
 )
-from .sessionfile import _fsync_dir, _write_atomic, locked
+from .regularfile import NotReadable, read_bounded
+from .sessionfile import _fsync_dir, _write_atomic, create_session, locked
 
 
 def _current_file() -> Path:
@@ -37,11 +39,33 @@ def set_current(name: str) -> None:
         ) from None
 
 
+def create_current(name: str, session: Session) -> Session:
+    """Create the session file of ``name`` and make it current: both or neither.  If the
+    pointer cannot be moved, the new file is removed again and the message says so (a
+    half-made session would take the next deals while the pointer names the old one)."""
+    path = session_path(name)
+    saved = create_session(path, session)
+    try:
+        set_current(name)
+    except BaseException as error:
+        with locked(path.parent), suppress(FileNotFoundError):
+            path.unlink()
+        if not isinstance(error, ChicagoError):
+            raise
+        raise ChicagoError(
+            f"{error}; the new session {display_path(path)} was removed again, nothing changed",
+            sv=f"{error.localized('sv')}; det nya protokollet {display_path(path)} togs bort "
+            "igen, inget ändrades",
+        ) from None
+    return saved
+
+
 def get_current() -> str | None:
     """The name in the current-session pointer, or None when there is none."""
     try:
-        text = _current_file().read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        # a pointer holds one name: a link, a FIFO or a huge file there is no pointer
+        text = read_bounded(_current_file(), 4096, follow=False).decode("utf-8")
+    except (OSError, NotReadable, UnicodeDecodeError):
         return None
     name = text.strip("\r\n")
     return name or None

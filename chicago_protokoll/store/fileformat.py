@@ -9,6 +9,7 @@ from datetime import datetime
 from ..core.errors import ChicagoError, RulesFileError, SessionFileError
 from ..core.events import Event, event_from_dict, event_to_dict
 from ..core.game import Session, new_session
+from ..core.names import hidden_character, shown
 from ..core.rules import HouseRules
 from ..fast import tomlsubset
 
@@ -52,7 +53,19 @@ def dumps_session(session: Session) -> str:
 
 def loads_session(text: str, source: str) -> Session:
     """Read and validate the text of a session file; ``source`` names it in every refusal."""
+    try:
+        return _loads_session(text, source)
+    except RecursionError:
+        # tables or lists nested thousands deep (tomllib, or a repr of what it made)
+        raise SessionFileError(
+            f"{source} is not a chicago-protokoll session file: its tables or lists are "
+            "nested too deeply",
+            sv=f"{source} är ingen protokollfil från chicago-protokoll: dess tabeller eller "
+            "listor är nästlade för djupt",
+        ) from None
 
+
+def _loads_session(text: str, source: str) -> Session:
     def refuse(reason: str, sv: str) -> SessionFileError:
         return SessionFileError(
             f"{source} is not a chicago-protokoll session file: {reason}",
@@ -68,7 +81,7 @@ def loads_session(text: str, source: str) -> Session:
 
         try:
             data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
+        except (tomllib.TOMLDecodeError, ValueError) as error:  # ValueError: a 5000-digit int
             raise refuse(
                 f"it is not valid TOML ({error}); it may be cut short or damaged",
                 f"den är inte giltig TOML ({error}); den kan vara avklippt eller skadad",
@@ -224,6 +237,12 @@ def _session_problem(session: Session) -> tuple[str, str] | None:
     """What makes a session unfit to be a file, in English and Swedish, or None: the seats,
     the dealer, the names."""
     players = session.players
+    hidden = hidden_character(session.name)
+    if hidden:
+        return (
+            f"its name '{shown(session.name)}' contains {hidden}, which is not visible text",
+            f"dess namn '{shown(session.name)}' innehåller {hidden}, som inte är synlig text",
+        )
     try:
         checked = new_session(players, session.rules)
     except ChicagoError as error:
@@ -233,8 +252,10 @@ def _session_problem(session: Session) -> tuple[str, str] | None:
         )
     if checked.players != players:
         return (
-            f"a name in players {list(players)!r} starts or ends with a space",
-            f"ett namn i players {list(players)!r} börjar eller slutar med ett mellanslag",
+            f"a name in players is not written in its composed form (Unicode NFC): "
+            f"{', '.join(shown(p) for p in players)}",
+            f"ett namn i players är inte skrivet i sammansatt form (Unicode NFC): "
+            f"{', '.join(shown(p) for p in players)}",
         )
     if session.first_dealer not in players:
         return (

@@ -35,8 +35,9 @@ and ``platformdirs`` are imported where they are needed.
 
 from __future__ import annotations
 
-import fcntl
+import errno
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -47,8 +48,17 @@ from typing import TypeVar
 from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game, Session
 from ..core.rules import HouseRules
+from .fileformat import FORMAT as SESSION_FORMAT
 from .fileformat import _session_problem, dumps_session, loads_session
-from .locations import display_path, saved_rules_path
+from .locations import data_dir, display_path, saved_rules_path
+from .regularfile import RULES_LIMIT, SESSION_LIMIT, NotReadable, read_bounded
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: reading works, recording refuses (see `locked`)
+    fcntl = None  # type: ignore[assignment]
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 LOCK_NAME = ".chicago-protokoll.lock"
 LOCK_TIMEOUT = 10.0
@@ -62,11 +72,19 @@ class SessionExistsError(ChicagoError):
 
 
 def _read_text(path: Path, source: str) -> str:
+    follow = not in_data_dir(path)
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, SESSION_LIMIT, follow=follow)
     except FileNotFoundError:
         raise SessionFileError(f"{source} does not exist", sv=f"{source} finns inte") from None
+    except NotReadable as error:
+        raise SessionFileError(
+            f"{source} is not a session file: {error.what}",
+            sv=f"{source} är ingen protokollfil: {error.what_sv}",
+        ) from None
     except OSError as error:
+        if not follow and error.errno == errno.ELOOP:
+            raise _link_refused(source) from None
         raise SessionFileError(
             f"{source} cannot be read: {error.strerror}",
             sv=f"{source} går inte att läsa: {error.strerror}",
@@ -80,6 +98,22 @@ def _read_text(path: Path, source: str) -> str:
             sv=f"{source} är ingen protokollfil från chicago-protokoll: den är inte UTF-8-text; "
             "den kan vara skadad",
         ) from None
+
+
+def _link_refused(source: str) -> SessionFileError:
+    return SessionFileError(
+        f"{source} is a symbolic link; a file in the data directory must be a plain file, "
+        "so nothing is read or written where the link leads: remove the link",
+        sv=f"{source} är en symbolisk länk; en fil i datakatalogen måste vara en vanlig fil, "
+        "så inget läses eller skrivs där länken pekar: ta bort länken",
+    )
+
+
+def in_data_dir(path: Path) -> bool:
+    """Whether ``path`` lies in the data directory (its folder, links resolved)."""
+    here = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    home = os.path.realpath(data_dir())
+    return here == home or here.startswith(home.rstrip(os.sep) + os.sep)
 
 
 def load_session(path: Path) -> Session:
@@ -113,6 +147,31 @@ def _write_atomic(target: Path, data: bytes) -> None:
             os.unlink(temp)
         raise
     _fsync_dir(directory)
+    _clean_stale_temps(directory, target.name)
+
+
+#: A temporary file older than this is left from a killed write, not one under way.
+STALE_TEMP_SECONDS = 60.0
+
+
+def _clean_stale_temps(directory: Path, name: str) -> None:
+    """Remove the temporary files a killed write of ``name`` left beside it (SIGKILL, a
+    power cut): ``.NAME.<12 hex>.tmp``, older than `STALE_TEMP_SECONDS`."""
+    prefix = f".{name[:32]}."
+    try:
+        entries = [e for e in os.scandir(directory) if e.name.startswith(prefix)]
+    except OSError:
+        return
+    now = time.time()
+    for entry in entries:
+        middle = entry.name[len(prefix) : -len(".tmp")]
+        if not entry.name.endswith(".tmp") or len(middle) != 12:
+            continue
+        if not all(c in "0123456789abcdef" for c in middle):
+            continue
+        with suppress(OSError):
+            if now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
 
 
 def _write_session(real: Path, session: Session, source: str) -> None:
@@ -132,8 +191,14 @@ def _write_session(real: Path, session: Session, source: str) -> None:
 
 
 def _real(path: Path) -> Path:
-    """The file a path leads to: writes go through symlinks, and the lock must be
-    the one of the directory the file really lives in."""
+    """The file a path leads to.  Outside the data directory writes go through symlinks
+    (a ``--file`` the user chose), and the lock must be the one of the directory the file
+    really lives in.  Inside it a symlink is refused, never followed: nothing the
+    program writes on its own ends up outside its data directory."""
+    if in_data_dir(path):
+        if os.path.islink(path):
+            raise _link_refused(display_path(path))
+        return Path(os.path.realpath(os.path.dirname(os.path.abspath(path)))) / path.name
     return Path(os.path.realpath(path))
 
 
@@ -150,14 +215,28 @@ def _make_dir(directory: Path) -> None:
 @contextmanager
 def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Hold the exclusive write lock of a sessions directory (see the module docstring)."""
+    if fcntl is None:
+        raise ChicagoError(
+            "recording needs file locking as POSIX systems have it (Linux, macOS, the BSDs); "
+            "this system has none, so nothing was written",
+            sv="att föra protokoll kräver fillåsning som i POSIX-system (Linux, macOS, BSD); "
+            "det här systemet saknar den, så inget skrevs",
+        )
     lock_path = directory / LOCK_NAME
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        # O_NOFOLLOW: a link planted as the lock file must not make us create a file
+        # wherever it points.
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK | _NOFOLLOW, 0o666)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise OSError(errno.EINVAL, "it is not a plain file")
     except FileNotFoundError:
         raise SessionFileError(
             f"{display_path(directory)} does not exist", sv=f"{display_path(directory)} finns inte"
         ) from None
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise _link_refused(display_path(lock_path)) from None
         raise ChicagoError(
             f"cannot lock {display_path(lock_path)}: {error.strerror}",
             sv=f"kan inte låsa {display_path(lock_path)}: {error.strerror}",
@@ -269,14 +348,39 @@ def read_rules_file(path: Path) -> HouseRules:
     """House rules from a TOML file; a file that is not UTF-8 text is refused by name."""
     from ..core.rules import rules_from_toml
 
+    follow = not in_data_dir(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded(path, RULES_LIMIT, follow=follow).decode("utf-8")
+    except NotReadable as error:
+        raise ChicagoError(
+            f"{path} is not a house-rules file: {error.what}",
+            sv=f"{path} är ingen husregelfil: {error.what_sv}",
+        ) from None
     except UnicodeDecodeError:
         raise ChicagoError(
             f"{path} is not a house-rules file: it is not UTF-8 text",
             sv=f"{path} är ingen husregelfil: den är inte UTF-8-text",
         ) from None
-    return rules_from_toml(text, source=str(path))
+    except OSError as error:
+        if not follow and error.errno == errno.ELOOP:
+            raise _link_refused(display_path(path)) from None
+        raise
+    try:
+        return rules_from_toml(text, source=str(path))
+    except RecursionError:
+        raise _too_deep(str(path)) from None
+    except ValueError as error:  # tomllib: an integer of thousands of digits
+        raise ChicagoError(
+            f"{path} is not a house-rules file: {error}",
+            sv=f"{path} är ingen husregelfil: {error}",
+        ) from None
+
+
+def _too_deep(source: str) -> ChicagoError:
+    return ChicagoError(
+        f"{source} cannot be read: its tables or lists are nested too deeply",
+        sv=f"{source} går inte att läsa: dess tabeller eller listor är nästlade för djupt",
+    )
 
 
 def starting_rules(rules: Path | None, preset: str | None) -> HouseRules:
@@ -310,6 +414,92 @@ def replay_file(session: Session, path: Path) -> Game:
                 f"en regel: {error.localized('sv')}; har filen ändrats för hand?",
             ) from None
     return game
+
+
+def write_export(path: Path, text: str, *, session_path: Path) -> None:
+    """Write an export to ``path`` atomically, refusing every way it could destroy a game:
+    ``path`` is the exported session's own file (by any spelling or link), a file in the
+    data directory, or any existing session file.  The folder must exist (a mistyped
+    folder is an error, not a new folder)."""
+    source = str(path)
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise ChicagoError(
+            f"cannot write {source}: the folder {parent} does not exist; nothing was written",
+            sv=f"kan inte skriva {source}: mappen {parent} finns inte; inget skrevs",
+        )
+    real = Path(os.path.realpath(path))
+    if _same_file(real, session_path) or in_data_dir(path) or in_data_dir(real):
+        raise ChicagoError(
+            f"refusing to write the export over {source}: it is "
+            + ("the session being exported" if _same_file(real, session_path) else
+               "in chicago-protokoll's data directory, where the sessions live")
+            + "; choose another file, nothing was written",
+            sv=f"exporten skrivs inte över {source}: den är "
+            + ("protokollet som exporteras" if _same_file(real, session_path) else
+               "i chicago-protokolls datakatalog, där protokollen finns")
+            + "; välj en annan fil, inget skrevs",
+        )
+    if _is_session_file(real):
+        raise ChicagoError(
+            f"refusing to write the export over {source}: it is a chicago-protokoll session "
+            "file; choose another file, nothing was written",
+            sv=f"exporten skrivs inte över {source}: den är en protokollfil från "
+            "chicago-protokoll; välj en annan fil, inget skrevs",
+        )
+    try:
+        with _terminated_as_interrupt():
+            _write_atomic(real, text.encode("utf-8"))
+    except OSError as error:
+        raise ChicagoError(
+            f"could not write {source}: {error.strerror}; nothing was written",
+            sv=f"kunde inte skriva {source}: {error.strerror}; inget skrevs",
+        ) from None
+
+
+@contextmanager
+def _terminated_as_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise KeyboardInterrupt while an export is written, so
+    `_write_atomic` removes its temporary file (SIGKILL cannot be caught: the next write
+    beside it cleans up, see `_clean_stale_temps`)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    old = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _is_session_file(path: Path) -> bool:
+    """Whether an existing ``path`` starts as a session file does (its format line)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        head = os.read(fd, 4096) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return f'"{SESSION_FORMAT}"'.encode() in head
 
 
 def write_text_atomic(path: Path, text: str) -> None:

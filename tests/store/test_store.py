@@ -37,6 +37,7 @@ from chicago_protokoll.core.events import (
     Showdown,
 )
 from chicago_protokoll.core.game import RESERVED_NAMES, Session, new_session
+from chicago_protokoll.core.names import hidden_character, name_problem
 from chicago_protokoll.core.rules import HouseRules
 from chicago_protokoll.store import catalogue, fileformat, locations, sessionfile
 
@@ -82,7 +83,8 @@ def _append(deal: int) -> Any:
 
 _names = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=10).filter(
     lambda p: (
-        p == p.strip()
+        p == unicodedata.normalize("NFC", p)
+        and name_problem(p) is None
         and p.casefold() not in RESERVED_NAMES
         and not any(c in p for c in ":,")
         and not p.startswith("-")
@@ -159,7 +161,7 @@ def sessions(draw: st.DrawFn) -> Session:
         rules=rules,
         first_dealer=draw(seat),
         events=tuple(draw(st.lists(event, max_size=25))),
-        name=draw(st.text(max_size=20)),
+        name=draw(st.text(max_size=20).filter(lambda n: hidden_character(n) is None)),
         created=created,
     )
 

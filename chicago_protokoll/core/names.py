@@ -1,0 +1,165 @@
+"""Player names are plain, visible text: the one check every table goes through.
+
+`new_session` calls `check_player_names`, so ``new``, ``play``, ``again`` and a
+hand-edited session file (whose players are checked when it loads) all refuse the same
+names.  A name is refused when it could not be told apart from another name on paper
+or on screen, or could do something to a terminal:
+
+- it is empty, or longer than `MAX_PLAYER_NAME` characters (a protocol column, not a
+  paragraph);
+- it starts or ends with white space;
+- it holds a character that is not visible text: controls (C0, C1, DEL), format
+  characters (bidirectional overrides and isolates, zero-width spaces and joiners, the
+  byte-order mark), line and paragraph separators, private-use, unassigned and surrogate
+  code points (categories Cc, Cf, Cs, Co, Cn, Zl, Zp), spaces other than the plain
+  space, and the invisible letters and marks Unicode lists as default-ignorable
+  (Hangul fillers, variation selectors, the combining grapheme joiner...);
+- it starts with a combining mark, which would sit on whatever is printed before it;
+- two names of one table are the same after NFC normalisation and case folding
+  (``Åsa`` typed composed and decomposed, ``ANNA`` and ``anna``).
+
+Names are kept in NFC, so the file, the exports and the screen hold one spelling.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from .errors import ChicagoError
+
+#: The longest player name, in characters (code points after NFC).
+MAX_PLAYER_NAME = 40
+
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+# Default-ignorable code points that are letters or marks (so no category above catches
+# them) but print as nothing, and the braille blank, which prints as a space.
+_INVISIBLE = frozenset(
+    [
+        *(0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0),
+        *range(0x180B, 0x1810),  # Mongolian variation selectors
+        *range(0xFE00, 0xFE10),  # variation selectors
+        *range(0xE0100, 0xE01F0),  # variation selectors supplement
+    ]
+)
+
+
+class PlayerNameError(ChicagoError, ValueError):
+    """A player's name that is not plain, visible text, or two names that look alike."""
+
+
+def shown(text: str) -> str:
+    """``text`` as it may be quoted in a message: every character that is not printable
+    (a control, an invisible, a lone surrogate) written as its code, ``\\u200b``."""
+    return "".join(
+        ch if ch.isprintable() and ord(ch) not in _INVISIBLE else _code(ch) for ch in text
+    )
+
+
+def _code(ch: str) -> str:
+    point = ord(ch)
+    if point < 0x100:
+        return f"\\x{point:02x}"
+    return f"\\u{point:04x}" if point < 0x10000 else f"\\U{point:08x}"
+
+
+def name_problem(name: str) -> tuple[str, str] | None:
+    """Why ``name`` (already NFC) cannot be a player's name, in English and Swedish, as a
+    clause after "it" / "det"; None when it can."""
+    if not name:
+        return "it is empty", "det är tomt"
+    if len(name) > MAX_PLAYER_NAME:
+        return (
+            f"it is longer than {MAX_PLAYER_NAME} characters",
+            f"det är längre än {MAX_PLAYER_NAME} tecken",
+        )
+    hidden = hidden_character(name)
+    if hidden:
+        return (
+            f"it contains {hidden}, which is not visible text",
+            f"det innehåller {hidden}, som inte är synlig text",
+        )
+    if name != name.strip():
+        return (
+            "it starts or ends with a space",
+            "det börjar eller slutar med ett mellanslag",
+        )
+    if unicodedata.category(name[0]).startswith("M"):
+        return (
+            "it starts with a combining mark, which would sit on the text before it",
+            "det börjar med ett kombinerande tecken, som skulle hamna på texten före",
+        )
+    return None
+
+
+def hidden_character(text: str) -> str | None:
+    """The first character of ``text`` that is not visible text (a control, a format or
+    invisible character, a space other than the plain space), as its code and Unicode
+    name; None when there is none.  Also for the session's own name in a file."""
+    for char in text:
+        category = unicodedata.category(char)
+        if (
+            category in _REFUSED_CATEGORIES
+            or ord(char) in _INVISIBLE
+            or (category == "Zs" and char != " ")
+        ):
+            return f"{_code(char)} ({_char_name(char)})"
+    return None
+
+
+def _char_name(char: str) -> str:
+    return unicodedata.name(char, f"category {unicodedata.category(char)}")
+
+
+def check_player_name(name: str) -> str:
+    """``name`` in NFC, or `PlayerNameError` saying why it cannot be a player's name."""
+    normal = unicodedata.normalize("NFC", name) if _encodable(name) else name
+    problem = name_problem(normal)
+    if problem:
+        raise PlayerNameError(
+            f"'{shown(name)}' cannot be a player's name: {problem[0]}",
+            sv=f"'{shown(name)}' kan inte vara namnet på en spelare: {problem[1]}",
+        )
+    return normal
+
+
+def typed_name(text: str) -> str:
+    """A name as typed to pick a seat, in the form seats are stored in: stripped, NFC."""
+    text = text.strip()
+    return unicodedata.normalize("NFC", text) if _encodable(text) else text
+
+
+def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
+    """Every name checked (`check_player_name`) and in NFC; two that are the same after
+    case folding are refused, saying which two."""
+    names = tuple(check_player_name(player) for player in players)
+    seen: dict[str, str] = {}
+    for original, name in zip(players, names, strict=True):
+        key = name.casefold()
+        if key in seen:
+            first = seen[key]
+            if first == original:
+                raise PlayerNameError(
+                    f"two players are called '{shown(first)}': give each a different name",
+                    sv=f"två spelare heter '{shown(first)}': ge var och en ett eget namn",
+                )
+            raise PlayerNameError(
+                f"two players would be called the same: '{shown(first)}' and "
+                f"'{shown(original)}' (written differently, read alike); give each a "
+                "different name",
+                sv=f"två spelare skulle heta likadant: '{shown(first)}' och '{shown(original)}' "
+                "(skrivna olika, lästa lika); ge var och en ett eget namn",
+            )
+        seen[key] = original
+    return names
+
+
+def _encodable(text: str) -> bool:
+    """Whether ``text`` is valid Unicode (a lone surrogate, from bytes that are not UTF-8 on
+    the command line, is not; it is refused by its category, unnormalised)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
