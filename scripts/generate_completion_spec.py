@@ -432,6 +432,8 @@ def build() -> str:
             "fields": fileformat._FIELDS,
             "max_name_chars": locations.MAX_NAME_CHARS,
             "max_player_name": names.MAX_PLAYER_NAME,
+            "refused_categories": tuple(sorted(names._REFUSED_CATEGORIES)),
+            "invisible": frozenset(names._INVISIBLE),
             "name_punctuation": "".join(sorted(locations._NAME_PUNCTUATION)),
         },
         "RULES": _rules_schema(),

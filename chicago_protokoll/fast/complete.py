@@ -41,7 +41,6 @@ REIMPLEMENTS: dict[str, tuple[str, ...]] = {
         "store.catalogue.resolve",
         "store.sessionfile.load_session",
         "store.sessionfile._read_text",
-        "store.regularfile.read_bounded",
         "store.fileformat.loads_session",
         "store.fileformat._loads_session",
         "store.fileformat._read_rules",
@@ -51,6 +50,7 @@ REIMPLEMENTS: dict[str, tuple[str, ...]] = {
         "core.game.new_session",
         "core.names.check_player_names",
         "core.names.name_problem",
+        "core.names.hidden_character",
         "core.rules._check_ranges",
     ),
     "who": (
@@ -96,7 +96,6 @@ IMPLEMENTS: dict[str, dict[str, int]] = {
         "store.catalogue.resolve": 2193916117,
         "store.sessionfile.load_session": 2592425010,
         "store.sessionfile._read_text": 1400877366,
-        "store.regularfile.read_bounded": 507127806,
         "store.fileformat.loads_session": 3605801901,
         "store.fileformat._loads_session": 574125810,
         "store.fileformat._read_rules": 3536574447,
@@ -106,6 +105,7 @@ IMPLEMENTS: dict[str, dict[str, int]] = {
         "core.game.new_session": 3006445980,
         "core.names.check_player_names": 2128500841,
         "core.names.name_problem": 2588215848,
+        "core.names.hidden_character": 4154110276,
         "core.rules._check_ranges": 2262617187,
     },
     "who": {
@@ -542,7 +542,7 @@ def _session_file(name: str, home: str, spec: Any) -> str | None:
 
 
 def _current(home: str) -> str | None:
-    from ..store.regularfile import NotReadable, read_bounded
+    from .regularfile import NotReadable, read_bounded
 
     try:
         text = read_bounded(os.path.join(home, "current"), 4096, follow=False).decode("utf-8")
@@ -565,7 +565,7 @@ def _players(parsed: _Parsed, env: Mapping[str, str], spec: Any) -> list[str]:
     path = _session_file(chosen, home, spec)
     if path is None:
         return []
-    from ..store.regularfile import SESSION_LIMIT, NotReadable, read_bounded
+    from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
 
     try:
         # the store's reader: only a plain file (no link in the data directory), bounded
@@ -604,11 +604,8 @@ def _valid_players(text: str, spec: Any) -> list[str]:
     created, players, first_dealer = data["created"], data["players"], data["first_dealer"]
     if not isinstance(data["name"], str) or not isinstance(created, str):
         return []
-    if not data["name"].isascii() or not data["name"].isprintable():
-        from ..core.names import hidden_character
-
-        if hidden_character(data["name"]):
-            return []
+    if not _visible(data["name"], spec):
+        return []
     if created:
         try:
             # the C module: datetime.py itself takes longer to import than all the rest
@@ -664,26 +661,40 @@ def _table_fine(players: list[str], game: dict[str, Any], spec: Any) -> bool:
         raise _Unsure  # a cross-key rule of the house rules: rules.py decides
     if not low <= len(players) <= high:
         return False
-    if not all(p.isascii() and p.isprintable() for p in players):
-        # core.names decides what is no name (only now imported: most tables are ASCII)
-        from ..core.names import PlayerNameError, check_player_names
-
-        try:
-            if check_player_names(players) != tuple(players):
-                return False  # not in NFC: fileformat._session_problem refuses it
-        except PlayerNameError:
-            return False
     seen: set[str] = set()
     for player in players:
-        # for printable ASCII these are all of core.names's checks
+        # core.names.name_problem, and NFC as fileformat._session_problem wants it
         if not player or player != player.strip() or len(player) > spec.STORE["max_player_name"]:
             return False
+        if not _visible(player, spec):
+            return False
+        if not player.isascii():
+            import unicodedata
+
+            if unicodedata.normalize("NFC", player) != player:
+                return False
+            if unicodedata.category(player[0]).startswith("M"):
+                return False
         folded = player.casefold()
         if folded in spec.RESERVED_NAMES or folded in seen:
             return False
         if ":" in player or "," in player or player.startswith("-"):
             return False
         seen.add(folded)
+    return True
+
+
+def _visible(text: str, spec: Any) -> bool:
+    """No character core.names.hidden_character finds (printable ASCII has none)."""
+    if text.isascii():
+        return text.isprintable()
+    import unicodedata
+
+    refused, invisible = spec.STORE["refused_categories"], spec.STORE["invisible"]
+    for char in text:
+        category = unicodedata.category(char)
+        if category in refused or ord(char) in invisible or (category == "Zs" and char != " "):
+            return False
     return True
 
 

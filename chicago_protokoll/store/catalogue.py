@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..core.errors import ChicagoError
 from ..core.game import Session
+from ..fast.regularfile import NotReadable, read_bounded
 from .locations import (
     _name_problem,
     check_session_name,
@@ -17,7 +18,6 @@ from .locations import (
     session_path,
     sessions_dir,
 )
-from .regularfile import NotReadable, read_bounded
 from .sessionfile import _fsync_dir, _write_atomic, create_session, locked
 
 

@@ -48,10 +48,10 @@ from typing import TypeVar
 from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game, Session
 from ..core.rules import HouseRules
+from ..fast.regularfile import RULES_LIMIT, SESSION_LIMIT, NotReadable, read_bounded
 from .fileformat import FORMAT as SESSION_FORMAT
 from .fileformat import _session_problem, dumps_session, loads_session
 from .locations import data_dir, display_path, saved_rules_path
-from .regularfile import RULES_LIMIT, SESSION_LIMIT, NotReadable, read_bounded
 
 try:
     import fcntl
@@ -447,14 +447,8 @@ def write_export(path: Path, text: str, *, session_path: Path) -> None:
             sv=f"exporten skrivs inte över {source}: den är en protokollfil från "
             "chicago-protokoll; välj en annan fil, inget skrevs",
         )
-    try:
-        with _terminated_as_interrupt():
-            _write_atomic(real, text.encode("utf-8"))
-    except OSError as error:
-        raise ChicagoError(
-            f"could not write {source}: {error.strerror}; nothing was written",
-            sv=f"kunde inte skriva {source}: {error.strerror}; inget skrevs",
-        ) from None
+    with _terminated_as_interrupt():
+        _write_text(real, text, source)
 
 
 @contextmanager
@@ -506,10 +500,14 @@ def write_text_atomic(path: Path, text: str) -> None:
     """Write an export or rules file atomically: the old file or the new one, never half."""
     real = _real(path)
     _make_dir(real.parent)
+    _write_text(real, text, str(path))
+
+
+def _write_text(real: Path, text: str, source: str) -> None:
     try:
         _write_atomic(real, text.encode("utf-8"))
     except OSError as error:
         raise ChicagoError(
-            f"could not write {path}: {error.strerror}",
-            sv=f"kunde inte skriva {path}: {error.strerror}",
+            f"could not write {source}: {error.strerror}; nothing was written",
+            sv=f"kunde inte skriva {source}: {error.strerror}; inget skrevs",
         ) from None

@@ -361,6 +361,7 @@ def test_export_to_a_file_writes_it_and_prints_nothing_on_stdout(tmp_path: Path)
     new_game()
     ok(*SEED_000_DEAL)
     target = tmp_path / "out" / "fredag.csv"
+    target.parent.mkdir()  # a missing folder is an error (test_export_safety)
     result = invoke("export", "--format", "csv", "-o", str(target))
     assert result.exit_code == 0
     assert result.stdout == ""

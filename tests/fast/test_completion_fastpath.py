@@ -221,6 +221,13 @@ CURRENTS = (
     "latin1",
     None,
     "fredag\r\n",
+    # hand-edited into what core.names or the store refuses (issue 10)
+    "osynlig",
+    "nfd",
+    "dubbel",
+    "styrtecken",
+    "lank",
+    "ror",
 )
 
 
@@ -249,6 +256,16 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (home / "sessions" / ".dold.toml").write_text(text, "utf-8")
     (home / "sessions" / "inte-en-fil.toml").mkdir()
     (home / "sessions" / "Fredrik.toml").write_text(text.replace('"fredag"', '"Fredrik"'), "utf-8")
+    edited = {
+        "osynlig": text.replace('"Bo"', '"B\u200bo"'),
+        "nfd": text.replace('"Anna"', '"A\u030anna"'),
+        "dubbel": text.replace('"Bo"', '"ANNA"'),
+        "styrtecken": text.replace('name = "fredag"', 'name = "fre\u001bdag"'),
+    }
+    for name, edit in edited.items():
+        (home / "sessions" / f"{name}.toml").write_text(edit, "utf-8")
+    (home / "sessions" / "lank.toml").symlink_to(fredag)
+    os.mkfifo(home / "sessions" / "ror.toml")
     return home
 
 

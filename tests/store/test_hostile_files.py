@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from chicago_protokoll.fast import tomlsubset
-from chicago_protokoll.store import catalogue, locations, regularfile, sessionfile
+from chicago_protokoll.fast import regularfile, tomlsubset
+from chicago_protokoll.store import catalogue, locations, sessionfile
 from cli_support import invoke, ok, refused
 
 SPECIAL = ["fifo", "dev-zero", "dev-null", "directory"]
