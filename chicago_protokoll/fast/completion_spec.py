@@ -21,7 +21,7 @@ SOURCES: tuple[Any, ...] = (('cli/app.py', 2932175674, 8075),
  ('cli/serve.py', 2144619580, 4233),
  ('cli/sessions.py', 3523569520, 4950))
 
-KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'who': 'typer', 'session': 'fast'}
+KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'who': 'fast', 'session': 'fast'}
 
 STORE: dict[str, Any] = {'home_env': 'CHICAGO_PROTOKOLL_HOME',
  'app_name': 'chicago-protokoll',
@@ -562,7 +562,7 @@ PARAMS: tuple[Any, ...] = ({'name': 'lang',
   'multiple': True,
   'nargs': 1,
   'hidden': False,
-  'complete': 'typer',
+  'complete': 'who',
   'items': {'--buy': ('"--buy":"Best hand of each scored köp, in order\\\\: PLAYER\\\\:HAND, pass '
                       'or tie."',
                       '--buy\tBest hand of each scored köp, in order: PLAYER:HAND, pass or tie.',
@@ -628,7 +628,7 @@ PARAMS: tuple[Any, ...] = ({'name': 'lang',
   'multiple': True,
   'nargs': 1,
   'hidden': False,
-  'complete': 'typer',
+  'complete': 'who',
   'items': {'--showdown': ('"--showdown":"Best hand after the tricks\\\\: PLAYER\\\\:HAND, pass or '
                            'tie."',
                            '--showdown\tBest hand after the tricks: PLAYER:HAND, pass or tie.',
@@ -702,7 +702,7 @@ PARAMS: tuple[Any, ...] = ({'name': 'lang',
   'multiple': False,
   'nargs': 1,
   'hidden': False,
-  'complete': 'typer'},
+  'complete': 'who'},
  {'name': 'player',
   'option': False,
   'opts': ('player',),
