@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_play import make_session, play, spawn, status_json
+from test_play import Script, make_session, play, spawn, status_json
 
+from chicago_protokoll.cli.play_loop import play_command
 from chicago_protokoll.core.cards import Category
-from chicago_protokoll.core.events import BuyWinner, Event, Exchange
+from chicago_protokoll.core.events import BuyWinner, Event, Exchange, Royal
 from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.store import locations, sessionfile
 from cli_support import invoke, ok, refused, status, usage_error
@@ -206,3 +207,23 @@ def test_with_two_on_a_chicagos_outcome_is_refused_as_usage() -> None:
     before = locations.session_path("fredag").read_bytes()
     assert "--with-two goes with the last trick" in usage_error("tricks", "Anna", "--with-two")
     assert locations.session_path("fredag").read_bytes() == before
+
+
+# -- a stake with a decimal comma --------------------------------------------------------
+
+
+@pytest.mark.usefixtures("swedish")
+def test_a_stake_of_0_comma_5_settles_alike_in_settle_and_play() -> None:
+    """`0,5` is half a krona per point in `settle` and in `play`'s settlement at the end."""
+    path = make_session(PLAYERS, events=[Royal(1, "Bo")])
+    settled = invoke("--lang", "sv", "settle", "--stake", "0,5")
+    assert settled.exit_code == 0, settled.output
+    assert "insats 0,5 per poäng" in settled.stdout
+    rows = [line.split() for line in settled.stdout.splitlines()]
+    assert ["Anna", "Bo", "26"] in rows and ["Cilla", "Bo", "26"] in rows
+    set_language("sv")
+    script = Script([])
+    assert play_command(None, [], stake="0,5", ask=script.ask, say=script.say) == 0
+    assert "Betalning (0,5 per poäng):" in script.text
+    assert "Anna betalar Bo 26" in script.text and "Cilla betalar Bo 26" in script.text
+    assert sessionfile.load_session(path).events == (Royal(1, "Bo"),)
