@@ -16,26 +16,32 @@ from pathlib import Path
 from ..core.errors import ChicagoError
 from ..core.events import Event
 from ..core.game import Entry, Game, Session, replay
-from ..fast.dataclass import dataclass
 from .sessionfile import replay_file, transact_returning
 
+# Plain classes, not dataclasses: every command imports this module, and a dataclass
+# costs a compilation at each start (docs/latency.md).
 
-@dataclass(frozen=True)
+
 class Recorded:
     """What `record` wrote: the session as saved, the game after it, each new event's entry."""
 
-    session: Session
-    game: Game
-    entries: tuple[Entry, ...]
+    __slots__ = ("entries", "game", "session")
+
+    def __init__(self, session: Session, game: Game, entries: tuple[Entry, ...]) -> None:
+        self.session = session
+        self.game = game
+        self.entries = entries
 
 
-@dataclass(frozen=True)
 class Undone:
     """What `undo` took back (oldest first), the session as saved and its replayed game."""
 
-    session: Session
-    events: tuple[Event, ...]
-    game: Game
+    __slots__ = ("events", "game", "session")
+
+    def __init__(self, session: Session, events: tuple[Event, ...], game: Game) -> None:
+        self.session = session
+        self.events = events
+        self.game = game
 
 
 def record(path: Path, build: Callable[[Game], Iterable[Event]]) -> Recorded:
