@@ -38,6 +38,7 @@ EXAMPLES: dict[str, str] = {
     "sessions use": "chicago sessions use fredag",
     "sessions show": "chicago sessions show fredag",
     "sessions remove": "chicago sessions remove fredag --yes",
+    "stats": "chicago stats --since today --stake 0.50",
 }
 
 PREFIX = "Example:"

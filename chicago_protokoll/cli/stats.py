@@ -1,0 +1,216 @@
+"""``chicago stats``: the evening and the club over every finished session.
+
+Reads the data directory's sessions and those of each ``--dir`` (a folder the club
+shares), skips a file that cannot be read with one warning line naming it, and writes
+nothing but the ``-o`` file asked for.  The statistics and the rating library are
+imported when the command runs, never when the app starts: no other command pays for them.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NamedTuple
+
+import typer
+
+from ..core.errors import ChicagoError
+from ..i18n.language import language, tr
+from ..store import catalogue, locations, sessionfile
+from .common import JsonOption, handled, json
+
+if TYPE_CHECKING:
+    from ..core.stats import Played
+
+FORMATS = ("table", "json", "html")
+
+# This group's command; `app.py` joins it to the root app with `add_typer`.
+app = typer.Typer()
+
+
+@app.command()
+@handled
+def stats(
+    as_json: JsonOption = False,
+    stake: Annotated[
+        str, typer.Option("--stake", help="Amount per point for the money column (default 1).")
+    ] = "1",
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            help="Only games started on or after YYYY-MM-DD (or 'today').",
+            metavar="DATE",
+        ),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            "--until",
+            help="Only games started on or before YYYY-MM-DD (or 'today').",
+            metavar="DATE",
+        ),
+    ] = None,
+    players: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            "-p",
+            help="Show only this player and their record against each opponent (repeatable).",
+            metavar="PLAYER",
+        ),
+    ] = None,
+    min_games: Annotated[
+        int,
+        typer.Option("--min-games", help="Leave out players with fewer finished games.", min=0),
+    ] = 0,
+    dirs: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--dir",
+            help="Also count the sessions in DIR, e.g. a folder the club shares (repeatable).",
+            exists=True,
+            file_okay=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format", help="table, json or html (one self-contained page).", case_sensitive=False
+        ),
+    ] = "table",
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to FILE instead of printing.", dir_okay=False),
+    ] = None,
+) -> None:
+    """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games."""
+    fmt = "json" if as_json else fmt.lower()
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"use one of {', '.join(FORMATS)}", param_hint="--format")
+    if output is not None and fmt == "table":
+        raise typer.BadParameter("-o writes --format json or html", param_hint="--output")
+    first, last = _day(since, "--since"), _day(until, "--until")
+    from ..core.stake import parse_stake
+    from ..core.stats import league
+
+    amount = parse_stake(stake)
+    reading = _read_games(dirs or [], first, last)
+    result = league(reading.games, amount)
+    chosen = _chosen(players or [], [p.name for p in result.players])
+
+    from ..present import league as view
+
+    if fmt == "table":
+        from ..present.league_table import print_league
+
+        print_league(result, chosen, min_games, reading.unfinished)
+        return
+    if fmt == "json":
+        text = json.dumps(
+            view.league_dict(result, chosen, min_games, reading.unfinished, reading.skipped),
+            ensure_ascii=False,
+            indent=2,
+        )
+    else:
+        text = view.league_html(result, chosen, min_games)
+    if output is None:
+        sys.stdout.write(text + "\n")
+        return
+    sessionfile.write_text_atomic(output, text + "\n")
+    print(tr(f"Wrote {output}", f"Skrev {output}"), file=sys.stderr)
+
+
+def _day(text: str | None, option: str) -> date | None:
+    """A day typed on the command line: YYYY-MM-DD, or today (idag) in local time."""
+    if text is None:
+        return None
+    if text.strip().casefold() in ("today", "idag"):
+        return date.today()
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise typer.BadParameter(
+            tr(
+                f"'{text}' is not a date: use YYYY-MM-DD or today",
+                f"'{text}' är inget datum: skriv ÅÅÅÅ-MM-DD eller idag",
+            ),
+            param_hint=option,
+        ) from None
+
+
+def _chosen(wanted: list[str], known: list[str]) -> list[str]:
+    """The players --player names, as the games spell them; an unknown name is refused."""
+    from ..core.game import resolve_player
+
+    chosen: list[str] = []
+    if not known:  # nothing counted (tonight, say): an empty league, not a refusal
+        return chosen
+    for text in wanted:
+        name = resolve_player(text, known, allow_prefix=True)
+        if name not in chosen:
+            chosen.append(name)
+    return chosen
+
+
+def _session_files(directory: Path) -> list[Path]:
+    """The session files of a folder: a data directory's sessions/, else its own *.toml."""
+    inner = directory / "sessions"
+    folder = inner if inner.is_dir() else directory
+    return sorted(path for path in folder.glob("*.toml") if path.is_file())
+
+
+class Reading(NamedTuple):
+    games: list[Played]
+    unfinished: int  # sessions still being played: they count nowhere
+    skipped: list[str]  # files that could not be read, as messages name them
+
+
+def _read_games(dirs: list[Path], since: date | None, until: date | None) -> Reading:
+    """Every finished game in the data directory and ``dirs``, and how many were unfinished.
+    A file that cannot be read or does not add up is named on stderr and left out."""
+    from ..core.stats import in_period, played
+
+    paths = [path for _, path in catalogue.list_sessions()]
+    for directory in dirs:
+        paths.extend(_session_files(directory))
+    games: list[Played] = []
+    unfinished = 0
+    skipped: list[str] = []
+    seen: set[Path] = set()
+    for path in paths:
+        real = path.resolve()
+        if real in seen:  # the data directory given again as --dir
+            continue
+        seen.add(real)
+        try:
+            session = sessionfile.load_session(path)
+            game = played(session, sessionfile.replay_file(session, path).standings())
+        except ChicagoError as error:
+            skipped.append(locations.display_path(path))
+            reason = error.localized(language())
+            # The store's refusals name the file already; others get it in front.
+            if skipped[-1] not in reason:
+                reason = f"{skipped[-1]}: {reason}"
+            sys.stderr.write("chicago: " + tr("skipped ", "hoppade över ") + reason + "\n")
+            continue
+        if not in_period(session.created, since, until):
+            continue
+        if game is None:
+            unfinished += 1
+        else:
+            games.append(game)
+    if skipped:
+        count = len(skipped)
+        sys.stderr.write(
+            "chicago: "
+            + tr(
+                f"{count} damaged file{'s' if count != 1 else ''} skipped, not counted; "
+                "nothing was written",
+                f"{count} skadad{'e' if count != 1 else ''} fil{'er' if count != 1 else ''} "
+                "hoppades över och räknades inte; inget skrevs",
+            )
+            + "\n"
+        )
+    return Reading(games, unfinished, skipped)
