@@ -31,7 +31,7 @@ sessions_app = typer.Typer(
 @sessions_app.callback()
 @handled
 def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
-    """List the sessions: date, players, deals, leader or winner."""
+    """List the sessions: date, players, deals, finished or not, winner or leader."""
     if ctx.invoked_subcommand is not None:
         return
     current = catalogue.get_current()
@@ -73,12 +73,13 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
         if "error" in row:
             print(visible(f"{mark} {pad(row['name'], 16)} {row['error']}"))
             continue
+        # Finished or not said in words: at the end of an evening the open game stands out.
         if row["finished"]:
-            outcome = tr("winner ", "vinnare ") + " & ".join(row["winners"])
+            outcome = tr("finished, winner ", "slutspelat, vinnare ") + " & ".join(row["winners"])
         elif row["leader"]:
-            outcome = tr("leader ", "leder: ") + row["leader"]
+            outcome = tr("playing, leader ", "pågår, leder: ") + row["leader"]
         else:
-            outcome = tr("level", "lika")
+            outcome = tr("playing, level", "pågår, lika")
         date = (row["created"] or "")[:10]
         count = row["deals"]
         deals = tr(

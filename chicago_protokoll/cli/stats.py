@@ -176,7 +176,7 @@ def _read_games(dirs: list[Path], since: date | None, until: date | None) -> Rea
     for directory in dirs:
         paths.extend(_session_files(directory))
     games: list[Played] = []
-    unfinished = 0
+    unfinished: set[tuple[str, str, tuple[str, ...]]] = set()  # each session once
     skipped: list[str] = []
     seen: set[Path] = set()
     for path in paths:
@@ -198,7 +198,7 @@ def _read_games(dirs: list[Path], since: date | None, until: date | None) -> Rea
         if not in_period(session.created, since, until):
             continue
         if game is None:
-            unfinished += 1
+            unfinished.add((session.created, session.name, session.players))
         else:
             games.append(game)
     if skipped:
@@ -213,4 +213,4 @@ def _read_games(dirs: list[Path], since: date | None, until: date | None) -> Rea
             )
             + "\n"
         )
-    return Reading(games, unfinished, skipped)
+    return Reading(games, len(unfinished), skipped)

@@ -186,6 +186,24 @@ HELP: dict[str, str] = {
     "Delete a session file (asks first).": "Radera en protokollfil (frågar först).",
     "The session to delete.": "Protokollet som ska raderas.",
     "Do not ask for confirmation.": "Fråga inte om bekräftelse.",
+    # -- cli_stats -----------------------------------------------------------------
+    "Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished "
+    "games.": "Vinster, poäng, Chicago, köpstopp, pengar, inbördes möten och en rankning "
+    "över färdigspelade partier.",
+    "Amount per point for the money column (default 1).": "Belopp per poäng för "
+    "pengakolumnen (förval 1).",
+    "Only games started on or after YYYY-MM-DD (or 'today').": "Bara partier som började "
+    "ÅÅÅÅ-MM-DD eller senare (eller 'idag').",
+    "Only games started on or before YYYY-MM-DD (or 'today').": "Bara partier som började "
+    "ÅÅÅÅ-MM-DD eller tidigare (eller 'idag').",
+    "Show only this player and their record against each opponent (repeatable).": "Visa "
+    "bara den här spelaren och hens resultat mot varje motståndare (kan upprepas).",
+    "Leave out players with fewer finished games.": "Utelämna spelare med färre "
+    "färdigspelade partier.",
+    "Also count the sessions in DIR, e.g. a folder the club shares (repeatable).": "Räkna "
+    "också protokollen i DIR, t.ex. en mapp som klubben delar (kan upprepas).",
+    "table, json or html (one self-contained page).": "table, json eller html (en "
+    "fristående sida).",
 }
 
 

@@ -89,6 +89,7 @@ def league_dict(
 
 LEAGUE_STYLE = """
 .sheet { max-width: 297mm; }
+.wide { overflow-x: auto; }
 .league td.name, .matrix th[scope=row] { text-align: left; white-space: nowrap; }
 .matrix td { text-align: center; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .matrix td.self { background: #f1efe9; }
@@ -185,7 +186,8 @@ def _table_section(players: Sequence[PlayerStats]) -> str:
     return (
         '<section class="league">\n'
         f"<h2>{escape(tr('Players, by rating', 'Spelarna, efter rankning'))}</h2>\n"
-        f"<table><thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody></table>\n"
+        f'<div class="wide"><table><thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n'
+        "</tbody></table></div>\n"
         "</section>"
     )
 
@@ -217,8 +219,8 @@ def _matrix_section(result: League, players: Sequence[PlayerStats]) -> str:
     return (
         '<section class="matrix">\n'
         f"<h2>{escape(tr('Head to head', 'Inbördes möten'))}</h2>\n"
-        f'<table><thead><tr><th scope="col"></th>{head}</tr></thead>\n'
-        f"<tbody>\n{chr(10).join(rows)}\n</tbody></table>\n"
+        f'<div class="wide"><table><thead><tr><th scope="col"></th>{head}</tr></thead>\n'
+        f"<tbody>\n{chr(10).join(rows)}\n</tbody></table></div>\n"
         f'<p class="note">{escape(note)}</p>\n'
         "</section>"
     )

@@ -119,6 +119,23 @@ def test_a_tab_completion_imports_neither_typer_nor_rich(
     assert "chicago_protokoll.core.game" not in modules
 
 
+@pytest.mark.parametrize(
+    "args",
+    [("status", "--json"), (*DEAL, "--showdown", "pass"), ("sessions",), ("export",), ("log",)],
+    ids=["status", "deal", "sessions", "export", "log"],
+)
+def test_only_stats_pays_for_the_rating_library(table: Path, args: tuple[str, ...]) -> None:
+    """openskill (and the statistics) load for `chicago stats` and for no other command."""
+    modules = _imports(table, *args)
+    assert not {name for name in modules if name.split(".")[0] == "openskill"}
+    assert "chicago_protokoll.core.stats" not in modules
+
+
+def test_stats_does_load_the_rating_library(table: Path) -> None:
+    """The check above can fail: `chicago stats` itself imports openskill."""
+    assert "openskill" in _imports(table, "stats", "--json")
+
+
 def test_without_a_home_override_platformdirs_waits_until_needed(table: Path) -> None:
     """With CHICAGO_PROTOKOLL_HOME set, platformdirs is never imported."""
     assert "platformdirs" not in _imports(table, "status", "--json")
