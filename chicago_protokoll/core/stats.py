@@ -57,10 +57,6 @@ class Played:
             self.buy_stop_deals,
         )
 
-    @property
-    def day(self) -> date | None:
-        return started_on(self.created)
-
 
 def started_on(created: str) -> date | None:
     """The local calendar day of a session's ``created`` time, None when it has none."""
