@@ -34,7 +34,10 @@ app = typer.Typer()
 def stats(
     as_json: JsonOption = False,
     stake: Annotated[
-        str, typer.Option("--stake", help="Amount per point for the money column (default 1).")
+        str,
+        typer.Option(
+            "--stake", help="Amount per point for the money column (default 1).", metavar="AMOUNT"
+        ),
     ] = "1",
     since: Annotated[
         str | None,
@@ -63,7 +66,9 @@ def stats(
     ] = None,
     min_games: Annotated[
         int,
-        typer.Option("--min-games", help="Leave out players with fewer finished games.", min=0),
+        typer.Option(
+            "--min-games", help="Leave out players with fewer finished games.", min=0, metavar="N"
+        ),
     ] = 0,
     dirs: Annotated[
         list[Path] | None,
@@ -72,17 +77,27 @@ def stats(
             help="Also count the sessions in DIR, e.g. a folder the club shares (repeatable).",
             exists=True,
             file_okay=False,
+            metavar="DIR",
         ),
     ] = None,
     fmt: Annotated[
         str,
         typer.Option(
-            "--format", help="table, json or html (one self-contained page).", case_sensitive=False
+            "--format",
+            help="table, json or html (one self-contained page).",
+            case_sensitive=False,
+            metavar="FORMAT",
         ),
     ] = "table",
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write to FILE instead of printing.", dir_okay=False),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write to FILE instead of printing.",
+            dir_okay=False,
+            metavar="FILE",
+        ),
     ] = None,
 ) -> None:
     """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games."""

@@ -20,7 +20,7 @@ SOURCES: tuple[Any, ...] = (('cli/app.py', 1860437357, 8106),
  ('cli/rules.py', 2355920350, 3607),
  ('cli/serve.py', 2144619580, 4233),
  ('cli/sessions.py', 4276125156, 5117),
- ('cli/stats.py', 2174989301, 7756))
+ ('cli/stats.py', 2897835639, 8009))
 
 KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'who': 'fast', 'session': 'fast'}
 
