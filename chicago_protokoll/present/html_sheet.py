@@ -38,9 +38,10 @@ def sheet_title(session_name: str) -> str:
     return tr(f"Chicago protocol: {session_name}", f"Chicagoprotokoll: {session_name}")
 
 
-def page(title: str, body: str, *, before: str = "", script: str = "") -> str:
+def page(title: str, body: str, *, before: str = "", script: str = "", style: str = "") -> str:
     """A document around the sheet: ``body`` goes inside ``<main class="sheet">``; ``before``
-    (HTML) and ``script`` (JavaScript) are for the live page, the export has neither."""
+    (HTML) and ``script`` (JavaScript) are for the live page, the export has neither;
+    ``style`` is CSS after the sheet's own (the league page's tables)."""
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{language()}">',
@@ -48,7 +49,7 @@ def page(title: str, body: str, *, before: str = "", script: str = "") -> str:
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>",
-        f"<style>{STYLE}</style>",
+        f"<style>{STYLE}{style}</style>",
         "</head>",
         "<body>",
         *([before] if before else []),

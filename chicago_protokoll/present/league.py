@@ -14,8 +14,8 @@ from typing import Any
 
 from ..core.settle import amount_json
 from ..core.stats import HeadToHead, League, PlayerStats
-from ..i18n.language import language, tr
-from .html_sheet import COLOURS, DASHES, STYLE
+from ..i18n.language import tr
+from .html_sheet import COLOURS, DASHES, page
 
 
 def shown_players(result: League, chosen: Sequence[str], min_games: int) -> list[PlayerStats]:
@@ -87,17 +87,14 @@ def league_dict(
 
 # -- the page ----------------------------------------------------------------------
 
+# After the sheet's stylesheet (sheet_style): the league is wider than a protocol, names
+# stay on one line, and the matrix is centred.  The rating chart uses the sheet's .chart.
 LEAGUE_STYLE = """
 .sheet { max-width: 297mm; }
-.wide { overflow-x: auto; }
-.league td.name, .matrix th[scope=row] { text-align: left; white-space: nowrap; }
-.matrix td { text-align: center; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.matrix td.self { background: #f1efe9; }
-.ratings svg { width: 100%; height: auto; display: block; }
-.ratings .grid { stroke: #e2e2e2; stroke-width: 1; }
-.ratings .axis { stroke: #333; stroke-width: 1; }
-.ratings text { font-size: 12px; fill: #333; }
-.ratings polyline.player { fill: none; stroke-width: 2.5; stroke-linejoin: round; }
+.league td.name, .matrix th[scope=row] { text-align: left; }
+.league thead th { white-space: normal; }
+.matrix td { text-align: center; font-variant-numeric: tabular-nums; }
+.matrix td.self { background: var(--head); }
 """
 
 
@@ -111,28 +108,17 @@ def league_html(result: League, chosen: Sequence[str] = (), min_games: int = 0) 
         f"{amount_json(result.stake)} per point",
         f"{count} färdigspelade partier; pengar vid insats {amount_json(result.stake)} per poäng",
     )
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title>",
-        f"<style>{STYLE}{LEAGUE_STYLE}</style>",
-        "</head>",
-        "<body>",
-        '<main class="sheet">',
-        f"<header><h1>{escape(title)}</h1>",
-        f'<p class="meta">{escape(meta)}</p></header>',
-        _table_section(players),
-        _matrix_section(result, players),
-        _ratings_section(result, players),
-        f"<footer>{escape(_rating_note())}</footer>",
-        "</main>",
-        "</body>",
-        "</html>",
-    ]
-    return "\n".join(parts)
+    body = "\n".join(
+        [
+            f"<header><h1>{escape(title)}</h1>",
+            f'<p class="meta">{escape(meta)}</p></header>',
+            _table_section(players),
+            _matrix_section(result, players),
+            _ratings_section(result, players),
+            f"<footer>{escape(_rating_note())}</footer>",
+        ]
+    )
+    return page(title, body, style=LEAGUE_STYLE).rstrip("\n")
 
 
 def _rating_note() -> str:
@@ -229,10 +215,16 @@ def _matrix_section(result: League, players: Sequence[PlayerStats]) -> str:
 def _ratings_section(result: League, players: Sequence[PlayerStats]) -> str:
     heading = escape(tr("Rating over time", "Rankningen över tid"))
     if not players:
-        return f'<section class="ratings"><h2>{heading}</h2></section>'
+        return f'<section class="ratings chart"><h2>{heading}</h2></section>'
     return (
-        f'<section class="ratings">\n<h2>{heading}</h2>\n{rating_svg(result, players)}\n</section>'
+        f'<section class="ratings chart">\n<h2>{heading}</h2>\n{rating_svg(result, players)}\n</section>'
     )
+
+
+def _pen(index: int) -> tuple[str, str]:
+    """A colour and a dash for a line: a club has more players than the sheet's six
+    colours, so past six the dash moves on and no two of 36 lines look alike."""
+    return COLOURS[index % len(COLOURS)], DASHES[(index + index // len(COLOURS)) % len(DASHES)]
 
 
 def rating_svg(
@@ -273,7 +265,7 @@ def rating_svg(
         f"{escape(tr(f'game (1 to {count})', f'parti (1 till {count})'))}</text>"
     )
     for index, player in enumerate(players):
-        colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
+        colour, dash = _pen(index)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         # Everyone starts at the model's μ = 25 before their first game.
         history = result.history[player.name]
