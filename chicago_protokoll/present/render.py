@@ -82,12 +82,15 @@ def table_lines(
     rows: Sequence[Sequence[Cell]],
     paint: Painter,
     row_styles: Sequence[str] = (),
+    *,
+    pad: int = 1,
 ) -> list[str]:
     """A table as SIMPLE_HEAVY drew it: title, blank line, header, heavy rule, rows, blank
     line; each cell with a space either side, columns a space apart; no trailing spaces.
 
     ``right`` says which columns are right-aligned; ``row_styles`` adds a style to every
-    piece of a row (a winner's row).
+    piece of a row (a winner's row); ``pad=0`` leaves out the spaces either side of a cell
+    (columns still a space apart), for a table of many columns in 80.
     """
     cells = [[[(visible(text), style) for text, style in cell] for cell in row] for row in rows]
     heads = [[(visible(text), "bold")] for text in headers]
@@ -101,11 +104,12 @@ def table_lines(
         for column, cell in enumerate(row):
             text = "".join(paint.paint(piece, f"{style} {extra}".strip()) for piece, style in cell)
             gap = " " * (widths[column] - sum(text_width(piece) for piece, _ in cell))
-            parts.append(" " + (gap + text if right[column] else text + gap) + " ")
+            parts.append(margin + (gap + text if right[column] else text + gap) + margin)
         return (" " + " ".join(parts)).rstrip(" ")
 
+    margin = " " * pad
     lines = [paint.paint(visible(title), "italic"), "", draw(heads)]
-    lines.append(" " + RULE * (sum(widths) + 3 * len(widths) - 1))
+    lines.append(" " + RULE * (sum(widths) + (1 + 2 * pad) * len(widths) - 1))
     for index, row in enumerate(cells):
         lines.append(draw(row, row_styles[index] if index < len(row_styles) else ""))
     lines.append("")

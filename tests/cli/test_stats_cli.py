@@ -91,7 +91,7 @@ def test_the_table_lists_players_by_rating_with_their_record() -> None:
     order = [r["name"] for r in stats_json()["players"]]
     lines = [line for line in out.splitlines() if line.split() and line.split()[0] in order]
     assert [line.split()[0] for line in lines[:3]] == order
-    cilla = next(line for line in lines if line.startswith("Cilla"))
+    cilla = next(line for line in lines if line.split()[0] == "Cilla")
     assert cilla.split()[1:5] == ["2", "0", "0%", "0.0"]
     assert "-109" in cilla
     assert "1 unfinished session not counted" in out
