@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 
 import typer
 
@@ -19,11 +19,12 @@ from ..core.errors import ChicagoError
 from ..i18n.language import language, tr
 from ..store import catalogue, locations, sessionfile
 from .common import JsonOption, handled, json
+from .read import stake_parameter
 
 if TYPE_CHECKING:
     from ..core.stats import Played
 
-FORMATS = ("table", "json", "html")
+StatsFormat = Literal["table", "json", "html"]  # a choice: --help lists it, TAB completes it
 
 # This group's command; `app.py` joins it to the root app with `add_typer`.
 app = typer.Typer()
@@ -81,12 +82,11 @@ def stats(
         ),
     ] = None,
     fmt: Annotated[
-        str,
+        StatsFormat,
         typer.Option(
             "--format",
             help="table, json or html (one self-contained page).",
             case_sensitive=False,
-            metavar="FORMAT",
         ),
     ] = "table",
     output: Annotated[
@@ -101,16 +101,14 @@ def stats(
     ] = None,
 ) -> None:
     """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games."""
-    fmt = "json" if as_json else fmt.lower()
-    if fmt not in FORMATS:
-        raise typer.BadParameter(f"use one of {', '.join(FORMATS)}", param_hint="--format")
+    if as_json:
+        fmt = "json"
     if output is not None and fmt == "table":
         raise typer.BadParameter("-o writes --format json or html", param_hint="--output")
     first, last = _day(since, "--since"), _day(until, "--until")
-    from ..core.stake import parse_stake
     from ..core.stats import league
 
-    amount = parse_stake(stake)
+    amount = stake_parameter(stake)  # the one stake reader: a bad one is a usage error
     reading = _read_games(dirs or [], first, last)
     result = league(reading.games, amount)
     chosen = _chosen(players or [], [p.name for p in result.players])

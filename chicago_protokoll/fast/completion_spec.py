@@ -20,7 +20,7 @@ SOURCES: tuple[Any, ...] = (('cli/app.py', 1860437357, 8106),
  ('cli/rules.py', 2355920350, 3607),
  ('cli/serve.py', 2144619580, 4233),
  ('cli/sessions.py', 4276125156, 5117),
- ('cli/stats.py', 2897835639, 8009))
+ ('cli/stats.py', 3680773041, 7976))
 
 KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'who': 'fast', 'session': 'fast'}
 
@@ -1109,7 +1109,9 @@ PARAMS: tuple[Any, ...] = ({'name': 'lang',
   'multiple': False,
   'nargs': 1,
   'hidden': False,
-  'complete': 'none',
+  'complete': 'choice',
+  'choices': ('table', 'json', 'html'),
+  'case_sensitive': False,
   'items': {'--format': ('"--format":"table, json or html (one self-contained page)."',
                          '--format\ttable, json or html (one self-contained page).',
                          46,
