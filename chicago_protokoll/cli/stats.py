@@ -94,7 +94,7 @@ def stats(
         typer.Option(
             "--output",
             "-o",
-            help="Write to FILE instead of printing.",
+            help="Write to FILE instead of printing ('-': standard output).",
             dir_okay=False,
             metavar="FILE",
         ),
@@ -128,10 +128,11 @@ def stats(
         )
     else:
         text = view.league_html(result, chosen, min_games)
-    if output is None:
+    if output is None or str(output) == "-":  # `-o -`: standard output, as for export
         sys.stdout.write(text + "\n")
         return
-    sessionfile.write_text_atomic(output, text + "\n")
+    # As an export: never over a session file, nor anywhere in the data directory.
+    sessionfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
     print(tr(f"Wrote {output}", f"Skrev {output}"), file=sys.stderr)
 
 

@@ -182,6 +182,25 @@ def test_output_goes_to_a_file_only_for_json_or_html(tmp_path: Path) -> None:
     assert "is not one of" in usage_error("stats", "--format", "pdf")
     assert "<table|json|html>" in " ".join(ok("stats", "--help").split())
     assert not (tmp_path / "x").exists()
+    assert json.loads(ok("stats", "--json", "-o", "-"))["games"] == 2
+
+
+def test_the_page_is_never_written_over_a_session_file(
+    tmp_path: Path, chicago_home: Path
+) -> None:
+    """-o names a session file (here a copy in the club's folder): refused, nothing changed."""
+    evening()
+    club = tmp_path / "club"
+    club.mkdir()
+    copy = club / "fredag.toml"
+    shutil.copy2(chicago_home / "sessions" / "fredag.toml", copy)
+    before = copy.read_bytes()
+    for target in (copy, chicago_home / "sessions" / "league.html"):
+        result = invoke("stats", "--dir", str(club), "--format", "html", "-o", str(target))
+        assert result.exit_code == 1, result.output
+        assert "nothing was written" in result.stderr
+    assert copy.read_bytes() == before
+    assert not (chicago_home / "sessions" / "league.html").exists()
 
 
 def test_sessions_lists_date_players_winner_and_whether_finished() -> None:
