@@ -685,6 +685,167 @@ def _f78(cls, FrozenInstanceError):
  return __delattr__
 
 
+def _f79(_type_name, _type_created, _type_players, _type_scores, _type_winners, _type_chicagos_declared, _type_chicagos_won, _type_buy_stop_deals, _type_events, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,name:_type_name,created:_type_created,players:_type_players,scores:_type_scores,winners:_type_winners,chicagos_declared:_type_chicagos_declared,chicagos_won:_type_chicagos_won,buy_stop_deals:_type_buy_stop_deals,events:_type_events)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'name',name)
+  __dataclass_builtins_object__.__setattr__(self,'created',created)
+  __dataclass_builtins_object__.__setattr__(self,'players',players)
+  __dataclass_builtins_object__.__setattr__(self,'scores',scores)
+  __dataclass_builtins_object__.__setattr__(self,'winners',winners)
+  __dataclass_builtins_object__.__setattr__(self,'chicagos_declared',chicagos_declared)
+  __dataclass_builtins_object__.__setattr__(self,'chicagos_won',chicagos_won)
+  __dataclass_builtins_object__.__setattr__(self,'buy_stop_deals',buy_stop_deals)
+  __dataclass_builtins_object__.__setattr__(self,'events',events)
+ return __init__
+
+
+def _f80(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('name','created','players','scores','winners','chicagos_declared','chicagos_won','buy_stop_deals','events',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f81(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('name','created','players','scores','winners','chicagos_declared','chicagos_won','buy_stop_deals','events',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f82(_type_mu, _type_sigma, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,mu:_type_mu,sigma:_type_sigma)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'mu',mu)
+  __dataclass_builtins_object__.__setattr__(self,'sigma',sigma)
+ return __init__
+
+
+def _f83(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('mu','sigma',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f84(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('mu','sigma',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f85(_type_name, _type_games, _type_wins, _type_points, _type_best, _type_chicagos_declared, _type_chicagos_won, _type_buy_stop_deals, _type_money, _type_rating, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,name:_type_name,games:_type_games,wins:_type_wins,points:_type_points,best:_type_best,chicagos_declared:_type_chicagos_declared,chicagos_won:_type_chicagos_won,buy_stop_deals:_type_buy_stop_deals,money:_type_money,rating:_type_rating)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'name',name)
+  __dataclass_builtins_object__.__setattr__(self,'games',games)
+  __dataclass_builtins_object__.__setattr__(self,'wins',wins)
+  __dataclass_builtins_object__.__setattr__(self,'points',points)
+  __dataclass_builtins_object__.__setattr__(self,'best',best)
+  __dataclass_builtins_object__.__setattr__(self,'chicagos_declared',chicagos_declared)
+  __dataclass_builtins_object__.__setattr__(self,'chicagos_won',chicagos_won)
+  __dataclass_builtins_object__.__setattr__(self,'buy_stop_deals',buy_stop_deals)
+  __dataclass_builtins_object__.__setattr__(self,'money',money)
+  __dataclass_builtins_object__.__setattr__(self,'rating',rating)
+ return __init__
+
+
+def _f86(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('name','games','wins','points','best','chicagos_declared','chicagos_won','buy_stop_deals','money','rating',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f87(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('name','games','wins','points','best','chicagos_declared','chicagos_won','buy_stop_deals','money','rating',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f88(_type_a, _type_b, _type_games, _type_a_ahead, _type_b_ahead, _type_even, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,a:_type_a,b:_type_b,games:_type_games,a_ahead:_type_a_ahead,b_ahead:_type_b_ahead,even:_type_even)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'a',a)
+  __dataclass_builtins_object__.__setattr__(self,'b',b)
+  __dataclass_builtins_object__.__setattr__(self,'games',games)
+  __dataclass_builtins_object__.__setattr__(self,'a_ahead',a_ahead)
+  __dataclass_builtins_object__.__setattr__(self,'b_ahead',b_ahead)
+  __dataclass_builtins_object__.__setattr__(self,'even',even)
+ return __init__
+
+
+def _f89(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('a','b','games','a_ahead','b_ahead','even',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f90(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('a','b','games','a_ahead','b_ahead','even',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f91(_type_game, _type_created, _type_rating, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,game:_type_game,created:_type_created,rating:_type_rating)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'game',game)
+  __dataclass_builtins_object__.__setattr__(self,'created',created)
+  __dataclass_builtins_object__.__setattr__(self,'rating',rating)
+ return __init__
+
+
+def _f92(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('game','created','rating',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f93(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('game','created','rating',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f94(_type_games, _type_players, _type_head_to_head, _type_history, _type_stake, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,games:_type_games,players:_type_players,head_to_head:_type_head_to_head,history:_type_history,stake:_type_stake)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'games',games)
+  __dataclass_builtins_object__.__setattr__(self,'players',players)
+  __dataclass_builtins_object__.__setattr__(self,'head_to_head',head_to_head)
+  __dataclass_builtins_object__.__setattr__(self,'history',history)
+  __dataclass_builtins_object__.__setattr__(self,'stake',stake)
+ return __init__
+
+
+def _f95(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('games','players','head_to_head','history','stake',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f96(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('games','players','head_to_head','history','stake',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
 FUNCTIONS = {
     "def __create_fn__(_type_rank, _type_suit, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,rank:_type_rank,suit:_type_suit)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'rank',rank)\n  __dataclass_builtins_object__.__setattr__(self,'suit',suit)\n return __init__": _f0,
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(rank={self.rank!r}, suit={self.suit!r})"\n return __repr__': _f1,
@@ -765,4 +926,22 @@ FUNCTIONS = {
     "def __create_fn__(_type_buys, _type_exchanges, _type_chicago, _type_broken_by, _type_last_trick, _type_with_two, _type_showdown, _type_royal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_buys, _dflt_exchanges, _dflt_chicago, _dflt_broken_by, _dflt_last_trick, _dflt_with_two, _dflt_showdown, _dflt_royal, _return_type):\n def __init__(self,buys:_type_buys=_dflt_buys,exchanges:_type_exchanges=_dflt_exchanges,chicago:_type_chicago=_dflt_chicago,broken_by:_type_broken_by=_dflt_broken_by,last_trick:_type_last_trick=_dflt_last_trick,with_two:_type_with_two=_dflt_with_two,showdown:_type_showdown=_dflt_showdown,royal:_type_royal=_dflt_royal)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'buys',buys)\n  __dataclass_builtins_object__.__setattr__(self,'exchanges',exchanges)\n  __dataclass_builtins_object__.__setattr__(self,'chicago',chicago)\n  __dataclass_builtins_object__.__setattr__(self,'broken_by',broken_by)\n  __dataclass_builtins_object__.__setattr__(self,'last_trick',last_trick)\n  __dataclass_builtins_object__.__setattr__(self,'with_two',with_two)\n  __dataclass_builtins_object__.__setattr__(self,'showdown',showdown)\n  __dataclass_builtins_object__.__setattr__(self,'royal',royal)\n return __init__": _f76,
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'buys\',\'exchanges\',\'chicago\',\'broken_by\',\'last_trick\',\'with_two\',\'showdown\',\'royal\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f77,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'buys\',\'exchanges\',\'chicago\',\'broken_by\',\'last_trick\',\'with_two\',\'showdown\',\'royal\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f78,
+    "def __create_fn__(_type_name, _type_created, _type_players, _type_scores, _type_winners, _type_chicagos_declared, _type_chicagos_won, _type_buy_stop_deals, _type_events, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,created:_type_created,players:_type_players,scores:_type_scores,winners:_type_winners,chicagos_declared:_type_chicagos_declared,chicagos_won:_type_chicagos_won,buy_stop_deals:_type_buy_stop_deals,events:_type_events)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'created',created)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'scores',scores)\n  __dataclass_builtins_object__.__setattr__(self,'winners',winners)\n  __dataclass_builtins_object__.__setattr__(self,'chicagos_declared',chicagos_declared)\n  __dataclass_builtins_object__.__setattr__(self,'chicagos_won',chicagos_won)\n  __dataclass_builtins_object__.__setattr__(self,'buy_stop_deals',buy_stop_deals)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n return __init__": _f79,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'created\',\'players\',\'scores\',\'winners\',\'chicagos_declared\',\'chicagos_won\',\'buy_stop_deals\',\'events\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f80,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'created\',\'players\',\'scores\',\'winners\',\'chicagos_declared\',\'chicagos_won\',\'buy_stop_deals\',\'events\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f81,
+    "def __create_fn__(_type_mu, _type_sigma, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,mu:_type_mu,sigma:_type_sigma)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'mu',mu)\n  __dataclass_builtins_object__.__setattr__(self,'sigma',sigma)\n return __init__": _f82,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'mu\',\'sigma\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f83,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'mu\',\'sigma\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f84,
+    "def __create_fn__(_type_name, _type_games, _type_wins, _type_points, _type_best, _type_chicagos_declared, _type_chicagos_won, _type_buy_stop_deals, _type_money, _type_rating, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,games:_type_games,wins:_type_wins,points:_type_points,best:_type_best,chicagos_declared:_type_chicagos_declared,chicagos_won:_type_chicagos_won,buy_stop_deals:_type_buy_stop_deals,money:_type_money,rating:_type_rating)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'games',games)\n  __dataclass_builtins_object__.__setattr__(self,'wins',wins)\n  __dataclass_builtins_object__.__setattr__(self,'points',points)\n  __dataclass_builtins_object__.__setattr__(self,'best',best)\n  __dataclass_builtins_object__.__setattr__(self,'chicagos_declared',chicagos_declared)\n  __dataclass_builtins_object__.__setattr__(self,'chicagos_won',chicagos_won)\n  __dataclass_builtins_object__.__setattr__(self,'buy_stop_deals',buy_stop_deals)\n  __dataclass_builtins_object__.__setattr__(self,'money',money)\n  __dataclass_builtins_object__.__setattr__(self,'rating',rating)\n return __init__": _f85,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'games\',\'wins\',\'points\',\'best\',\'chicagos_declared\',\'chicagos_won\',\'buy_stop_deals\',\'money\',\'rating\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f86,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'games\',\'wins\',\'points\',\'best\',\'chicagos_declared\',\'chicagos_won\',\'buy_stop_deals\',\'money\',\'rating\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f87,
+    "def __create_fn__(_type_a, _type_b, _type_games, _type_a_ahead, _type_b_ahead, _type_even, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,a:_type_a,b:_type_b,games:_type_games,a_ahead:_type_a_ahead,b_ahead:_type_b_ahead,even:_type_even)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'a',a)\n  __dataclass_builtins_object__.__setattr__(self,'b',b)\n  __dataclass_builtins_object__.__setattr__(self,'games',games)\n  __dataclass_builtins_object__.__setattr__(self,'a_ahead',a_ahead)\n  __dataclass_builtins_object__.__setattr__(self,'b_ahead',b_ahead)\n  __dataclass_builtins_object__.__setattr__(self,'even',even)\n return __init__": _f88,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'a\',\'b\',\'games\',\'a_ahead\',\'b_ahead\',\'even\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f89,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'a\',\'b\',\'games\',\'a_ahead\',\'b_ahead\',\'even\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f90,
+    "def __create_fn__(_type_game, _type_created, _type_rating, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,game:_type_game,created:_type_created,rating:_type_rating)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'game',game)\n  __dataclass_builtins_object__.__setattr__(self,'created',created)\n  __dataclass_builtins_object__.__setattr__(self,'rating',rating)\n return __init__": _f91,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'game\',\'created\',\'rating\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f92,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'game\',\'created\',\'rating\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f93,
+    "def __create_fn__(_type_games, _type_players, _type_head_to_head, _type_history, _type_stake, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,games:_type_games,players:_type_players,head_to_head:_type_head_to_head,history:_type_history,stake:_type_stake)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'games',games)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'head_to_head',head_to_head)\n  __dataclass_builtins_object__.__setattr__(self,'history',history)\n  __dataclass_builtins_object__.__setattr__(self,'stake',stake)\n return __init__": _f94,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'games\',\'players\',\'head_to_head\',\'history\',\'stake\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f95,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'games\',\'players\',\'head_to_head\',\'history\',\'stake\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f96,
 }
