@@ -142,14 +142,32 @@ def _y_labels(race: Race, rows: int, row_of: Callable[[float], int]) -> dict[int
     wanted = [race.target, race.low, race.high]
     if race.buy_stop is not None:
         wanted.insert(1, race.buy_stop)
-    wanted += list(range(10 * math.ceil(race.low / 10), race.high, 10))
     labels: dict[int, str] = {}
-    for value in wanted:
+
+    def offer(value: int) -> int:
         row = row_of(value)
-        if row in labels or (row + 1) in labels or (row - 1) in labels:
-            continue
-        if 0 <= row < rows:
+        if not (row in labels or (row + 1) in labels or (row - 1) in labels) and 0 <= row < rows:
             labels[row] = str(value)
+        return row
+
+    for value in wanted:
+        offer(value)
+    # Then every tenth point; of the values on one row only the first can be its label
+    # (the rest find it, or the neighbour that kept it out, taken), so the next one tried
+    # is the first on a higher row: a table playing to 1,000,000 tries rows, not 100,000
+    # values.  row_of never falls as the value grows.
+    tens = range(10 * math.ceil(race.low / 10), race.high, 10)
+    index = 0
+    while index < len(tens):
+        row = offer(tens[index])
+        low, high = index + 1, len(tens)
+        while low < high:
+            middle = (low + high) // 2
+            if row_of(tens[middle]) <= row:
+                low = middle + 1
+            else:
+                high = middle
+        index = low
     return labels
 
 
