@@ -17,10 +17,14 @@ so no other command pays for loading it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+
+# The standard decorator, not fast.dataclass: these classes are loaded by `chicago stats`
+# only, and fast.dataclass would put their methods into fast/dataclass_code.py, which every
+# command loads at start.
+from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
-from ..fast.dataclass import dataclass
 from .game import Session, Standings
 from .settle import settle
 
