@@ -430,6 +430,7 @@ def build() -> str:
             "version": fileformat.VERSION,
             "end_line": fileformat.END_LINE,
             "fields": fileformat._FIELDS,
+            "optional": fileformat._OPTIONAL,
             "max_name_chars": locations.MAX_NAME_CHARS,
             "max_player_name": names.MAX_PLAYER_NAME,
             "refused_categories": tuple(sorted(names._REFUSED_CATEGORIES)),

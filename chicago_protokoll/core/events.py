@@ -131,6 +131,19 @@ EVENT_TYPES: dict[str, type[Any]] = {
 }
 
 
+@dataclass(frozen=True)
+class Correction:
+    """A recorded deal corrected afterwards (`chicago edit`): when, which deal, all of
+    its events before and after.  ``recorded`` is how many events the record held
+    right after the correction, so `undo` can tell that it was the last thing done."""
+
+    deal: int
+    at: str
+    before: tuple[Event, ...]
+    after: tuple[Event, ...]
+    recorded: int
+
+
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The event as a TOML-ready table: ``type`` first, defaults and empty values left out."""
     data: dict[str, Any] = {"type": event.kind}

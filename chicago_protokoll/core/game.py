@@ -20,6 +20,7 @@ from .events import (
     ChicagoBroken,
     ChicagoDeclared,
     ChicagoWon,
+    Correction,
     Event,
     Exchange,
     HandEvent,
@@ -136,6 +137,8 @@ class Session:
     events: tuple[Event, ...] = ()
     name: str = ""
     created: str = ""
+    # The history of `chicago edit`; the events above are the record as corrected.
+    corrections: tuple[Correction, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.first_dealer and self.players:

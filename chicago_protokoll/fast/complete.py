@@ -45,6 +45,7 @@ REIMPLEMENTS: dict[str, tuple[str, ...]] = {
         "store.fileformat._loads_session",
         "store.fileformat._read_rules",
         "store.fileformat._read_events",
+        "store.fileformat._read_corrections",
         "store.fileformat._session_problem",
         "core.events.event_from_dict",
         "core.game.new_session",
@@ -606,7 +607,7 @@ def _valid_players(text: str, spec: Any) -> list[str]:
         return []
     fields = store["fields"]
     if any(key not in fields for key in data) or any(
-        key not in data for key in fields if key != "events"
+        key not in data for key in fields if key not in store["optional"]
     ):
         return []
     created, players, first_dealer = data["created"], data["players"], data["first_dealer"]
@@ -614,16 +615,8 @@ def _valid_players(text: str, spec: Any) -> list[str]:
         return []
     if not _visible(data["name"], spec):
         return []
-    if created:
-        try:
-            # the C module: datetime.py itself takes longer to import than all the rest
-            from _datetime import datetime  # type: ignore[import-not-found]
-        except ImportError:  # pragma: no cover - CPython has the C module
-            from datetime import datetime
-        try:
-            datetime.fromisoformat(created)
-        except ValueError:
-            return []
+    if created and not _date_time_fine(created):
+        return []
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return []
     if not isinstance(first_dealer, str) or first_dealer not in players:
@@ -636,7 +629,48 @@ def _valid_players(text: str, spec: Any) -> list[str]:
     events = data.get("events", [])
     if not isinstance(events, list) or not all(_event_fine(e, players, spec) for e in events):
         return []
+    corrections = data.get("corrections", [])
+    if not isinstance(corrections, list) or not all(
+        _correction_fine(c, players, spec) for c in corrections
+    ):
+        return []
     return players
+
+
+def _date_time_fine(text: str) -> bool:
+    """What datetime.fromisoformat accepts."""
+    try:
+        # the C module: datetime.py itself takes longer to import than all the rest
+        from _datetime import datetime  # type: ignore[import-not-found]
+    except ImportError:  # pragma: no cover - CPython has the C module
+        from datetime import datetime
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _correction_fine(item: object, players: list[str], spec: Any) -> bool:
+    """False if fileformat._read_corrections or the store refuses the [[corrections]] table."""
+    if not isinstance(item, dict) or any(
+        key not in ("deal", "at", "recorded", "before", "after") for key in item
+    ):
+        return False
+    deal, at = item.get("deal"), item.get("at")
+    for value in (deal, item.get("recorded")):
+        if type(value) is not int or value < 1:
+            return False
+    if not isinstance(at, str) or not _date_time_fine(at):
+        return False
+    for side in ("before", "after"):
+        events = item.get(side, [])
+        if not isinstance(events, list):
+            return False
+        for event in events:
+            if not _event_fine(event, players, spec) or event["deal"] != deal:
+                return False
+    return True
 
 
 def _rules_fine(table: object, spec: Any) -> bool:

@@ -2,8 +2,9 @@
 
 Session files are written by tomli_w in one plain shape: comment lines,
 ``key = value`` lines holding strings, whole numbers, booleans or arrays of
-strings (one item a line), ``[a.b]`` tables and ``[[events]]`` arrays of
-tables.  `loads` reads exactly that shape, line by line, and returns None for
+strings (one item a line), ``[a.b]`` tables, ``[[events]]`` arrays of tables
+and ``[[a.b]]`` arrays of tables inside the last table of ``[[a]]`` (a
+correction's events).  `loads` reads exactly that shape, line by line, and returns None for
 anything else: an escape in a string, a float or a date, a comment after a
 value, a duplicate key, a stray control character...  The caller then gives
 the text to `tomllib`, which decides, errors included.  Where `loads` returns
@@ -40,6 +41,7 @@ def loads(text: str) -> dict[str, Any] | None:
     root: dict[str, Any] = {}
     table = root
     arrays_of_tables: set[str] = set()
+    nested: set[tuple[int, str]] = set()
     lines = text.split("\n")
     count = len(lines)
     index = 0
@@ -49,7 +51,7 @@ def loads(text: str) -> dict[str, Any] | None:
         if not line or line[0] == "#":
             continue
         if line[0] == "[":
-            found = _header(line, root, arrays_of_tables)
+            found = _header(line, root, arrays_of_tables, nested)
             if found is None:
                 return None
             table = found
@@ -84,11 +86,39 @@ def loads(text: str) -> dict[str, Any] | None:
     return root
 
 
-def _header(line: str, root: dict[str, Any], arrays_of_tables: set[str]) -> dict[str, Any] | None:
-    """The table a ``[a.b]`` or ``[[a]]`` line opens, created in ``root``; None if unusual."""
+def _header(
+    line: str,
+    root: dict[str, Any],
+    arrays_of_tables: set[str],
+    nested: set[tuple[int, str]],
+) -> dict[str, Any] | None:
+    """The table a ``[a.b]``, ``[[a]]`` or ``[[a.b]]`` line opens, created in ``root``;
+    None if unusual.  ``nested`` holds (id of the table, key) of each ``[[a.b]]`` array."""
     if line.startswith("[["):
         name = line[2:-2]
-        if not line.endswith("]]") or not name or not _BARE.issuperset(name):
+        if not line.endswith("]]") or not name:
+            return None
+        outer, dot, inner = name.partition(".")
+        if dot:
+            # [[a.b]] adds a table to the array b of the last table of the array [[a]]
+            if (
+                outer not in arrays_of_tables
+                or not inner
+                or not _BARE.issuperset(inner)
+                or not root[outer]
+            ):
+                return None
+            owner = root[outer][-1]
+            if inner in owner:
+                if (id(owner), inner) not in nested:
+                    return None
+            else:
+                owner[inner] = []
+                nested.add((id(owner), inner))
+            table: dict[str, Any] = {}
+            owner[inner].append(table)
+            return table
+        if not _BARE.issuperset(name):
             return None
         if name in root:
             if name not in arrays_of_tables:

@@ -7,14 +7,19 @@ from collections.abc import Callable
 from datetime import datetime
 
 from ..core.errors import ChicagoError, RulesFileError, SessionFileError
-from ..core.events import Event, event_from_dict, event_to_dict
+from ..core.events import Correction, Event, event_from_dict, event_to_dict
 from ..core.game import Session, new_session
 from ..core.names import hidden_character, shown
 from ..core.rules import HouseRules
 from ..fast import tomlsubset
 
 FORMAT = "chicago-protokoll/session"
-VERSION = 1
+# The newest format this version reads.  A file is written with the oldest version that
+# can read it: 1 without corrections (byte for byte as before they existed), 2 with
+# [[corrections]], so an older chicago-protokoll asks to be upgraded instead of calling
+# the file damaged.
+VERSION = 2
+CORRECTIONS_VERSION = 2
 
 # Every file ends with this line.  TOML cannot tell a file cut at a line
 # boundary (or inside a number: "deal = 12" -> "deal = 1") from a shorter
@@ -24,7 +29,19 @@ _HEADER = (
     "# chicago-protokoll session: what happened at the table, nothing derived.\n"
     "# Totals, dealer and buy stop come from replaying the events through the rules.\n"
 )
-_FIELDS = ("format", "version", "name", "created", "players", "first_dealer", "rules", "events")
+_FIELDS = (
+    "format",
+    "version",
+    "name",
+    "created",
+    "players",
+    "first_dealer",
+    "rules",
+    "events",
+    "corrections",
+)
+# Fields a file may leave out: no [[events]] yet, no [[corrections]] ever.
+_OPTIONAL = ("events", "corrections")
 
 
 
@@ -34,7 +51,7 @@ def dumps_session(session: Session) -> str:
 
     head = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": CORRECTIONS_VERSION if session.corrections else 1,
         "name": session.name,
         "created": session.created,
         "players": list(session.players),
@@ -47,6 +64,17 @@ def dumps_session(session: Session) -> str:
     for event in session.events:
         parts.append("\n[[events]]\n")
         parts.append(tomli_w.dumps(event_to_dict(event)))
+    for correction in session.corrections:
+        parts.append("\n[[corrections]]\n")
+        parts.append(
+            tomli_w.dumps(
+                {"deal": correction.deal, "at": correction.at, "recorded": correction.recorded}
+            )
+        )
+        for side in ("before", "after"):
+            for event in getattr(correction, side):
+                parts.append(f"\n[[corrections.{side}]]\n")
+                parts.append(tomli_w.dumps(event_to_dict(event)))
     parts.append(f"\n{END_LINE}\n")
     return "".join(parts)
 
@@ -124,7 +152,7 @@ def _loads_session(text: str, source: str) -> Session:
                 f"it has an unknown field '{key}'{hint}", f"den har ett okänt fält '{key}'{sv_hint}"
             )
     for key in _FIELDS:
-        if key not in data and key != "events":  # no [[events]] table: nothing recorded yet
+        if key not in data and key not in _OPTIONAL:
             raise refuse(f"it has no '{key}'", f"den saknar '{key}'")
 
     name, created, first_dealer = data["name"], data["created"], data["first_dealer"]
@@ -161,6 +189,7 @@ def _loads_session(text: str, source: str) -> Session:
         )
     rules = _read_rules(data["rules"], refuse)
     events = _read_events(data.get("events", []), refuse)
+    corrections = _read_corrections(data.get("corrections", []), refuse)
     session = Session(
         players=tuple(players),
         rules=rules,
@@ -168,6 +197,7 @@ def _loads_session(text: str, source: str) -> Session:
         events=events,
         name=name,
         created=created,
+        corrections=corrections,
     )
     problem = _session_problem(session)
     if problem:
@@ -208,17 +238,17 @@ def _read_rules(table: object, refuse: Callable[[str, str], SessionFileError]) -
 
 
 def _read_events(
-    items: object, refuse: Callable[[str, str], SessionFileError]
+    items: object, refuse: Callable[[str, str], SessionFileError], within: str = ""
 ) -> tuple[Event, ...]:
     if not isinstance(items, list):
         raise refuse(
-            f"events must be a list of [[events]] tables, not {items!r}",
-            f"events måste vara en lista med [[events]]-tabeller, inte {items!r}",
+            f"{within}events must be a list of [[events]] tables, not {items!r}",
+            f"{within}events måste vara en lista med [[events]]-tabeller, inte {items!r}",
         )
     events: list[Event] = []
     for number, item in enumerate(items, start=1):
-        where = f"event {number} of {len(items)}"
-        sv_where = f"händelse {number} av {len(items)}"
+        where = f"{within}event {number} of {len(items)}"
+        sv_where = f"{within}händelse {number} av {len(items)}"
         if not isinstance(item, dict):
             raise refuse(
                 f"{where} is not a table: {item!r}", f"{sv_where} är ingen tabell: {item!r}"
@@ -231,6 +261,68 @@ def _read_events(
         except SessionFileError as error:
             raise refuse(f"{where}: {error}", f"{sv_where}: {error.localized('sv')}") from None
     return tuple(events)
+
+
+def _read_corrections(
+    items: object, refuse: Callable[[str, str], SessionFileError]
+) -> tuple[Correction, ...]:
+    """The [[corrections]] tables: deal, at (a date and time), recorded, and the deal's
+    events [[corrections.before]] and [[corrections.after]], each of that deal."""
+    if not isinstance(items, list):
+        raise refuse(
+            f"corrections must be a list of [[corrections]] tables, not {items!r}",
+            f"corrections måste vara en lista med [[corrections]]-tabeller, inte {items!r}",
+        )
+    corrections: list[Correction] = []
+    for number, item in enumerate(items, start=1):
+        where = f"correction {number} of {len(items)}"
+        sv_where = f"rättelse {number} av {len(items)}"
+        if not isinstance(item, dict):
+            raise refuse(
+                f"{where} is not a table: {item!r}", f"{sv_where} är ingen tabell: {item!r}"
+            )
+        unknown = sorted(set(item) - {"deal", "at", "recorded", "before", "after"})
+        if unknown:
+            raise refuse(
+                f"{where} has an unknown field {unknown[0]!r}",
+                f"{sv_where} har ett okänt fält {unknown[0]!r}",
+            )
+        deal, at, recorded = item.get("deal"), item.get("at"), item.get("recorded")
+        for key, value in (("deal", deal), ("recorded", recorded)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise refuse(
+                    f"{where}: {key} must be a whole number from 1, not {value!r}",
+                    f"{sv_where}: {key} måste vara ett heltal från 1, inte {value!r}",
+                )
+        if not isinstance(at, str):
+            raise refuse(
+                f"{where}: at must be a date and time in quotes, not {at!r}",
+                f"{sv_where}: at måste vara datum och tid inom citattecken, inte {at!r}",
+            )
+        try:
+            datetime.fromisoformat(at)
+        except ValueError:
+            raise refuse(
+                f"{where}: at must be a date and time like 2026-11-29T21:04:00+00:00, "
+                f"not {at!r}",
+                f"{sv_where}: at måste vara datum och tid som 2026-11-29T21:04:00+00:00, "
+                f"inte {at!r}",
+            ) from None
+        sides: list[tuple[Event, ...]] = []
+        for side in ("before", "after"):
+            events = _read_events(item.get(side, []), refuse, f"{where}, {side}: ")
+            stray = next((e for e in events if e.deal != deal), None)
+            if stray is not None:
+                raise refuse(
+                    f"{where} is of deal {deal}, but an event in its {side} is of deal "
+                    f"{stray.deal}",
+                    f"{sv_where} gäller giv {deal}, men en händelse i dess {side} gäller giv "
+                    f"{stray.deal}",
+                )
+            sides.append(events)
+        assert isinstance(deal, int) and isinstance(recorded, int)
+        corrections.append(Correction(deal, at, sides[0], sides[1], recorded))
+    return tuple(corrections)
 
 
 def _session_problem(session: Session) -> tuple[str, str] | None:
@@ -272,4 +364,14 @@ def _session_problem(session: Session) -> tuple[str, str] | None:
                 f"händelse {number} (giv {event.deal}) nämner {who!r}, "
                 f"som inte sitter vid bordet ({', '.join(players)})",
             )
+    for number, correction in enumerate(session.corrections, start=1):
+        for event in (*correction.before, *correction.after):
+            who = getattr(event, "player", None) or getattr(event, "breaker", None)
+            if who is not None and who not in players:
+                return (
+                    f"correction {number} (deal {correction.deal}) names {who!r}, "
+                    f"who is not at this table ({', '.join(players)})",
+                    f"rättelse {number} (giv {correction.deal}) nämner {who!r}, "
+                    f"som inte sitter vid bordet ({', '.join(players)})",
+                )
     return None

@@ -41,6 +41,7 @@ import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -319,14 +320,7 @@ def create_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOU
     """
     if not session.created:
         now = datetime.now(UTC).replace(microsecond=0).isoformat()
-        session = Session(
-            players=session.players,
-            rules=session.rules,
-            first_dealer=session.first_dealer,
-            events=session.events,
-            name=session.name,
-            created=now,
-        )
+        session = replace(session, created=now)
     real = _real(path)
     source = display_path(path)
     _make_dir(real.parent)

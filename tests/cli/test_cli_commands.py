@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chicago_protokoll.store import catalogue, fileformat, locations, sessionfile
+from chicago_protokoll.store import catalogue, locations, sessionfile
 from cli_support import ANNA_23_DEAL, SEED_000_DEAL, invoke, ok, refused, scores, status
 
 PLAYERS = ("Anna", "Bo", "Cilla")
@@ -40,7 +40,7 @@ def test_new_writes_one_session_file_and_makes_it_current(chicago_home: Path) ->
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["players"] == list(PLAYERS)
     assert data["first_dealer"] == "Anna"
-    assert data["version"] == fileformat.VERSION
+    assert data["version"] == 1  # format 1 until a deal is corrected (fileformat.VERSION)
     assert set(data["rules"]) == {"game", "scoring", "hands", "chicago", "buy_stop"}
     assert not {"scores", "totals", "dealer", "finished", "winners"} & set(data)
 

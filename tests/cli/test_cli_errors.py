@@ -222,7 +222,7 @@ DAMAGE: dict[str, Callable[[bytes], bytes]] = {
     "empty": lambda data: b"",
     "binary garbage": lambda data: bytes(range(256)) * 4,
     "not TOML": lambda data: data.replace(b"players = [", b"players = [[", 1),
-    "newer version": lambda data: data.replace(b"version = 1", b"version = 2", 1),
+    "newer version": lambda data: data.replace(b"version = 1", b"version = 3", 1),
     "unknown field": lambda data: data.replace(b"first_dealer", b"score = 3\nfirst_dealer", 1),
     "player edited away": lambda data: data.replace(b'    "Bo",\n', b"", 1),
     "rules value wrong": lambda data: data.replace(b"target = 52", b'target = "52"', 1),

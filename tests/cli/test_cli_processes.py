@@ -125,7 +125,7 @@ def test_every_error_class_through_real_processes(tmp_path: Path) -> None:
     path.write_bytes(before[: len(before) // 3])
     assert "sessions/fredag.toml" in refused("deal", "--last-trick", "Bo")
     assert path.read_bytes() == before[: len(before) // 3]
-    path.write_bytes(before.replace(b"version = 1", b"version = 2"))
+    path.write_bytes(before.replace(b"version = 1", b"version = 3"))
     assert "newer" in refused("undo")
     rules = tmp_path / "hus.toml"
     rules.write_bytes(b"[game]\ntarget = 52 \xff\n")

@@ -14,11 +14,14 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import redirect_stdout
+from dataclasses import replace
 from pathlib import Path
 from unittest import mock
 
 import pytest
 
+from chicago_protokoll.core.correct import correct_deal
+from chicago_protokoll.core.events import BuyWinner, LastTrick, Showdown
 from chicago_protokoll.core.game import new_session
 from chicago_protokoll.core.rules import HouseRules
 from chicago_protokoll.fast import complete as _fastcomplete
@@ -228,6 +231,9 @@ CURRENTS = (
     "styrtecken",
     "lank",
     "ror",
+    "rättad",
+    "rättad-fel-spelare",
+    "rättad-fel-giv",
 )
 
 
@@ -246,7 +252,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     text = fredag.read_text("utf-8")
     (home / "sessions" / "trasig.toml").write_text(text[: len(text) // 2], "utf-8")
     (home / "sessions" / "framtid.toml").write_text(
-        text.replace("version = 1", "version = 2"), "utf-8"
+        text.replace("version = 1", "version = 3"), "utf-8"
     )
     (home / "sessions" / "crlf.toml").write_bytes(text.replace("\n", "\r\n").encode())
     (home / "sessions" / "bom.toml").write_bytes(b"\xef\xbb\xbf" + text.encode())
@@ -266,7 +272,32 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (home / "sessions" / f"{name}.toml").write_text(edit, "utf-8")
     (home / "sessions" / "lank.toml").symlink_to(fredag)
     os.mkfifo(home / "sessions" / "ror.toml")
+    _write_corrected(home)
     return home
+
+
+def _write_corrected(home: Path) -> None:
+    """A session with a corrected deal (format 2), and two the store refuses for their
+    [[corrections]]: one naming a stranger, one holding an event of another deal."""
+    session = new_session(PLAYERS, HouseRules(), name="rättad")
+    first = (
+        BuyWinner(1, None, buy=1),
+        BuyWinner(1, None, buy=2),
+        LastTrick(1, PLAYERS[0]),
+        Showdown(1, None),
+    )
+    session = replace(session, events=first)
+    corrected, _ = correct_deal(
+        session, 1, [*first[:2], LastTrick(1, PLAYERS[1]), first[3]], at="2026-11-30T21:04:00+00:00"
+    )
+    path = home / "sessions" / "rättad.toml"
+    sessionfile.create_session(path, corrected)
+    text = path.read_text("utf-8")
+    cut = text.index("[[corrections.after]]")
+    stranger = text[:cut] + text[cut:].replace(f'player = "{PLAYERS[1]}"', 'player = "Zed"', 1)
+    (home / "sessions" / "rättad-fel-spelare.toml").write_text(stranger, "utf-8")
+    other_deal = text[:cut] + text[cut:].replace("deal = 1", "deal = 2", 1)
+    (home / "sessions" / "rättad-fel-giv.toml").write_text(other_deal, "utf-8")
 
 
 def _env(home: Path, shell: str, line: str, **extra: str) -> dict[str, str]:
@@ -379,7 +410,7 @@ def test_player_names_come_from_the_session_typer_would_read(
     """Names of the current or chosen session, or none for a session the store refuses."""
     _set_current(home, current)
     cases, answered = _compare(env for line in PLAYER_LINES for env in _shell_envs(home, line))
-    if current in ("fredag", "lördag", "nosuch", None):
+    if current in ("fredag", "lördag", "nosuch", None, "rättad"):
         _require_fresh_spec()
         # A damaged file may go to Typer (tomllib reads it); these need no reading or read well.
         assert answered > 0.6 * cases

@@ -91,6 +91,32 @@ def test_a_damaged_text_is_declined_or_read_as_tomllib_reads_it(
     assert agrees(text)
 
 
+NESTED = st.lists(
+    st.tuples(TABLES, st.lists(st.tuples(st.sampled_from(["before", "after"]), TABLES))),
+    min_size=1,
+    max_size=3,
+)
+
+
+@settings(max_examples=200)
+@given(DOCUMENTS, NESTED)
+def test_arrays_of_tables_inside_an_array_of_tables_are_read_as_tomllib_reads_them(
+    document: dict[str, Any], corrections: list[tuple[dict[str, Any], list[tuple[str, Any]]]]
+) -> None:
+    """[[corrections]] then [[corrections.before]] / [[corrections.after]], as the store
+    writes a correction's events, and the same text damaged."""
+    document.pop("corrections", None)
+    parts = [tomli_w.dumps(document)]
+    for head, inner in corrections:
+        parts.append("\n[[corrections]]\n" + tomli_w.dumps(head))
+        for side, table in inner:
+            parts.append(f"\n[[corrections.{side}]]\n" + tomli_w.dumps(table))
+    text = "".join(parts)
+    assert agrees(text)
+    cut = len(text) * 2 // 3
+    assert agrees(text[:cut]) and agrees(text[:cut] + "\n[[corrections.before]]\n")
+
+
 def test_session_files_the_store_writes_are_read_without_tomllib() -> None:
     """Every preset, players with Swedish names, events of every shape: the fast reader reads them."""
     for _, (_, rules) in PRESETS.items():
@@ -130,5 +156,9 @@ def test_unusual_shapes_are_left_to_tomllib() -> None:
         "[[a]]\n[a]\n",
         "[ a ]\n",
         "a = 'x'\n",
+        "[[a.b]]\n",
+        "[[a]]\nb = 1\n[[a.b]]\n",
+        "[[a]]\n[[a.b.c]]\n",
+        "[a]\n[[a.b]]\n",
     ):
         assert tomlsubset.loads(text) is None, text

@@ -1,0 +1,198 @@
+"""Correcting a past deal: replace its events, replay everything after, keep the history."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_replay_properties import TABLES, games, legal_event
+
+from chicago_protokoll.core.cards import Category
+from chicago_protokoll.core.correct import (
+    CorrectionRefused,
+    correct_deal,
+    deal_events,
+    undo_correction,
+    undoable_correction,
+)
+from chicago_protokoll.core.errors import ChicagoError
+from chicago_protokoll.core.events import (
+    BuyWinner,
+    ChicagoBroken,
+    ChicagoDeclared,
+    Event,
+    LastTrick,
+    Showdown,
+)
+from chicago_protokoll.core.game import Game, Session, new_session, replay
+from chicago_protokoll.fast import tomlsubset
+from chicago_protokoll.store import fileformat
+
+AT = "2026-11-30T21:04:00+00:00"
+EDITS = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _session(events: list[Event]) -> Session:
+    session = new_session(("Anna", "Bo", "Cilla"), dealer="Cilla", name="fredag")
+    return replace(session, events=tuple(events), created="2026-11-30T20:00:00+00:00")
+
+
+def seed_deal(deal: int, last: str = "Cilla") -> list[Event]:
+    """Seed 000's deal: Bo two pair, Anna two pair, LAST takes the last trick, Anna shows."""
+    return [
+        BuyWinner(deal, "Bo", Category.TWO_PAIR, buy=1),
+        BuyWinner(deal, "Anna", Category.TWO_PAIR, buy=2),
+        LastTrick(deal, last),
+        Showdown(deal, "Anna", Category.TWO_PAIR),
+    ]
+
+
+def anna_20(deal: int) -> list[Event]:
+    return [
+        BuyWinner(deal, "Anna", Category.FLUSH, buy=1),
+        BuyWinner(deal, "Anna", Category.FLUSH, buy=2),
+        LastTrick(deal, "Anna"),
+        Showdown(deal, "Anna", Category.FLUSH),
+    ]
+
+
+def test_a_corrected_last_trick_moves_five_points_and_later_deals_are_replayed() -> None:
+    session = _session([*seed_deal(1), *seed_deal(2)])
+    corrected, game = correct_deal(session, 1, seed_deal(1, last="Bo"), at=AT)
+    assert game.scores == [8, 9, 5]
+    assert corrected.events[4:] == session.events[4:]
+    (correction,) = corrected.corrections
+    assert (correction.deal, correction.at) == (1, AT)
+    assert correction.before == tuple(seed_deal(1))
+    assert correction.after == tuple(seed_deal(1, last="Bo"))
+
+
+def test_a_correction_that_breaks_a_later_chicago_names_that_deal_and_the_rule() -> None:
+    """Anna's 20 in deal 1 let her declare in deal 2; corrected to 5, she could not."""
+    deal_2 = [
+        BuyWinner(2, None, buy=1),
+        BuyWinner(2, None, buy=2),
+        ChicagoDeclared(2, "Anna"),
+        ChicagoBroken(2, "Bo"),
+    ]
+    session = _session([*anna_20(1), *deal_2])
+    with pytest.raises(CorrectionRefused) as refused:
+        correct_deal(session, 1, seed_deal(1), at=AT)
+    assert refused.value.deal == 2
+    assert refused.value.key == "chicago.min_score"
+    assert "deal 2" in str(refused.value) and "chicago.min_score" in str(refused.value)
+
+
+def test_a_finished_deal_cannot_be_corrected_into_an_unfinished_one() -> None:
+    session = _session(seed_deal(1))
+    with pytest.raises(CorrectionRefused, match="who took the last trick"):
+        correct_deal(session, 1, seed_deal(1)[:2], at=AT)
+
+
+def test_a_correction_that_ends_the_game_before_a_later_deal_is_refused() -> None:
+    """A royal straight flush corrected into deal 2 wins the game: deal 3 was never played."""
+    session = _session([*seed_deal(1), *anna_20(2), *seed_deal(3)])
+    royal = [BuyWinner(2, "Anna", Category.ROYAL_STRAIGHT_FLUSH, buy=1)]
+    with pytest.raises(CorrectionRefused) as refused:
+        correct_deal(session, 2, royal, at=AT)
+    assert refused.value.deal == 3
+    assert refused.value.key == "game.target"
+    assert "over after deal 2" in str(refused.value)
+
+
+def test_a_deal_not_recorded_or_a_correction_that_changes_nothing_is_refused() -> None:
+    session = _session(seed_deal(1))
+    with pytest.raises(ChicagoError, match="deals 1 to 1"):
+        correct_deal(session, 2, seed_deal(2), at=AT)
+    with pytest.raises(ChicagoError, match="nothing to correct"):
+        correct_deal(session, 1, seed_deal(1), at=AT)
+
+
+def test_undo_right_after_a_correction_restores_the_record_and_the_file_text() -> None:
+    session = _session([*seed_deal(1), *seed_deal(2)])
+    corrected, _ = correct_deal(session, 1, seed_deal(1, last="Bo"), at=AT)
+    assert undoable_correction(corrected) is not None
+    restored = undo_correction(corrected)
+    assert restored == session
+    assert fileformat.dumps_session(restored) == fileformat.dumps_session(session)
+
+
+def test_a_correction_is_no_longer_undone_once_something_is_recorded_after_it() -> None:
+    session = _session(seed_deal(1))
+    corrected, _ = correct_deal(session, 1, seed_deal(1, last="Bo"), at=AT)
+    later = corrected.with_event(BuyWinner(2, None, buy=1))
+    assert undoable_correction(later) is None
+    # ...and once that event is taken back, the correction is the last thing done again
+    assert undoable_correction(later.without_last_event()) is not None
+
+
+def test_a_file_without_corrections_is_written_as_format_1_and_with_them_as_format_2() -> None:
+    session = _session(seed_deal(1))
+    assert "version = 1\n" in fileformat.dumps_session(session)
+    corrected, _ = correct_deal(session, 1, seed_deal(1, last="Bo"), at=AT)
+    text = fileformat.dumps_session(corrected)
+    assert "version = 2\n" in text
+    assert fileformat.loads_session(text, "x.toml") == corrected
+    assert tomlsubset.loads(text) == tomllib.loads(text)
+
+
+@st.composite
+def edits(draw: st.DrawFn) -> tuple[Session, int, list[Event]]:
+    """A random legal game, one of its deals, and a random legal replay of that deal."""
+    game, events = draw(games(TABLES, max_events=60))
+    if not events:
+        events = [legal_event(draw, game)]
+        game.apply(events[0])
+    session = replace(game.session, events=tuple(events))
+    deal = draw(st.integers(1, events[-1].deal))
+    prefix = [event for event in events if event.deal < deal]
+    rebuilt = Game(replace(session, events=()))
+    for event in prefix:
+        rebuilt.apply(event)
+    was_last = deal == events[-1].deal
+    new: list[Event] = []
+    limit = draw(st.integers(1, 12)) if was_last else 40
+    while len(new) < limit and not rebuilt.finished and rebuilt.deal == deal:
+        event = legal_event(draw, rebuilt)
+        rebuilt.apply(event)
+        new.append(event)
+    return session, deal, new
+
+
+@EDITS
+@given(edits())
+def test_totals_after_a_correction_are_those_of_a_fresh_replay_and_edit_back_restores_them(
+    edit: tuple[Session, int, list[Event]],
+) -> None:
+    """For random legal games and edits: an accepted correction's totals are a fresh replay
+    of the corrected record, the file round-trips, correcting back restores the standings,
+    and undo restores the record; a refused one names a deal from the corrected one on."""
+    session, deal, new = edit
+    before = replay(session)
+    try:
+        corrected, game = correct_deal(session, deal, new, at=AT)
+    except CorrectionRefused as refused:
+        assert refused.deal >= deal
+        return
+    except ChicagoError as error:
+        assert "nothing to correct" in str(error)
+        assert tuple(new) == deal_events(session, deal)
+        return
+    fresh = replay(replace(corrected, corrections=()))
+    assert game.scores == fresh.scores
+    assert (game.finished, game.winners, game.deal) == (fresh.finished, fresh.winners, fresh.deal)
+    text = fileformat.dumps_session(corrected)
+    assert fileformat.loads_session(text, "x.toml") == corrected
+    assert undo_correction(corrected) == session
+    if any(record.number == deal and record.complete for record in before.deals):
+        # (a deal still being played, once finished by a correction, stays finished)
+        back, game_back = correct_deal(corrected, deal, list(deal_events(session, deal)), at=AT)
+        assert game_back.scores == before.scores
+        assert back.events == session.events
