@@ -8,8 +8,9 @@ file touched.  Rich is imported only by the commands that draw tables.
 Each module of this package holds one command group as its own Typer app, and
 `app` joins them with `add_typer`, in the order of ``chicago --help``: the
 groups without a name first (Typer lists their commands as the root's own):
-`record` (new, deal and its moments, undo), `read` (status, log, export,
-settle, compare), `serve` (the live page), `play`, `explain` (explain, why, chart), `stats`; then the named
+`record` (new, deal and its moments, undo), `correct` (edit, again), `read` (status, log,
+export, settle, compare), `serve` (the live page), `play`, `explain` (explain, why, chart),
+`stats`; then the named
 groups `rules` and `sessions`.  What the commands share is in `common`.
 """
 
@@ -22,6 +23,7 @@ import typer
 from ..i18n.language import environment_language, languages, set_language
 from . import (
     completion_script,
+    correct,
     examples,
     explain,
     play,
@@ -40,7 +42,7 @@ completion_script.use()  # bash: a hand after PLAYER: (see completion_script)
 usage.use()  # NAME, not {NAME}, in usage lines
 
 # The groups whose commands are listed as the root's own, then the named groups.
-_COMMAND_GROUPS = (record.app, read.app, serve.app, play.app, explain.app, stats.app)
+_COMMAND_GROUPS = (record.app, correct.app, read.app, serve.app, play.app, explain.app, stats.app)
 _NAMED_GROUPS = (("rules", rules.rules_app), ("sessions", sessions.sessions_app))
 
 

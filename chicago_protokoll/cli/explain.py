@@ -58,7 +58,13 @@ def explain(
     if as_json:
         _print_explain_json(standings, _session_name(current, path), deal, player)
         return
-    lines = explain_lines(standings, _session_name(current, path), deal=deal, player=player)
+    lines = explain_lines(
+        standings,
+        _session_name(current, path),
+        deal=deal,
+        player=player,
+        corrections=current.corrections,
+    )
     print("\n".join(wrap_lines(lines, _terminal_width())))
 
 

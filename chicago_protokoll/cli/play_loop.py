@@ -34,7 +34,8 @@ Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
 # Words that answer a question without naming anyone; compared case-folded.
-_ALL_FIVE = {"", "ja", "j", "yes", "y", "alla", "all", "ok"}
+# A Chicago is worth ±15: only an explicit answer settles it, never a bare Enter or a "y".
+_ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
 _WITH_TWO = {"2", "två", "tvåa", "tvaa", "two", "med tvåa", "with two"}
 _HELP = {"?", "help", "hjälp", "h"}
 _QUIT = {"q", "quit", "sluta", "exit"}
@@ -116,8 +117,8 @@ def prompt_text(question: Question, game: Game) -> str:
         )
     if question.kind == "outcome":
         return tr(
-            f"{deal}, {game.chicago}'s Chicago: all five tricks (Enter) or who broke it? ",
-            f"{deal}, {game.chicago}s Chicago: alla fem stick (Enter) eller vem bröt den? ",
+            f"{deal}, {game.chicago}'s Chicago: 'all five' tricks, or who broke it? ",
+            f"{deal}, {game.chicago}s Chicago: 'alla fem' stick, eller vem bröt den? ",
         )
     return tr(
         f"{deal}, showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ",
@@ -157,9 +158,9 @@ def help_text(question: Question, game: Game) -> str:
         )
     else:
         specific = tr(
-            f"  Enter            {game.chicago} took all five tricks\n"
+            f"  all five         {game.chicago} took all five tricks\n"
             "  PLAYER           took a trick and broke the Chicago",
-            f"  Enter            {game.chicago} tog alla fem stick\n"
+            f"  alla fem         {game.chicago} tog alla fem stick\n"
             "  SPELARE          tog ett stick och bröt Chicagon",
         )
     common = tr(
@@ -205,6 +206,13 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
     if question.kind == "outcome" and folded in _ALL_FIVE:
         return [ChicagoWon(game.deal, game.chicago or "")]
     if question.kind == "outcome":
+        if not stripped:
+            raise EntryError(
+                f"a Chicago is worth ±15: say 'all five' if {game.chicago} took all five tricks, "
+                "or who broke it",
+                sv=f"en Chicago är värd ±15: säg 'alla fem' om {game.chicago} tog alla fem stick, "
+                "eller vem som bröt den",
+            )
         return [entry.trick_event(game, stripped)]
     # the last trick
     if not stripped:
@@ -251,6 +259,7 @@ class Dialogue:
         self.name = name
         self.stake = stake
         self.declined: set[int] = set()
+        self.over = False  # the dialogue ended because the game is over
         # What `u` takes back, newest last: "event", or the deal whose Chicago
         # question was answered "nobody" (which records nothing).
         self.answers: list[str | int] = []
@@ -277,6 +286,7 @@ class Dialogue:
         session, game = self._load()
         if game.finished:
             self._show_end(game)
+            self.over = True
             return 0
         if session.events:
             self.say(
@@ -292,12 +302,16 @@ class Dialogue:
                     f"Protokoll '{self.name}': {', '.join(game.players)}. ? = hjälp, q = sluta.",
                 )
             )
+        from ..present.rules_text import rules_line
+
+        self.say(rules_line(game.rules))  # no silent rules: what differs from the main rule
         ended_here = False
         while True:
             session, game = self._load()
             if game.finished:
                 self._show_end(game)
                 if not ended_here or not self._take_back_at_end():
+                    self.over = True
                     return 0
                 ended_here = False
                 continue
@@ -597,5 +611,44 @@ def play_command(
         name, players, rules=rules, preset=preset, dealer=dealer, session=session, file=file
     )
     sys.stdout.flush()
-    dialogue = Dialogue(path, ask or _stdin_input, say or _print, stake=stake)
-    return dialogue.run()
+    ask, say = ask or _stdin_input, say or _print
+    while True:
+        dialogue = Dialogue(path, ask, say, stake=stake)
+        code = dialogue.run()
+        if code or not dialogue.over:
+            return code
+        following = _offer_next_game(path, ask, say)
+        if following is None:
+            return 0
+        path = following
+
+
+_YES = {"j", "ja", "y", "yes", "igen", "again"}
+
+
+def _offer_next_game(path: Path, ask: Ask, say: Say) -> Path | None:
+    """After a finished game: the next game at the same table (`chicago again`) if asked
+    for; its path, or None."""
+    from ..core.again import next_game
+    from .correct import next_game_place
+
+    previous = sessionfile.load_session(path)
+    name, place = next_game_place(path, previous, None, beside=path.parent != locations.sessions_dir())
+    dealer = next_game(previous, name).first_dealer
+    try:
+        text = ask(
+            tr(
+                f"Next game at the same table, '{name}' ({dealer} deals first)? "
+                "(y = yes, Enter = no): ",
+                f"Nästa parti vid samma bord, '{name}' ({dealer} ger först)? "
+                "(j = ja, Enter = nej): ",
+            )
+        )
+    except EOFError:
+        return None
+    if text.strip().casefold() not in _YES:
+        return None
+    from .correct import start_next_game
+
+    start_next_game(previous, name, place, current=place.parent == locations.sessions_dir(), say=say)
+    return place

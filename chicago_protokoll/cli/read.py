@@ -63,7 +63,8 @@ def log(
         return
     from ..present.render import print_protocol
 
-    print_protocol(standings, _session_name(current, path))
+    corrected = {correction.deal for correction in current.corrections}
+    print_protocol(standings, _session_name(current, path), corrected)
 
 
 ExportFormat = Literal["json", "csv", "md", "html"]
@@ -111,7 +112,9 @@ def export(
     from ..present import export as exporters
 
     if fmt == "json":
-        text = exporters.export_json(standings, name, current.first_dealer)
+        text = exporters.export_json(
+            standings, name, current.first_dealer, current.corrections
+        )
     elif fmt == "csv":
         if dialect is None:
             dialect = "excel" if language() == "sv" else "plain"

@@ -14,8 +14,8 @@ from ..core.errors import RuleViolation
 from ..core.events import Event
 from ..core.game import Game, Session, new_session, replay
 from ..i18n.language import tr
-from ..present.views import plain_standings
-from ..store import catalogue, recording, sessionfile
+from ..present.views import new_session_text, plain_standings
+from ..store import catalogue, locations, recording, sessionfile
 from .common import (
     FileOption,
     PlayerArgument,
@@ -93,14 +93,7 @@ def new(
         catalogue.create_current(name, session)  # the file and the pointer, or neither
     else:
         sessionfile.create_session(file, session)
-    standings = replay(session).standings()
-    print(
-        tr(
-            f"New session '{name}': {', '.join(session.players)}. {session.first_dealer} deals first.",
-            f"Nytt protokoll '{name}': {', '.join(session.players)}. {session.first_dealer} ger först.",
-        )
-    )
-    print(plain_standings(standings, name))
+    print(new_session_text(session, replay(session).standings(), name))
 
 
 # -- recording a deal ----------------------------------------------------------------
@@ -300,8 +293,10 @@ def undo(
     undone = recording.undo(path, whole_deal=whole_deal)
     if session is not None and file is None:  # as for every write: the session used last
         catalogue.set_current(session)
-    from ..present.narrate import describe_event
+    from ..present.narrate import describe_correction, describe_event
 
+    if undone.correction is not None:
+        print(tr("Undone: ", "Ångrat: ") + describe_correction(undone.correction))
     for event in reversed(undone.events):
         print(tr("Undone: ", "Ångrat: ") + describe_event(event))
     print(plain_standings(undone.game.standings(), undone.session.name or path.stem))

@@ -29,7 +29,7 @@ from .events import (
     Showdown,
 )
 from .names import check_player_names, typed_name
-from .rules import HouseRules
+from .rules import PRESETS, HouseRules
 
 RESERVED_NAMES = {"pass", "tie", "nobody", "ingen", "lika"}
 
@@ -165,11 +165,23 @@ def new_session(
     low, high = rules.game.min_players, rules.game.max_players
     if not low <= len(names) <= high:
         key = "game.min_players" if len(names) < low else "game.max_players"
+        count = len(names)
+        # Say what allows the table: a preset, else the key in a house-rules file.
+        allowing = [
+            name
+            for name, (_, preset_rules) in PRESETS.items()
+            if preset_rules.game.min_players <= count <= preset_rules.game.max_players
+        ]
+        hint = hint_sv = ""
+        if allowing:
+            hint = f"; --preset {allowing[0]} allows {count}"
+            hint_sv = f"; --preset {allowing[0]} tillåter {count}"
         raise RuleViolation(
-            f"Chicago at this table is for {low} to {high} players, not {len(names)}",
+            f"Chicago at this table is for {low} to {high} players, not {count}{hint}",
             rule="table size",
             key=key,
-            sv=f"Chicago vid det här bordet spelas av {low} till {high} spelare, inte {len(names)}",
+            sv=f"Chicago vid det här bordet spelas av {low} till {high} spelare, inte {count}"
+            f"{hint_sv}",
         )
     seen: set[str] = set()
     for player in names:

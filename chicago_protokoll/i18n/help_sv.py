@@ -93,6 +93,15 @@ HELP: dict[str, str] = {
     "det senast införda (med --deal: hela den senaste given).",
     "Take back every event of the last deal (after a wrong `chicago deal`).": "Ta "
     "tillbaka allt i den senaste given (efter ett felaktigt `chicago deal`).",
+    # -- cli.correct ----------------------------------------------------------------
+    "The next game at the same table: same players and seats, same house rules; the\n"
+    "player after the previous first dealer deals first. It becomes the current session.": (
+        "Nästa parti vid samma bord: samma spelare på samma platser, samma husregler;\n"
+        "spelaren efter förra partiets första givare ger först. Det blir det aktuella "
+        "protokollet."
+    ),
+    "The new session's name (default: the previous one numbered, fredag-2).": "Det nya "
+    "protokollets namn (förval: det förra numrerat, fredag-2).",
     # -- cli.read -------------------------------------------------------------------
     "The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is "
     "next.": "Ställningen: poäng, givare och förhand, köpstopp, vem som får ropa Chicago, "

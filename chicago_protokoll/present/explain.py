@@ -18,6 +18,7 @@ from ..core.events import (
     ChicagoBroken,
     ChicagoDeclared,
     ChicagoWon,
+    Correction,
     Event,
     Exchange,
     HandEvent,
@@ -25,10 +26,16 @@ from ..core.events import (
     Royal,
 )
 from ..core.game import Award, DealRecord, Moment, Standings, declare_checks, resolve_player
-from ..core.rules import HouseRules
 from ..i18n.language import tr
-from .narrate import describe_award, describe_event, describe_in_deal, moment_name, rule_text
-from .rules_text import rule_changes, toml_value
+from .narrate import (
+    describe_award,
+    describe_correction,
+    describe_event,
+    describe_in_deal,
+    moment_name,
+    rule_text,
+)
+from .rules_text import rules_line, toml_value
 from .views import moment_text
 from .width import text_width, wrap
 
@@ -37,17 +44,6 @@ AWARD_INDENT = "      "
 
 
 # -- small pieces ------------------------------------------------------------------
-
-
-def rules_line(rules: HouseRules) -> str:
-    changes = rule_changes(rules)
-    if not changes:
-        return tr("House rules: the main rule.", "Husregler: huvudregeln.")
-    joined = ", ".join(changes)
-    return tr(
-        f"House rules different from the main rule: {joined}.",
-        f"Husregler som skiljer sig från huvudregeln: {joined}.",
-    )
 
 
 def totals_text(names: Sequence[str], totals: Sequence[int]) -> str:
@@ -166,6 +162,7 @@ def explain_lines(
     *,
     deal: int | None = None,
     player: str | None = None,
+    corrections: Sequence[Correction] = (),
 ) -> list[str]:
     """The replay narrated deal by deal, or (``player``) every point one player got or lost."""
     names = _names(standings)
@@ -186,6 +183,9 @@ def explain_lines(
     for record in records:
         lines.append("")
         lines.extend(_deal_lines(standings, record))
+        for correction in corrections:
+            if correction.deal == record.number:
+                lines.append(INDENT + "✎ " + describe_correction(correction))
     last = standings.deals[-1].number if standings.deals else 0
     if deal is None or deal == last:
         lines.append("")

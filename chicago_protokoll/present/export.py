@@ -8,9 +8,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from ..core.events import event_to_dict
+from ..core.events import ChicagoBroken, ChicagoDeclared, ChicagoWon, Correction, event_to_dict
 from ..core.game import DealRecord, Standings
 from ..core.settle import amount_json, settle
 from ..i18n.language import number, t, tr
@@ -86,7 +87,52 @@ def _outcome(standings: Standings) -> dict[str, Any]:
     }
 
 
-def export_dict(standings: Standings, session_name: str, first_dealer: str) -> dict[str, Any]:
+def chicago_outcome(record: DealRecord) -> tuple[str, str | None] | None:
+    """The deal's settled Chicago: (declarer, None) if it succeeded, (declarer, breaker)
+    if it was broken; None for a deal without one."""
+    for entry in record.entries:
+        if isinstance(entry.event, ChicagoWon):
+            return entry.event.player, None
+        if isinstance(entry.event, ChicagoBroken):
+            declarer = next(
+                e.event.player for e in record.entries if isinstance(e.event, ChicagoDeclared)
+            )
+            return declarer, entry.event.breaker
+    return None
+
+
+def chicago_mark(record: DealRecord, name: str) -> str:
+    """The protocol's mark on a declarer's cell: ``C✓`` won, ``C✗`` broken, else empty."""
+    outcome = chicago_outcome(record)
+    if outcome is None or outcome[0] != name:
+        return ""
+    return "C✓" if outcome[1] is None else "C✗"
+
+
+def chicago_legend() -> str:
+    return tr(
+        "C✓: a Chicago won (all five tricks); C✗: a Chicago broken.",
+        "C✓: Chicago hem (alla fem stick); C✗: bruten Chicago.",
+    )
+
+
+def chicago_text(record: DealRecord) -> str:
+    """The deal's Chicago in words for a protocol column: ``Anna won``, ``Anna broken by Bo``."""
+    outcome = chicago_outcome(record)
+    if outcome is None:
+        return ""
+    declarer, breaker = outcome
+    if breaker is None:
+        return tr(f"{declarer} won", f"{declarer} hem")
+    return tr(f"{declarer} broken by {breaker}", f"{declarer} bruten av {breaker}")
+
+
+def export_dict(
+    standings: Standings,
+    session_name: str,
+    first_dealer: str,
+    corrections: Sequence[Correction] = (),
+) -> dict[str, Any]:
     names = [p.name for p in standings.players]
     return {
         **_header("export"),
@@ -96,6 +142,17 @@ def export_dict(standings: Standings, session_name: str, first_dealer: str) -> d
         "rules": standings.rules.to_mapping(),
         "deals": [_deal_dict(record, cells, names) for record, cells in protocol_rows(standings)],
         **_outcome(standings),
+        "corrections": [correction_dict(correction) for correction in corrections],
+    }
+
+
+def correction_dict(correction: Correction) -> dict[str, Any]:
+    """A correction (`chicago edit`): which deal, when, its events before and after."""
+    return {
+        "deal": correction.deal,
+        "at": correction.at,
+        "before": [event_to_dict(event) for event in correction.before],
+        "after": [event_to_dict(event) for event in correction.after],
     }
 
 
@@ -148,9 +205,16 @@ def explain_dict(
     }
 
 
-def export_json(standings: Standings, session_name: str, first_dealer: str) -> str:
+def export_json(
+    standings: Standings,
+    session_name: str,
+    first_dealer: str,
+    corrections: Sequence[Correction] = (),
+) -> str:
     return json.dumps(
-        export_dict(standings, session_name, first_dealer), ensure_ascii=False, indent=2
+        export_dict(standings, session_name, first_dealer, corrections),
+        ensure_ascii=False,
+        indent=2,
     )
 
 
@@ -183,7 +247,7 @@ def excel_cell(value: object) -> object:
 
 
 def export_csv(standings: Standings, dialect: str = "plain") -> str:
-    """One row per deal: deal, dealer, then each player's points and running total."""
+    """One row per deal: deal, dealer, each player's points and running total, the Chicago."""
     excel = dialect == "excel"
     buffer = io.StringIO()
     if excel:
@@ -200,11 +264,13 @@ def export_csv(standings: Standings, dialect: str = "plain") -> str:
     header: list[object] = [t("deal"), t("dealer")]
     for name in names:
         header.extend([name, t("{name} total", name=name)])
+    header.append("chicago")
     writer.writerow(written(header))
     for record, cells in protocol_rows(standings):
         row: list[object] = [record.number, record.dealer]
         for points, total in cells:
             row.extend([points, total])
+        row.append(chicago_text(record))
         writer.writerow(written(row))
     return buffer.getvalue()
 
@@ -230,10 +296,19 @@ def export_markdown(standings: Standings, session_name: str, stake: str = "1") -
         "| " + " | ".join([tr("Deal", "Giv"), tr("Dealer", "Givare"), *map(_md, names)]) + " |"
     )
     lines.append("|" + "---|" * (len(names) + 2))
+    marked = False
     for record, cells in protocol_rows(standings):
-        shown = [f"{points:+d} → {total}" if points else f"– {total}" for points, total in cells]
+        shown = [
+            (f"{points:+d} → {total}" if points else f"– {total}")
+            + (f" {mark}" if (mark := chicago_mark(record, name)) else "")
+            for name, (points, total) in zip(names, cells, strict=True)
+        ]
+        marked = marked or chicago_outcome(record) is not None
         lines.append(f"| {record.number} | {_md(record.dealer)} | " + " | ".join(shown) + " |")
     lines.append("")
+    if marked:
+        lines.append(chicago_legend())
+        lines.append("")
     lines.append(f"## {tr('What happened', 'Vad som hände')}")
     lines.append("")
     for record in standings.deals:

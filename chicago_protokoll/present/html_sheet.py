@@ -18,7 +18,7 @@ from ..core.settle import amount_json, settle
 from ..i18n.language import language, tr
 from ..i18n.language import number as local_number
 from .chart import Race, score_race
-from .export import protocol_rows
+from .export import chicago_legend, chicago_mark, protocol_rows
 from .rules_text import rule_changes
 from .sheet_style import STYLE
 from .views import marks, moment_text
@@ -158,6 +158,8 @@ def _protocol_section(standings: Standings) -> str:
         tds: list[str] = []
         for name, (points, total) in zip(names, cells, strict=True):
             shown = f"{points:+d}" if points else "–"
+            if chicago := chicago_mark(record, name):
+                shown += f' <span class="chicago">{chicago}</span>'
             css = "player buy-stop" if name in record.buy_stop else "player"
             mark = (
                 f' title="{escape(tr("köpstopp in this deal", "köpstopp i given"))}"'
@@ -193,6 +195,7 @@ def _protocol_section(standings: Standings) -> str:
         "Varje ruta: givens poäng, sedan ställningen. Skuggad: köpstopp i den given "
         "(buy_stop.threshold).",
     )
+    note += " " + chicago_legend()
     return "\n".join(
         [
             '<section class="protocol">',

@@ -6,12 +6,15 @@ described the same way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.cards import Category
 from ..core.events import (
     BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
     ChicagoWon,
+    Correction,
     Event,
     Exchange,
     HandEvent,
@@ -127,3 +130,61 @@ def describe_award(award: Award, total: int | None = None) -> str:
             f", {award.nominal:+d} stoppat vid nollgränsen (scoring.floor)",
         )
     return f"{award.player} {sign} ({rule_text(award.rule)}; {award.key}{clipped})"
+
+
+# -- corrections ------------------------------------------------------------------
+
+
+def deal_parts(events: Sequence[Event]) -> dict[str, str]:
+    """A deal's events as the parts a correction names, in deal order: ``{"last trick":
+    "Bo", "Chicago": "Anna, broken by Bo", ...}``."""
+    parts: dict[str, str] = {}
+    for event in events:
+        where = moment_name(event)
+        if isinstance(event, HandEvent):
+            parts[where] = _hand(event)
+        elif isinstance(event, Exchange):
+            parts[f"{where} {event.player}"] = str(event.count)
+        elif isinstance(event, ChicagoDeclared):
+            parts[where] = event.player
+        elif isinstance(event, ChicagoWon):
+            parts[where] = tr(f"{event.player}, all five", f"{event.player}, alla fem")
+        elif isinstance(event, ChicagoBroken):
+            declarer = parts.get(where, "?")
+            parts[where] = tr(
+                f"{declarer}, broken by {event.breaker}", f"{declarer}, bruten av {event.breaker}"
+            )
+        elif isinstance(event, LastTrick):
+            parts[where] = event.player + (tr(" with a two", " med en tvåa") if event.with_two else "")
+        else:
+            parts[where] = event.player
+    return parts
+
+
+def correction_changes(correction: Correction) -> list[str]:
+    """What a correction changed, part by part: ``last trick Bo → Cilla``."""
+    before, after = deal_parts(correction.before), deal_parts(correction.after)
+    none = tr("none", "inget")
+    changes = []
+    for part in [*before, *(p for p in after if p not in before)]:
+        old, new = before.get(part, none), after.get(part, none)
+        if old != new:
+            changes.append(f"{part} {old} → {new}")
+    return changes
+
+
+def correction_time(correction: Correction) -> str:
+    """When the correction was made, as the table's clock showed it: ``21:04``."""
+    from datetime import datetime
+
+    return datetime.fromisoformat(correction.at).astimezone().strftime("%H:%M")
+
+
+def describe_correction(correction: Correction) -> str:
+    """``deal 3 corrected at 21:04: last trick Bo → Cilla``."""
+    changes = "; ".join(correction_changes(correction)) or tr("the order", "ordningen")
+    when = correction_time(correction)
+    return tr(
+        f"deal {correction.deal} corrected at {when}: {changes}",
+        f"giv {correction.deal} rättad {when}: {changes}",
+    )

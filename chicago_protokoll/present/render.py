@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..core.game import Standings
 from ..i18n.language import number, tr
@@ -175,18 +175,30 @@ def print_status(standings: Standings, session_name: str) -> None:
     _print(status_lines(standings, session_name, painter()))
 
 
-def protocol_lines(standings: Standings, session_name: str, paint: Painter) -> list[str]:
-    """The paper protocol: a row per deal, each player's points and running total."""
-    from .export import protocol_rows
+def protocol_lines(
+    standings: Standings, session_name: str, paint: Painter, corrected: Collection[int] = ()
+) -> list[str]:
+    """The paper protocol: a row per deal, each player's points and running total; a
+    Chicago marked on the declarer's cell, a corrected deal (``corrected``) on its number."""
+    from .export import chicago_legend, chicago_mark, chicago_outcome, protocol_rows
 
     if not standings.deals:
         return [paint.line(plain(tr("Nothing is recorded yet.", "Inget är fört ännu.")))]
     rows: list[list[Cell]] = []
     for record, totals in protocol_rows(standings):
         number = str(record.number) + ("" if record.complete else "…")
+        if record.number in corrected:
+            number += " ✎"
         row: list[Cell] = [plain(number), plain(record.dealer)]
-        for points, total in totals:
-            row.append((((f"{points:+d} " if points else "– "), ""), (str(total), "bold")))
+        for player, (points, total) in zip(standings.players, totals, strict=True):
+            mark = chicago_mark(record, player.name)
+            row.append(
+                (
+                    ((f"{points:+d} " if points else "– "), ""),
+                    (str(total), "bold"),
+                    ((f" {mark}" if mark else ""), ""),
+                )
+            )
         rows.append(row)
     players = [p.name for p in standings.players]
     lines = table_lines(
@@ -196,13 +208,31 @@ def protocol_lines(standings: Standings, session_name: str, paint: Painter) -> l
         rows,
         paint,
     )
+    if any(chicago_outcome(record) for record in standings.deals):
+        lines.append(paint.line(plain(chicago_legend())))
+    if corrected:
+        numbers = ", ".join(str(number) for number in sorted(corrected))
+        lines.append(
+            paint.line(
+                plain(
+                    tr(
+                        f"✎: corrected afterwards (deal {numbers}); `chicago explain DEAL` "
+                        "tells how.",
+                        f"✎: rättad i efterhand (giv {numbers}); `chicago explain GIV` "
+                        "berättar hur.",
+                    )
+                )
+            )
+        )
     if standings.finished:
         lines.append(paint.line(plain(tr("Winner: ", "Vinnare: ") + " & ".join(standings.winners))))
     return lines
 
 
-def print_protocol(standings: Standings, session_name: str) -> None:
-    _print(protocol_lines(standings, session_name, painter()))
+def print_protocol(
+    standings: Standings, session_name: str, corrected: Collection[int] = ()
+) -> None:
+    _print(protocol_lines(standings, session_name, painter(), corrected))
 
 
 def settlement_lines(

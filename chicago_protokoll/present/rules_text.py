@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rules import HouseRules
-from ..i18n.language import N_, t
+from ..i18n.language import N_, t, tr
 
 # What each key means, written beside it so a table can edit the file by hand.
 _COMMENTS: dict[str, dict[str, str]] = {
@@ -67,6 +67,19 @@ def rule_changes(rules: HouseRules) -> list[str]:
         for key, value in values.items()
         if main[section][key] != value or type(main[section][key]) is not type(value)
     ]
+
+
+def rules_line(rules: HouseRules) -> str:
+    """One line naming every house rule that differs from the main rule (no silent rules:
+    `new`, `again`, `play` and `explain` say it)."""
+    changes = rule_changes(rules)
+    if not changes:
+        return tr("House rules: the main rule.", "Husregler: huvudregeln.")
+    joined = ", ".join(changes)
+    return tr(
+        f"House rules different from the main rule: {joined}.",
+        f"Husregler som skiljer sig från huvudregeln: {joined}.",
+    )
 
 
 def rules_toml_text(rules: HouseRules, title: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.game import Moment, Standings
+from ..core.game import Moment, Session, Standings
 from ..i18n.language import tr
 from .width import pad, text_width, visible
 
@@ -102,3 +102,22 @@ def plain_standings(standings: Standings, session_name: str) -> str:
         )
     # Names come from a file anyone can edit: a control character in one is shown, not obeyed.
     return "\n".join(visible(line) for line in lines)
+
+
+def new_session_text(session: Session, standings: Standings, session_name: str) -> str:
+    """What `new`, `again` and `play` say about a new game: the seats and the first
+    dealer, every house rule that differs from the main rule, the standings."""
+    from .rules_text import rules_line
+
+    players = ", ".join(session.players)
+    dealer = session.first_dealer
+    return "\n".join(
+        [
+            tr(
+                f"New session '{session_name}': {players}. {dealer} deals first.",
+                f"Nytt protokoll '{session_name}': {players}. {dealer} ger först.",
+            ),
+            rules_line(session.rules),
+            plain_standings(standings, session_name),
+        ]
+    )

@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
+from ..core.correct import undo_correction, undoable_correction
 from ..core.errors import ChicagoError
-from ..core.events import Event
+from ..core.events import Correction, Event
 from ..core.game import Entry, Game, Session, replay
 from .sessionfile import replay_file, transact_returning
 
@@ -34,14 +35,22 @@ class Recorded:
 
 
 class Undone:
-    """What `undo` took back (oldest first), the session as saved and its replayed game."""
+    """What `undo` took back (oldest first), the session as saved and its replayed game;
+    or, right after `chicago edit`, the correction taken back."""
 
-    __slots__ = ("events", "game", "session")
+    __slots__ = ("correction", "events", "game", "session")
 
-    def __init__(self, session: Session, events: tuple[Event, ...], game: Game) -> None:
+    def __init__(
+        self,
+        session: Session,
+        events: tuple[Event, ...],
+        game: Game,
+        correction: Correction | None = None,
+    ) -> None:
         self.session = session
         self.events = events
         self.game = game
+        self.correction = correction  # a correction taken back instead of events
 
 
 def record(path: Path, build: Callable[[Game], Iterable[Event]]) -> Recorded:
@@ -67,20 +76,27 @@ def record(path: Path, build: Callable[[Game], Iterable[Event]]) -> Recorded:
 
 
 def undo(path: Path, *, whole_deal: bool = False) -> Undone:
-    """Take back the last recorded event, or (``whole_deal``) every event of the last deal."""
+    """Take back the last recorded event, or (``whole_deal``) every event of the last deal;
+    right after a correction (`chicago edit`), the correction."""
 
-    def change(current: Session) -> tuple[Session, tuple[Event, ...]]:
+    def change(
+        current: Session,
+    ) -> tuple[Session, tuple[tuple[Event, ...], Correction | None]]:
         if not current.events:
             raise ChicagoError(
                 "there is nothing to undo: no event is recorded yet",
                 sv="det finns inget att ångra: inget är fört ännu",
             )
         replay_file(current, path)  # a file that does not add up is refused, not trimmed
+        # Right after `chicago edit` the correction is the last thing done: it goes back.
+        correction = undoable_correction(current)
+        if correction is not None:
+            return undo_correction(current), ((), correction)
         count = 1
         if whole_deal:
             last_deal = current.events[-1].deal
             count = sum(1 for event in current.events if event.deal == last_deal)
-        return replace(current, events=current.events[:-count]), current.events[-count:]
+        return replace(current, events=current.events[:-count]), (current.events[-count:], None)
 
-    saved, removed = transact_returning(path, change)
-    return Undone(saved, removed, replay(saved))
+    saved, (removed, correction) = transact_returning(path, change)
+    return Undone(saved, removed, replay(saved), correction)

@@ -343,8 +343,9 @@ def test_export_csv_has_a_row_per_deal_with_points_and_totals() -> None:
         "Bo total",
         "Cilla",
         "Cilla total",
+        "chicago",
     ]
-    assert rows[1] == ["1", "Cilla", "4", "4", "2", "2", "5", "5"]
+    assert rows[1] == ["1", "Cilla", "4", "4", "2", "2", "5", "5", ""]
 
 
 def test_export_markdown_is_a_protocol_table() -> None:

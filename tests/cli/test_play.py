@@ -22,6 +22,7 @@ from chicago_protokoll.core.events import (
     BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
+    ChicagoWon,
     Event,
     Exchange,
     LastTrick,
@@ -146,10 +147,30 @@ def test_chicago_question_is_offered_only_to_players_who_may_declare() -> None:
 
 def test_successful_chicago_gives_15_and_ends_the_deal_without_last_trick_or_showdown() -> None:
     path = make_session(events=anna_at_20())
-    script, _ = play(path, ["", "", "a", ""])
+    script, _ = play(path, ["", "", "a", "alla fem"])
     assert scores(path) == {"Anna": 35, "Bo": 0, "Cilla": 0}
-    assert "Annas Chicago: alla fem stick (Enter) eller vem bröt den?" in script.prompts[3]
+    assert "Annas Chicago: 'alla fem' stick, eller vem bröt den?" in script.prompts[3]
     assert "Giv 3, köp 1" in script.prompts[4]
+
+
+def test_a_stray_enter_after_a_declaration_records_nothing_and_asks_again() -> None:
+    """A Chicago is ±15: a bare Enter (or a 'y') at its outcome is no answer; only 'alla fem'
+    or the player who broke it settles it."""
+    path = make_session(events=anna_at_20())
+    script, _ = play(path, ["", "", "anna", "", "j", "all five"])
+    outcome = [p for p in script.prompts if "Annas Chicago" in p]
+    assert len(outcome) == 3
+    assert "en Chicago är värd ±15: säg 'alla fem'" in script.text
+    events = sessionfile.load_session(path).events
+    assert isinstance(events[-1], ChicagoWon) and len(events) == 8
+    assert scores(path)["Anna"] == 35
+
+
+def test_a_stray_enter_leaves_the_declared_chicago_unsettled_on_file() -> None:
+    path = make_session(events=anna_at_20())
+    play(path, ["", "", "anna", ""])
+    assert isinstance(sessionfile.load_session(path).events[-1], ChicagoDeclared)
+    assert scores(path)["Anna"] == 20
 
 
 def test_broken_chicago_from_20_leaves_anna_at_5() -> None:
@@ -297,7 +318,7 @@ def test_undo_takes_back_the_last_answer_and_asks_it_again() -> None:
 
 def test_undo_after_nobody_declares_returns_to_the_chicago_question() -> None:
     path = make_session(events=anna_at_20())
-    script, _ = play(path, ["", "", "", "u", "anna", ""])
+    script, _ = play(path, ["", "", "", "u", "anna", "alla fem"])
     assert "Ångrat: ingen ropade Chicago i giv 2." in script.text
     assert scores(path)["Anna"] == 35
     # the two köp of deal 2 are still on file
@@ -383,6 +404,28 @@ def test_a_finished_game_shows_the_winners_and_asks_nothing() -> None:
     script, code = play(path, ["bo par"])
     assert code == 0 and script.prompts == []
     assert "Vinnare: Bo" in script.text
+
+
+def test_play_on_a_finished_game_offers_the_next_game_at_the_same_table() -> None:
+    """`chicago play` on a finished game: 'j' starts fredag-2 (same seats and rules, the
+    next first dealer) and goes on asking in it."""
+    make_session(events=[Royal(1, "Bo")], rules=HouseRules(chicago=ChicagoRules(min_score=0)))
+    script = Script(["j", "bo par", "q"])
+    assert play_command(None, [], ask=script.ask, say=script.say) == 0
+    assert "Nästa parti vid samma bord, 'fredag-2' (Anna ger först)?" in script.prompts[0]
+    assert "Husregler som skiljer sig från huvudregeln: chicago.min_score = 0." in script.text
+    assert catalogue.get_current() == "fredag-2"
+    following = sessionfile.load_session(locations.session_path("fredag-2"))
+    assert following.first_dealer == "Anna" and following.rules.chicago.min_score == 0
+    assert [event.player for event in following.events] == ["Bo"]  # type: ignore[union-attr]
+
+
+def test_the_next_game_is_not_started_without_a_yes() -> None:
+    make_session(events=[Royal(1, "Bo")])
+    script = Script([""])
+    assert play_command(None, [], ask=script.ask, say=script.say) == 0
+    assert not locations.session_path("fredag-2").exists()
+    assert catalogue.get_current() == "fredag"
 
 
 def test_prompts_are_english_with_lang_en() -> None:

@@ -98,7 +98,7 @@ NESTED = st.lists(
 )
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(DOCUMENTS, NESTED)
 def test_arrays_of_tables_inside_an_array_of_tables_are_read_as_tomllib_reads_them(
     document: dict[str, Any], corrections: list[tuple[dict[str, Any], list[tuple[str, Any]]]]

@@ -1,0 +1,134 @@
+"""The next game at the same table (`again`), no silent house rules, Chicago marks in the
+protocol, and a correction kept, told, exported and taken back by `undo`."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import replace
+
+from chicago_protokoll.core.correct import correct_deal
+from chicago_protokoll.core.events import LastTrick
+from chicago_protokoll.store import catalogue, sessionfile
+from cli_support import ANNA_23_DEAL, SEED_000_DEAL, invoke, ok, refused, session_file, status
+
+ANNA_CHICAGO = ("deal", "--buy", "pass", "--buy", "pass", "--chicago", "Anna")
+ANNA_BROKEN = (*ANNA_CHICAGO, "--broken-by", "Bo")
+
+
+def test_again_keeps_players_seats_and_rules_and_passes_the_first_deal_on() -> None:
+    ok("new", "fredag", "Anna", "Bo", "Cilla", "--dealer", "Bo", "--preset", "tournament")
+    ok(*SEED_000_DEAL)
+    out = ok("again")
+    assert "New session 'fredag-2': Anna, Bo, Cilla. Cilla deals first." in out
+    assert catalogue.get_current() == "fredag-2"
+    old = sessionfile.load_session(session_file("fredag"))
+    new = sessionfile.load_session(session_file("fredag-2"))
+    assert new.players == old.players and new.rules == old.rules
+    assert (new.first_dealer, new.events) == ("Cilla", ())
+    assert status()["dealer"] == "Cilla"
+    ok("again")
+    assert sessionfile.load_session(session_file("fredag-3")).first_dealer == "Anna"
+
+
+def test_again_takes_a_name_and_never_overwrites_a_session() -> None:
+    ok("new", "fredag", "Anna", "Bo")
+    ok("new", "lördag", "Anna", "Bo")
+    before = session_file("lördag").read_bytes()
+    assert "already exists" in refused("again", "lördag", "--session", "fredag")
+    assert session_file("lördag").read_bytes() == before
+    assert "'kväll'" in ok("again", "kväll", "--session", "fredag")
+    assert sessionfile.load_session(session_file("kväll")).first_dealer == "Bo"
+
+
+def test_again_beside_a_session_given_as_a_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "fredag.toml"
+    ok("new", "fredag", "Anna", "Bo", "--file", str(path))
+    ok("again", "--file", str(path))
+    assert sessionfile.load_session(tmp_path / "fredag-2.toml").first_dealer == "Bo"
+
+
+def test_new_and_again_name_every_house_rule_that_differs_from_the_main_rule() -> None:
+    out = ok("new", "fredag", "Anna", "Bo", "--preset", "tournament")
+    assert (
+        "House rules different from the main rule: chicago.breaker_bonus = 10, "
+        "buy_stop.threshold = 45." in out
+    )
+    assert "buy_stop.threshold = 45" in ok("again")
+    assert "House rules: the main rule." in ok("new", "lördag", "Anna", "Bo")
+
+
+def test_five_players_are_refused_naming_the_preset_and_the_key_that_allow_them() -> None:
+    message = refused("new", "fredag", "Anna", "Bo", "Cilla", "Dan", "Eva")
+    assert "--preset big-table" in message and "game.max_players" in message
+    assert "Dan" in ok(
+        "new", "fredag", "Anna", "Bo", "Cilla", "Dan", "Eva", "--preset", "big-table"
+    )
+
+
+def test_the_protocol_marks_a_chicago_won_and_a_chicago_broken() -> None:
+    ok("new", "fredag", "Anna", "Bo", "Cilla")
+    ok(*ANNA_23_DEAL)
+    ok(*ANNA_CHICAGO)
+    ok(*ANNA_BROKEN)
+    log = ok("log")
+    assert "+15 38 C✓" in log and "-15 23 C✗" in log
+    assert "C✓: a Chicago won" in log
+    md = ok("export", "--format", "md")
+    assert "+15 → 38 C✓" in md and "-15 → 23 C✗" in md
+    rows = list(csv.reader(io.StringIO(ok("export", "--format", "csv"))))
+    assert [row[-1] for row in rows] == ["chicago", "", "Anna won", "Anna broken by Bo"]
+    html = ok("export", "--format", "html")
+    assert '<span class="chicago">C✓</span>' in html and '<span class="chicago">C✗</span>' in html
+    assert "C✓" not in ok("log", "--session", "fredag").split("\n")[4]  # deal 1: no Chicago
+
+
+def _correct_last_trick() -> bytes:
+    """fredag: seed 000's deal twice, then deal 1's last trick corrected to Bo (as `edit`
+    writes it); the file's bytes before the correction."""
+    ok("new", "fredag", "Anna", "Bo", "Cilla", "--dealer", "Cilla")
+    ok(*SEED_000_DEAL)
+    ok(*SEED_000_DEAL)
+    path = session_file("fredag")
+    before = path.read_bytes()
+    session = sessionfile.load_session(path)
+    deal_1 = [e for e in session.events if e.deal == 1]
+    deal_1[2] = LastTrick(1, "Bo")
+    corrected, _ = correct_deal(session, 1, deal_1, at="2026-11-30T21:04:00+00:00")
+    sessionfile.save_session(path, replace(corrected))
+    return before
+
+
+def test_log_explain_and_export_tell_a_correction() -> None:
+    _correct_last_trick()
+    log = ok("log")
+    assert "1 ✎" in log and "corrected afterwards (deal 1)" in log
+    explained = ok("explain", "1")
+    assert "deal 1 corrected at " in explained
+    assert "last trick Cilla → Bo" in explained
+    exported = json.loads(ok("export", "--format", "json"))
+    (correction,) = exported["corrections"]
+    assert correction["deal"] == 1 and correction["at"] == "2026-11-30T21:04:00+00:00"
+    assert {"type": "last-trick", "deal": 1, "player": "Cilla"} in correction["before"]
+    assert {"type": "last-trick", "deal": 1, "player": "Bo"} in correction["after"]
+
+
+def test_undo_right_after_a_correction_restores_the_exact_file() -> None:
+    before = _correct_last_trick()
+    out = ok("undo")
+    assert "Undone: deal 1 corrected at" in out
+    assert session_file("fredag").read_bytes() == before
+    # the next undo takes back an event, as always
+    assert "Undone: deal 2, showdown" in ok("undo")
+
+
+def test_a_session_with_a_correction_round_trips_through_every_reading_command() -> None:
+    _correct_last_trick()
+    path = session_file("fredag")
+    text = path.read_bytes()
+    for command in (("status", "--json"), ("log",), ("explain",), ("sessions",)):
+        assert invoke(*command).exit_code == 0
+    ok(*SEED_000_DEAL)  # recording keeps the history
+    assert sessionfile.load_session(path).corrections
+    assert path.read_bytes().startswith(text[: text.index(b"[[events]]")])
