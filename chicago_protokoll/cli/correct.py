@@ -9,10 +9,23 @@ from typing import Annotated
 import typer
 
 from ..core.again import next_game, next_name
-from ..core.game import Session, replay
-from ..present.views import new_session_text
+from ..core.correct import DealChanges, edit_deal
+from ..core.entry import one_result
+from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
+from ..core.events import Correction
+from ..core.game import Game, Session, replay
+from ..i18n.language import tr
+from ..present.narrate import describe_correction
+from ..present.views import new_session_text, totals_before_after
 from ..store import catalogue, locations, sessionfile
-from .common import FileOption, SessionOption, _load, _session_name, handled
+from .common import (
+    FileOption,
+    SessionOption,
+    _complete_player,
+    _load,
+    _session_name,
+    handled,
+)
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
 app = typer.Typer()
@@ -67,3 +80,132 @@ def start_next_game(
         catalogue.set_current(name)
     say(new_session_text(created, replay(created).standings(), name))
     return created
+
+
+@app.command()
+@handled
+def edit(
+    deal: Annotated[int, typer.Argument(help="The deal (giv) to correct.", metavar="DEAL", min=1)],
+    buy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--buy",
+            help="Best hand of each scored köp, in order: PLAYER:HAND, pass or tie.",
+            autocompletion=_complete_player,
+        ),
+    ] = None,
+    chicago: Annotated[
+        list[str] | None,
+        typer.Option("--chicago", help="PLAYER declared Chicago.", autocompletion=_complete_player),
+    ] = None,
+    broken_by: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--broken-by",
+            help="PLAYER took a trick and broke the Chicago.",
+            autocompletion=_complete_player,
+        ),
+    ] = None,
+    no_chicago: Annotated[
+        bool, typer.Option("--no-chicago", help="There was no Chicago (then give --last-trick).")
+    ] = False,
+    last_trick: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--last-trick", help="PLAYER took the last trick.", autocompletion=_complete_player
+        ),
+    ] = None,
+    with_two: Annotated[
+        bool, typer.Option("--with-two", help="The last trick was won with a two.")
+    ] = False,
+    showdown: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--showdown",
+            help="Best hand after the tricks: PLAYER:HAND, pass or tie.",
+            autocompletion=_complete_player,
+        ),
+    ] = None,
+    royal: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--royal",
+            help="PLAYER shows a royal straight flush: the game is over.",
+            autocompletion=_complete_player,
+        ),
+    ] = None,
+    exchange: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--exchange",
+            help="PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3.",
+            autocompletion=_complete_player,
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Show the totals the correction would give; write nothing."),
+    ] = False,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """Correct a recorded deal: only what the options name is replaced, and every deal
+    after it is replayed. `chicago undo` right after takes the correction back."""
+    if chicago and no_chicago:
+        raise typer.BadParameter(
+            "give --chicago or --no-chicago, not both", param_hint="--no-chicago"
+        )
+    changes = DealChanges(
+        buys=tuple(buy) if buy else None,
+        exchanges=tuple(exchange or ()),
+        chicago=one_result("--chicago", chicago),
+        broken_by=one_result("--broken-by", broken_by),
+        no_chicago=no_chicago,
+        last_trick=one_result("--last-trick", last_trick),
+        with_two=with_two,
+        showdown=one_result("--showdown", showdown),
+        royal=one_result("--royal", royal),
+    )
+    if changes.empty:
+        raise typer.BadParameter(
+            "name what to correct, e.g. --last-trick PLAYER (see --help)", param_hint="DEAL"
+        )
+    path = catalogue.resolve(session, file)
+    report = correct_file(path, deal, changes, dry_run=dry_run)
+    if session is not None and file is None and not dry_run:
+        catalogue.set_current(session)
+    print(report)
+
+
+def correct_file(path: Path, deal: int, changes: DealChanges, *, dry_run: bool) -> str:
+    """Correct deal ``deal`` of the session file (or, ``dry_run``, only work it out); what
+    the correction is and each player's total before → after.  A refusal writes nothing."""
+
+    def change(current: Session) -> tuple[Session, tuple[Game, Game, Correction]]:
+        before = sessionfile.replay_file(current, path)
+        try:
+            corrected, after = edit_deal(current, deal, changes, at=_now())
+        except (RuleViolation, EntryError) as error:
+            if isinstance(error, OptionConflict):
+                raise
+            raise ChicagoError(
+                f"{error}; nothing was changed", sv=f"{error.localized('sv')}; inget ändrades"
+            ) from None
+        return corrected, (before, after, corrected.corrections[-1])
+
+    if dry_run:
+        current = sessionfile.load_session(path)
+        _, (before, after, correction) = change(current)
+    else:
+        _, (before, after, correction) = sessionfile.transact_returning(path, change)
+    lines = [
+        tr("Would correct: ", "Skulle rätta: ") if dry_run else tr("Corrected: ", "Rättat: "),
+        totals_before_after(before.standings(), after.standings()),
+        tr("Dry run: nothing was written.", "Provkörning: inget skrevs.")
+        if dry_run
+        else tr(
+            "`chicago undo` takes the correction back.", "`chicago undo` tar tillbaka rättelsen."
+        ),
+    ]
+    lines[0] += describe_correction(correction)
+    return "\n".join(lines)

@@ -424,6 +424,11 @@ class Dialogue:
             )
             return
         undone = recording.undo(self.path)
+        if undone.correction is not None:  # `e N` was the last answer: the correction goes
+            from ..present.narrate import describe_correction
+
+            self.say(tr("  Taken back: ", "  Ångrat: ") + describe_correction(undone.correction))
+            return
         if self.answers:
             self.answers.pop()
         self.say(tr("  Taken back: ", "  Ångrat: ") + describe_event(undone.events[0]))

@@ -12,8 +12,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .errors import ChicagoError, RuleViolation
-from .events import Correction, Event
+from ..fast.dataclass import dataclass
+from . import entry
+from .entry import DealEntry
+from .errors import ChicagoError, OptionConflict, RuleViolation
+from .events import (
+    BuyWinner,
+    ChicagoBroken,
+    ChicagoDeclared,
+    Correction,
+    Event,
+    Exchange,
+    HandEvent,
+    LastTrick,
+    Royal,
+    Showdown,
+)
 from .game import Game, Moment, Session, replay
 
 
@@ -184,3 +198,162 @@ def corrected_deals(session: Session) -> dict[int, list[Correction]]:
     for correction in session.corrections:
         found.setdefault(correction.deal, []).append(correction)
     return found
+
+
+# -- `chicago edit`: what the options name, read by the entry layer ----------------------
+
+
+@dataclass(frozen=True)
+class DealChanges:
+    """What ``chicago edit`` names of a deal, as typed; None (or empty): keep as recorded.
+
+    ``buys`` given at all replaces every scored köp; each of ``exchanges``
+    (``PLAYER:N[,N[,N]]``) replaces that player's exchanges; ``chicago`` and
+    ``broken_by`` replace the Chicago (``broken_by`` alone: the recorded declarer's
+    Chicago was broken), ``no_chicago`` removes it; ``last_trick`` (with ``with_two``)
+    replaces the last trick, ``with_two`` alone marks the recorded one as won with a two.
+    """
+
+    buys: tuple[str, ...] | None = None
+    exchanges: tuple[str, ...] = ()
+    chicago: str | None = None
+    broken_by: str | None = None
+    no_chicago: bool = False
+    last_trick: str | None = None
+    with_two: bool = False
+    showdown: str | None = None
+    royal: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self == DealChanges()
+
+
+def claim_text(event: HandEvent) -> str:
+    """A recorded best hand as it is typed (``Anna:two-pair KH KS 9D 9H 3C``, ``pass``,
+    ``tie:pair``): `entry.claim` reads it back to the same event."""
+    if event.tie:
+        return f"tie:{event.hand.value}" if event.hand else "tie"
+    if event.player is None or event.hand is None:
+        return "pass"
+    cards = f" {event.cards}" if event.cards else ""
+    return f"{event.player}:{event.hand.value}{cards}{':zero' if event.zero else ''}"
+
+
+def recorded_entry(events: Sequence[Event]) -> DealEntry:
+    """A recorded deal as it would be typed to ``chicago deal``.  An exchange not recorded
+    in a köp before one that is reads as 0 (``PLAYER:N,N`` counts from köp 1)."""
+    buys: list[str] = []
+    exchanges: dict[str, dict[int, int]] = {}
+    values: dict[str, str | None] = dict.fromkeys(
+        ("chicago", "broken_by", "last_trick", "showdown", "royal")
+    )
+    with_two = False
+    for event in events:
+        if isinstance(event, BuyWinner):
+            buys.append(claim_text(event))
+        elif isinstance(event, Showdown):
+            values["showdown"] = claim_text(event)
+        elif isinstance(event, Exchange):
+            exchanges.setdefault(event.player, {})[event.buy] = event.count
+        elif isinstance(event, ChicagoDeclared):
+            values["chicago"] = event.player
+        elif isinstance(event, ChicagoBroken):
+            values["broken_by"] = event.breaker
+        elif isinstance(event, LastTrick):
+            values["last_trick"], with_two = event.player, event.with_two
+        elif isinstance(event, Royal):
+            values["royal"] = event.player
+    return DealEntry(
+        buys=tuple(buys),
+        exchanges=tuple(
+            f"{who}:{','.join(str(counts.get(k, 0)) for k in range(1, max(counts) + 1))}"
+            for who, counts in exchanges.items()
+        ),
+        with_two=with_two,
+        **values,  # the five one-text fields of DealEntry
+    )
+
+
+def corrected_entry(game: Game, recorded: DealEntry, changes: DealChanges) -> DealEntry:
+    """The deal as recorded with the parts ``changes`` names replaced, checked as
+    `DealEntry.from_options` checks a whole deal typed at once (`OptionConflict`)."""
+    chicago, broken_by = recorded.chicago, recorded.broken_by
+    if changes.no_chicago:
+        chicago = broken_by = None
+    elif changes.chicago is not None:
+        chicago, broken_by = changes.chicago, changes.broken_by
+    elif changes.broken_by is not None:
+        if chicago is None:
+            raise OptionConflict(
+                f"deal {game.deal} had no Chicago to be broken: give --chicago PLAYER too",
+                option="--broken-by",
+                sv=f"giv {game.deal} hade ingen Chicago som kunde brytas: ange också "
+                "--chicago SPELARE",
+            )
+        broken_by = changes.broken_by
+    # A Chicago that takes the place of the tricks takes their place: nothing is scored
+    # after it, so the recorded last trick and showdown go (unless named: then refused).
+    new_chicago = changes.chicago is not None and recorded.chicago is None
+    last_trick, with_two = recorded.last_trick, recorded.with_two
+    if changes.last_trick is not None:
+        last_trick, with_two = changes.last_trick, changes.with_two
+    elif changes.with_two:
+        with_two = True
+    elif new_chicago:
+        last_trick, with_two = None, False
+    showdown = changes.showdown
+    if showdown is None and not new_chicago:
+        showdown = recorded.showdown
+    named = {entry.player(game, text.partition(":")[0]) for text in changes.exchanges}
+    kept = [
+        text
+        for text in recorded.exchanges
+        if entry.player(game, text.partition(":")[0]) not in named
+    ]
+    return DealEntry.from_options(
+        buy=list(changes.buys if changes.buys is not None else recorded.buys),
+        exchange=[*kept, *changes.exchanges],
+        chicago=_one(chicago),
+        broken_by=_one(broken_by),
+        last_trick=_one(last_trick),
+        with_two=with_two,
+        showdown=_one(showdown),
+        royal=_one(changes.royal if changes.royal is not None else recorded.royal),
+    )
+
+
+def _one(value: str | None) -> list[str] | None:
+    return None if value is None else [value]
+
+
+def edit_deal(
+    session: Session, deal: int, changes: DealChanges, *, at: str
+) -> tuple[Session, Game]:
+    """`correct_deal` with the deal's events read from what ``chicago edit`` names: the
+    recorded deal with those parts replaced, read and applied by the entry layer."""
+    check_deal_number(session, deal)
+    before = deal_events(session, deal)
+    game = Game(replace(session, events=()))
+    for event in session.events:
+        if event.deal >= deal:
+            break
+        game.apply(event)
+    if not _complete(replay(session), deal):
+        raise ChicagoError(
+            f"deal {deal} is still being played: `chicago undo` takes back its last moment, "
+            "then record it again",
+            sv=f"giv {deal} spelas fortfarande: `chicago undo` tar tillbaka det senaste, "
+            "för sedan in det igen",
+        )
+    wanted = corrected_entry(game, recorded_entry(before), changes)
+    try:
+        events = entry.apply_deal(game, wanted)
+    except RuleViolation as error:
+        raise CorrectionRefused(deal, error) from None
+    if sorted(map(repr, events)) == sorted(map(repr, before)):
+        raise ChicagoError(
+            f"deal {deal} is already recorded so: there is nothing to correct",
+            sv=f"giv {deal} är redan förd så: det finns inget att rätta",
+        )
+    return correct_deal(session, deal, events, at=at)

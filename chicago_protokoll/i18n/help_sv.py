@@ -102,6 +102,17 @@ HELP: dict[str, str] = {
     ),
     "The new session's name (default: the previous one numbered, fredag-2).": "Det nya "
     "protokollets namn (förval: det förra numrerat, fredag-2).",
+    "Correct a recorded deal: only what the options name is replaced, and every deal\n"
+    "after it is replayed. `chicago undo` right after takes the correction back.": (
+        "Rätta en förd giv: bara det som flaggorna nämner byts ut, och varje giv\n"
+        "efter den spelas om. `chicago undo` direkt efteråt tar tillbaka rättelsen."
+    ),
+    "The deal (giv) to correct.": "Given som ska rättas.",
+    "PLAYER took a trick and broke the Chicago.": "SPELARE tog ett stick och bröt Chicagon.",
+    "There was no Chicago (then give --last-trick).": "Det var ingen Chicago (ange då "
+    "--last-trick).",
+    "Show the totals the correction would give; write nothing.": "Visa poängen som "
+    "rättelsen skulle ge; skriv inget.",
     # -- cli.read -------------------------------------------------------------------
     "The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is "
     "next.": "Ställningen: poäng, givare och förhand, köpstopp, vem som får ropa Chicago, "

@@ -121,3 +121,19 @@ def new_session_text(session: Session, standings: Standings, session_name: str) 
             plain_standings(standings, session_name),
         ]
     )
+
+
+def totals_before_after(before: Standings, after: Standings) -> str:
+    """Each player's total before → after a correction, aligned; then the game's state."""
+    width = max(text_width(p.name) for p in after.players)
+    lines = [
+        f"  {pad(visible(new.name), width)}  {old.score:>3} → {new.score:>3}"
+        + ("" if new.score == old.score else f"  ({new.score - old.score:+d})")
+        for old, new in zip(before.players, after.players, strict=True)
+    ]
+    if after.finished:
+        winners = " & ".join(after.winners)
+        lines.append(
+            tr(f"  The game is over. Winner: {winners}", f"  Partiet är slut. Vinnare: {winners}")
+        )
+    return "\n".join(visible(line) for line in lines)

@@ -13,18 +13,21 @@ from test_replay_properties import TABLES, games, legal_event
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.correct import (
     CorrectionRefused,
+    DealChanges,
     correct_deal,
+    edit_deal,
     deal_events,
     undo_correction,
     undoable_correction,
 )
-from chicago_protokoll.core.errors import ChicagoError
+from chicago_protokoll.core.errors import ChicagoError, EntryError
 from chicago_protokoll.core.events import (
     BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
     Event,
     LastTrick,
+    Royal,
     Showdown,
 )
 from chicago_protokoll.core.game import Game, Session, new_session, replay
@@ -196,3 +199,55 @@ def test_totals_after_a_correction_are_those_of_a_fresh_replay_and_edit_back_res
         back, game_back = correct_deal(corrected, deal, list(deal_events(session, deal)), at=AT)
         assert game_back.scores == before.scores
         assert back.events == session.events
+
+
+@st.composite
+def named_changes(draw: st.DrawFn) -> tuple[Session, int, DealChanges]:
+    """A random legal game, one of its finished deals, and what `chicago edit` could name."""
+    game, events = draw(games(TABLES, max_events=60))
+    finished = [record.number for record in game.deals if record.complete]
+    if not finished:
+        return replace(game.session, events=tuple(events)), 0, DealChanges()
+    deal = draw(st.sampled_from(finished))
+    who = st.sampled_from(game.players)
+    hands = st.sampled_from(["pass", "par", "två par", "triss", "kåk"])
+    claim = st.one_of(st.just("pass"), st.builds(lambda p, h: f"{p}:{h}", who, hands))
+    scored = game.rules.game.scored_buys
+    changes = draw(
+        st.one_of(
+            st.builds(DealChanges, last_trick=who, with_two=st.booleans()),
+            st.builds(DealChanges, buys=st.lists(claim, max_size=scored).map(tuple)),
+            st.builds(DealChanges, showdown=claim),
+            st.builds(DealChanges, chicago=who, broken_by=st.none() | who),
+            st.builds(DealChanges, no_chicago=st.just(True), last_trick=who),
+        )
+    )
+    return replace(game.session, events=tuple(events)), deal, changes
+
+
+@EDITS
+@given(named_changes())
+def test_an_edit_s_totals_are_a_fresh_replay_of_the_corrected_record_and_undo_restores_it(
+    edit: tuple[Session, int, DealChanges],
+) -> None:
+    """For random legal games and random `edit` options: accepted, the totals are those of a
+    fresh replay and the named part is what was asked for; refused, nothing was made."""
+    session, deal, changes = edit
+    if not deal:
+        return
+    try:
+        corrected, game = edit_deal(session, deal, changes, at=AT)
+    except (CorrectionRefused, EntryError) as refused:
+        assert getattr(refused, "deal", deal) >= deal
+        return
+    except ChicagoError as error:
+        assert "nothing to correct" in str(error)
+        return
+    fresh = replay(replace(corrected, corrections=()))
+    assert game.scores == fresh.scores and game.finished == fresh.finished
+    if changes.last_trick is not None and not any(
+        isinstance(e, Royal) for e in deal_events(corrected, deal)
+    ):
+        (trick,) = [e for e in deal_events(corrected, deal) if isinstance(e, LastTrick)]
+        assert trick.player == changes.last_trick and trick.with_two == changes.with_two
+    assert undo_correction(corrected) == session

@@ -1,0 +1,107 @@
+"""`chicago edit DEAL`: a past deal corrected, everything after it replayed, the file kept
+byte for byte when the correction is refused or only tried (--dry-run)."""
+
+from __future__ import annotations
+
+from chicago_protokoll.store import sessionfile
+from cli_support import ANNA_23_DEAL, SEED_000_DEAL, invoke, ok, refused, scores, session_file
+
+ANNA_BROKEN = ("deal", "--buy", "pass", "--buy", "pass", "--chicago", "Anna", "--broken-by", "Bo")
+
+
+def _evening() -> bytes:
+    """Seed 000's deal (Cilla deals), Anna's 23, Anna's Chicago broken by Bo: 12, 2, 5."""
+    ok("new", "fredag", "Anna", "Bo", "Cilla", "--dealer", "Cilla")
+    ok(*SEED_000_DEAL)
+    ok(*ANNA_23_DEAL)
+    ok(*ANNA_BROKEN)
+    assert scores() == {"Anna": 12, "Bo": 2, "Cilla": 5}
+    return session_file("fredag").read_bytes()
+
+
+def test_a_corrected_last_trick_in_an_early_deal_replays_every_deal_after_it() -> None:
+    _evening()
+    out = ok("edit", "1", "--last-trick", "Bo")
+    assert "deal 1 corrected at " in out and "last trick Cilla → Bo" in out
+    assert "Bo       2 →   7  (+5)" in out
+    assert scores() == {"Anna": 12, "Bo": 7, "Cilla": 0}
+    events = sessionfile.load_session(session_file("fredag")).events
+    assert [e.deal for e in events].count(3) == 4  # the later deals are all still there
+
+
+def test_corrected_buys_replace_every_scored_kop_of_the_deal() -> None:
+    _evening()
+    ok("edit", "1", "--buy", "Cilla:par")
+    # köp 1 Cilla +1, köp 2 (left out) pass, last trick and showdown as recorded
+    assert scores() == {"Anna": 10, "Bo": 0, "Cilla": 6}
+
+
+def test_a_chicago_turned_broken_and_a_broken_one_turned_won() -> None:
+    _evening()
+    ok("edit", "3", "--chicago", "Anna")
+    assert scores()["Anna"] == 42
+    ok("edit", "3", "--broken-by", "Cilla")
+    assert scores()["Anna"] == 12
+    session = sessionfile.load_session(session_file("fredag"))
+    assert session.events[-1].breaker == "Cilla"  # type: ignore[union-attr]
+    assert len(session.corrections) == 2
+
+
+def test_a_removed_chicago_needs_the_last_trick() -> None:
+    before = _evening()
+    message = refused("edit", "3", "--no-chicago")
+    assert "deal 3" in message and "last trick" in message and "nothing was changed" in message
+    assert session_file("fredag").read_bytes() == before
+    ok("edit", "3", "--no-chicago", "--last-trick", "Cilla")
+    assert scores() == {"Anna": 27, "Bo": 2, "Cilla": 10}
+
+
+def test_a_correction_that_breaks_a_later_deal_is_refused_naming_that_deal_and_rule() -> None:
+    """Without Anna's 23 in deal 2 she had 4 points: her Chicago in deal 3 breaks the rule."""
+    before = _evening()
+    message = refused("edit", "2", "--buy", "pass", "--buy", "pass", "--last-trick", "Bo",
+                      "--showdown", "pass")  # fmt: skip
+    assert "deal 3 breaks a rule" in message
+    assert "chicago.min_score" in message
+    assert session_file("fredag").read_bytes() == before
+
+
+def test_dry_run_shows_the_totals_before_and_after_and_writes_nothing() -> None:
+    before = _evening()
+    out = ok("edit", "1", "--last-trick", "Bo", "--dry-run")
+    assert "Would correct: deal 1" in out
+    assert "Cilla    5 →   0  (-5)" in out
+    assert "Dry run: nothing was written." in out
+    assert session_file("fredag").read_bytes() == before
+    assert scores() == {"Anna": 12, "Bo": 2, "Cilla": 5}
+
+
+def test_undo_right_after_an_edit_restores_the_exact_file() -> None:
+    before = _evening()
+    ok("edit", "1", "--last-trick", "Bo")
+    assert session_file("fredag").read_bytes() != before
+    assert "Undone: deal 1 corrected" in ok("undo")
+    assert session_file("fredag").read_bytes() == before
+
+
+def test_editing_back_restores_the_standings() -> None:
+    _evening()
+    ok("edit", "1", "--last-trick", "Bo")
+    ok("edit", "1", "--last-trick", "Cilla")
+    assert scores() == {"Anna": 12, "Bo": 2, "Cilla": 5}
+
+
+def test_what_is_not_a_correction_is_refused_or_a_usage_error() -> None:
+    before = _evening()
+    assert "no deal 7" in refused("edit", "7", "--last-trick", "Bo")
+    assert "nothing to correct" in refused("edit", "1", "--last-trick", "Cilla")
+    assert invoke("edit", "1").exit_code == 2
+    assert invoke("edit", "1", "--last-trick", "Bo", "--last-trick", "Anna").exit_code == 2
+    assert invoke("edit", "1", "--chicago", "Anna", "--no-chicago").exit_code == 2
+    assert session_file("fredag").read_bytes() == before
+
+
+def test_a_deal_still_being_played_is_taken_back_with_undo_not_edited() -> None:
+    _evening()
+    ok("buy", "Bo:par")
+    assert "still being played" in refused("edit", "4", "--buy", "pass")
