@@ -68,6 +68,7 @@ REIMPLEMENTS: dict[str, tuple[str, ...]] = {
         "store.fileformat._loads_session",
         "store.fileformat._read_rules",
         "store.fileformat._read_events",
+        "store.fileformat._read_corrections",
         "store.fileformat._session_problem",
         "core.events.event_from_dict",
         "core.game.new_session",

@@ -15,8 +15,8 @@ from chicago_protokoll.core.correct import (
     CorrectionRefused,
     DealChanges,
     correct_deal,
-    edit_deal,
     deal_events,
+    edit_deal,
     undo_correction,
     undoable_correction,
 )
