@@ -136,6 +136,66 @@ WhoArgument = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
+# The options of a whole deal, shared by `deal` and `edit` so the two read alike.  The
+# one-result options are lists so that one given twice is refused, not overwritten.
+BuyOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--buy",
+        help="Best hand of each scored köp, in order: PLAYER:HAND, pass or tie.",
+        metavar="WHO",
+        autocompletion=_complete_who,
+    ),
+]
+ChicagoOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--chicago",
+        help="PLAYER declared Chicago.",
+        metavar="PLAYER",
+        autocompletion=_complete_player,
+    ),
+]
+LastTrickOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--last-trick",
+        help="PLAYER took the last trick.",
+        metavar="PLAYER",
+        autocompletion=_complete_player,
+    ),
+]
+WithTwoOption = Annotated[
+    bool, typer.Option("--with-two", help="The last trick was won with a two.")
+]
+ShowdownOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--showdown",
+        help="Best hand after the tricks: PLAYER:HAND, pass or tie.",
+        metavar="WHO",
+        autocompletion=_complete_who,
+    ),
+]
+RoyalOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--royal",
+        help="PLAYER shows a royal straight flush: the game is over.",
+        metavar="PLAYER",
+        autocompletion=_complete_player,
+    ),
+]
+ExchangeOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exchange",
+        help="PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3.",
+        metavar="PLAYER:N",
+        autocompletion=_complete_player,
+    ),
+]
+
 if TYPE_CHECKING:
     PresetName = str
 else:

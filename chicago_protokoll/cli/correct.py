@@ -19,8 +19,15 @@ from ..present.narrate import describe_correction
 from ..present.views import new_session_text, totals_before_after
 from ..store import catalogue, locations, sessionfile
 from .common import (
+    BuyOption,
+    ChicagoOption,
+    ExchangeOption,
     FileOption,
+    LastTrickOption,
+    RoyalOption,
     SessionOption,
+    ShowdownOption,
+    WithTwoOption,
     _complete_player,
     _load,
     _session_name,
@@ -86,62 +93,25 @@ def start_next_game(
 @handled
 def edit(
     deal: Annotated[int, typer.Argument(help="The deal (giv) to correct.", metavar="DEAL", min=1)],
-    buy: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--buy",
-            help="Best hand of each scored köp, in order: PLAYER:HAND, pass or tie.",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
-    chicago: Annotated[
-        list[str] | None,
-        typer.Option("--chicago", help="PLAYER declared Chicago.", autocompletion=_complete_player),
-    ] = None,
+    buy: BuyOption = None,
+    chicago: ChicagoOption = None,
     broken_by: Annotated[
         list[str] | None,
         typer.Option(
             "--broken-by",
             help="PLAYER took a trick and broke the Chicago.",
+            metavar="PLAYER",
             autocompletion=_complete_player,
         ),
     ] = None,
     no_chicago: Annotated[
         bool, typer.Option("--no-chicago", help="There was no Chicago (then give --last-trick).")
     ] = False,
-    last_trick: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--last-trick", help="PLAYER took the last trick.", autocompletion=_complete_player
-        ),
-    ] = None,
-    with_two: Annotated[
-        bool, typer.Option("--with-two", help="The last trick was won with a two.")
-    ] = False,
-    showdown: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--showdown",
-            help="Best hand after the tricks: PLAYER:HAND, pass or tie.",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
-    royal: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--royal",
-            help="PLAYER shows a royal straight flush: the game is over.",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
-    exchange: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--exchange",
-            help="PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3.",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
+    last_trick: LastTrickOption = None,
+    with_two: WithTwoOption = False,
+    showdown: ShowdownOption = None,
+    royal: RoyalOption = None,
+    exchange: ExchangeOption = None,
     dry_run: Annotated[
         bool,
         typer.Option("--dry-run", help="Show the totals the correction would give; write nothing."),

@@ -17,13 +17,19 @@ from ..i18n.language import tr
 from ..present.views import new_session_text, plain_standings
 from ..store import catalogue, locations, recording, sessionfile
 from .common import (
+    BuyOption,
+    ChicagoOption,
+    ExchangeOption,
     FileOption,
+    LastTrickOption,
     PlayerArgument,
     PresetName,
+    RoyalOption,
     SessionOption,
+    ShowdownOption,
     WhoArgument,
+    WithTwoOption,
     _complete_player,
-    _complete_who,
     _record,
     handled,
 )
@@ -102,24 +108,8 @@ def new(
 @app.command()
 @handled
 def deal(
-    buy: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--buy",
-            help="Best hand of each scored köp, in order: PLAYER:HAND, pass or tie.",
-            metavar="WHO",
-            autocompletion=_complete_who,
-        ),
-    ] = None,
-    chicago: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--chicago",
-            help="PLAYER declared Chicago.",
-            metavar="PLAYER",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
+    buy: BuyOption = None,
+    chicago: ChicagoOption = None,
     broken_by: Annotated[
         list[str] | None,
         typer.Option(
@@ -129,45 +119,11 @@ def deal(
             autocompletion=_complete_player,
         ),
     ] = None,
-    last_trick: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--last-trick",
-            help="PLAYER took the last trick.",
-            metavar="PLAYER",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
-    with_two: Annotated[
-        bool, typer.Option("--with-two", help="The last trick was won with a two.")
-    ] = False,
-    showdown: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--showdown",
-            help="Best hand after the tricks: PLAYER:HAND, pass or tie.",
-            metavar="WHO",
-            autocompletion=_complete_who,
-        ),
-    ] = None,
-    royal: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--royal",
-            help="PLAYER shows a royal straight flush: the game is over.",
-            metavar="PLAYER",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
-    exchange: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--exchange",
-            help="PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3.",
-            metavar="PLAYER:N",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
+    last_trick: LastTrickOption = None,
+    with_two: WithTwoOption = False,
+    showdown: ShowdownOption = None,
+    royal: RoyalOption = None,
+    exchange: ExchangeOption = None,
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
