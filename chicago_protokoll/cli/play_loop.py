@@ -166,7 +166,7 @@ def help_text(question: Question, game: Game) -> str:
     common = tr(
         "Any question also takes:\n"
         "  royal PLAYER     PLAYER shows a royal straight flush: the game is won\n"
-        "  x PLAYER N       PLAYER exchanged N cards in the current köp (optional)\n"
+        "  x PLAYER N       PLAYER exchanged N cards in the current köp (optional)\n"        "  e N              correct deal N (asks what changes, shows the totals, asks to save)\n"
         "  u                take back the last answer\n"
         "  status           the standings now\n"
         "  q                quit; everything answered is saved, `chicago play` resumes here\n"
@@ -175,7 +175,7 @@ def help_text(question: Question, game: Game) -> str:
         "'u', 'q' and 'x' alone mean the commands above.",
         "Varje fråga tar också:\n"
         "  royal SPELARE    SPELARE visar royal straight flush: partiet är vunnet\n"
-        "  x SPELARE N      SPELARE bytte N kort i det här köpet (frivilligt)\n"
+        "  x SPELARE N      SPELARE bytte N kort i det här köpet (frivilligt)\n"        "  ändra N          rätta giv N (frågar vad som ändras, visar poängen, frågar om spara)\n"
         "  u                ångra det senaste svaret\n"
         "  status           ställningen just nu\n"
         "  q                sluta; allt som är besvarat är sparat, `chicago play` fortsätter här\n"
@@ -376,12 +376,30 @@ class Dialogue:
             return self._save(question, lambda g: [entry.royal_event(g, words[1])])
         if first in _EXCHANGE and len(words) >= 2:
             return self._save(question, lambda g: [exchange_event(words[1:], g)])
+        if self._edit_asked(question, words, game):
+            return False
         if question.kind == "chicago" and not answer_events(question, text, game):
             self.declined.add(question.deal)
             self.answers.append(question.deal)
             self.say(tr("  No Chicago.", "  Ingen Chicago."))
             return False
         return self._save(question, lambda g: answer_events(question, text, g))
+
+    def _edit_asked(self, question: Question, words: list[str], game: Game) -> bool:
+        """``e 3`` / ``ändra 3``: correct deal 3 (`play_edit`); True when it was asked.
+        At the last trick, ``e 2`` stays "E... took it with a two" if a name starts so."""
+        from .play_edit import EDIT_WORDS, edit_dialogue
+
+        if len(words) != 2 or words[0].casefold() not in EDIT_WORDS or not words[1].isdigit():
+            return False
+        named = any(p.casefold().startswith(words[0].casefold()) for p in game.players)
+        if question.kind == "tricks" and words[1] == "2" and named:
+            return False
+        try:
+            edit_dialogue(self.path, int(words[1]), self.ask, self.say)
+        except EOFError:
+            self.say(tr("  Nothing was changed.", "  Inget ändrades."))
+        return True
 
     def _save(self, question: Question, build: Callable[[Game], list[Event]]) -> bool:
         """Apply the answer's events to the replayed file and write them, all or nothing."""

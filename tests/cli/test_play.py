@@ -599,3 +599,69 @@ def test_play_refuses_a_rules_file_that_is_not_text_by_name(tmp_path: Path) -> N
     with pytest.raises(ChicagoError, match=r"regler\.toml is not a house-rules file"):
         open_session("fredag", ["Anna", "Bo"], rules=binary)
     assert not locations.session_path("fredag").exists()
+
+
+# -- correcting a past deal from the table (e N / ändra N) ----------------------------
+
+
+def test_andra_corrects_a_past_deal_asking_only_what_changes_and_saves_on_a_yes() -> None:
+    """Seed deal twice; `ändra 1`, the last trick was Bo's: totals before → after, then j."""
+    path = make_session()
+    script, _ = play(path, [*SEED_DEAL, *SEED_DEAL, "ändra 1", "stick", "bo", "", "j"])
+    assert "Giv 1 som den är förd:" in script.text
+    assert "sista sticket Cilla → Bo" in script.text
+    assert "Bo       4 →   9  (+5)" in script.text
+    asked = [p for p in script.prompts if "Vad ändras" in p or "Sista sticket" in p]
+    assert len(asked) == 3  # what changes, who took it, what else (Enter = done)
+    assert scores(path) == {"Anna": 8, "Bo": 9, "Cilla": 5}
+    assert len(sessionfile.load_session(path).corrections) == 1
+
+
+def test_a_correction_in_play_is_not_saved_without_a_yes_and_u_takes_one_back() -> None:
+    path = make_session()
+    play(path, [*SEED_DEAL, "e 1", "köp 1", "cilla par", "", ""])
+    assert scores(path) == {"Anna": 4, "Bo": 2, "Cilla": 5}
+    before = path.read_bytes()
+    script, _ = play(path, ["e 1", "chicago", "ingen", "bo", "", "j", "u"])
+    assert "Ångrat: giv 1 rättad" in script.text
+    assert path.read_bytes() == before
+
+
+def test_a_correction_in_play_that_breaks_a_later_deal_is_explained_and_not_saved() -> None:
+    """Anna's 20 let her declare in deal 2; corrected to a pass-out, deal 2 breaks the rule."""
+    path = make_session(events=anna_at_20())
+    play(path, ["", "", "anna", "bo"])
+    before = path.read_bytes()
+    script, _ = play(path, ["ändra 1", "köp 1", "", "köp 2", "", "visning", "", "", "j"])
+    assert "efter den här rättelsen bryter giv 2 mot en regel" in script.text
+    assert "chicago.min_score" in script.text
+    assert path.read_bytes() == before
+
+
+def test_terminal_edit_of_a_past_deal() -> None:
+    """Through a pty: `e 1`, the last trick was Bo's, saved; the next question follows."""
+    child = spawn("fredag", "Anna", "Bo", "Cilla", "--dealer", "Cilla")
+    for answer in SEED_DEAL:
+        child.expect_exact("? ")
+        child.sendline(answer)
+    child.expect_exact("Giv 2, köp 1: bästa hand?")
+    child.sendline("e 1")
+    child.expect_exact("Vad ändras i giv 1?")
+    child.sendline("stick")
+    child.expect_exact("Sista sticket: vem tog det?")
+    child.sendline("bo")
+    child.expect_exact("Vad ändras i giv 1?")
+    child.sendline("")
+    child.expect_exact("Cilla    5 →   0  (-5)")
+    child.expect_exact("Spara rättelsen?")
+    child.sendline("j")
+    child.expect_exact("Sparat; u tar tillbaka rättelsen.")
+    child.expect_exact("Giv 2, köp 1: bästa hand?")
+    child.sendline("q")
+    child.expect(pytest.importorskip("pexpect").EOF)
+    child.close()
+    assert {p["name"]: p["score"] for p in status_json()["players"]} == {
+        "Anna": 4,
+        "Bo": 7,
+        "Cilla": 0,
+    }

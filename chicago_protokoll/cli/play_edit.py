@@ -1,0 +1,189 @@
+"""``e 3`` / ``ändra 3`` in ``chicago play``: correct a past deal without leaving the table.
+
+It shows the deal as recorded, asks only for the parts that change (a köp, the
+Chicago, the last trick, the showdown), shows each player's total before → after,
+and saves on a yes: the same correction as ``chicago edit`` (`correct.correct_file`),
+read by the same entry layer, refused the same way.  ``u`` right after takes it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from ..core import entry
+from ..core.correct import DealChanges, check_deal_number, claim_text, deal_events, recorded_entry
+from ..core.errors import ChicagoError, EntryError
+from ..core.game import Game
+from ..i18n.language import language, tr
+from ..present.narrate import describe_in_deal
+from ..store import sessionfile
+from .correct import correct_file
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+
+EDIT_WORDS = frozenset({"e", "edit", "ändra", "andra", "rätta", "ratta"})
+_WITH_TWO = {"2", "två", "tvåa", "tvaa", "two"}
+_ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
+_YES = {"j", "ja", "y", "yes"}
+_PARTS = {
+    "chicago": "chicago",
+    "c": "chicago",
+    "stick": "tricks",
+    "sista": "tricks",
+    "sista sticket": "tricks",
+    "last trick": "tricks",
+    "trick": "tricks",
+    "s": "tricks",
+    "visning": "showdown",
+    "showdown": "showdown",
+    "v": "showdown",
+}
+
+
+def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say) -> None:
+    """Ask what changes in deal ``deal``, show the totals it gives, save on a yes."""
+    session = sessionfile.load_session(path)
+    check_deal_number(session, deal)
+    game = Game(replace(session, events=()))
+    for event in session.events:
+        if event.deal >= deal:
+            break
+        game.apply(event)
+    recorded = recorded_entry(deal_events(session, deal))
+    say(tr(f"  Deal {deal} as recorded:", f"  Giv {deal} som den är förd:"))
+    for event in deal_events(session, deal):
+        say("    " + describe_in_deal(event))
+    changes = DealChanges()
+    buys = list(recorded.buys)
+    scored = game.rules.game.scored_buys
+    while True:
+        text = ask(
+            tr(
+                f"  What changes in deal {deal}? (köp N, chicago, stick, visning; Enter = done): ",
+                f"  Vad ändras i giv {deal}? (köp N, chicago, stick, visning; Enter = klart): ",
+            )
+        ).strip()
+        folded = " ".join(text.casefold().split())
+        if not folded:
+            break
+        try:
+            if folded.startswith(("köp", "kop", "k ")) and folded.split()[-1].isdigit():
+                number = int(folded.split()[-1])
+                if not 1 <= number <= scored:
+                    raise EntryError(
+                        f"this table scores köp 1 to {scored}",
+                        sv=f"vid det här bordet ger köp 1 till {scored} poäng",
+                    )
+                answer = ask(
+                    tr(
+                        f"  Köp {number}: best hand? (PLAYER HAND, Enter = pass): ",
+                        f"  Köp {number}: bästa hand? (SPELARE HAND, Enter = pass): ",
+                    )
+                )
+                claim = entry.spoken_claim(game, answer)
+                while len(buys) < number:
+                    buys.append("pass")
+                buys[number - 1] = claim_text(claim.event(deal, buy=number))
+                changes = replace(changes, buys=tuple(buys))
+            elif _PARTS.get(folded) == "chicago":
+                changes = _ask_chicago(game, changes, ask)
+            elif _PARTS.get(folded) == "tricks":
+                changes = _ask_last_trick(game, changes, ask)
+            elif _PARTS.get(folded) == "showdown":
+                answer = ask(
+                    tr(
+                        "  Showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ",
+                        "  Bästa hand efter sticken? (SPELARE HAND, Enter = pass): ",
+                    )
+                )
+                claim = entry.spoken_claim(game, answer)
+                changes = replace(changes, showdown=claim_text(claim.event(deal, buy=None)))
+            else:
+                say(
+                    tr(
+                        "  Say 'köp 1', 'chicago', 'stick' or 'visning', or Enter when done.",
+                        "  Säg 'köp 1', 'chicago', 'stick' eller 'visning', eller Enter när "
+                        "du är klar.",
+                    )
+                )
+        except ChicagoError as error:
+            say("  " + error.localized(language()))
+    if changes.empty:
+        say(tr("  Nothing was changed.", "  Inget ändrades."))
+        return
+    try:
+        preview = correct_file(path, deal, changes, dry_run=True)
+        say(_indent(preview.rsplit("\n", 1)[0]))  # the last line says "nothing written"
+    except ChicagoError as error:
+        say("  " + error.localized(language()))
+        return
+    answer = ask(
+        tr(
+            "  Save the correction? (y = yes, Enter = no): ",
+            "  Spara rättelsen? (j = ja, Enter = nej): ",
+        )
+    )
+    if answer.strip().casefold() not in _YES:
+        say(tr("  Nothing was changed.", "  Inget ändrades."))
+        return
+    correct_file(path, deal, changes, dry_run=False)
+    say(tr("  Saved; u takes the correction back.", "  Sparat; u tar tillbaka rättelsen."))
+
+
+def _indent(text: str) -> str:
+    return "\n".join("  " + line for line in text.splitlines())
+
+
+def _ask_chicago(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
+    """Who declared (or nobody), then the outcome: only an explicit answer settles it."""
+    answer = ask(
+        tr(
+            "  Who declared Chicago? (PLAYER, 'ingen' = no Chicago): ",
+            "  Vem ropade Chicago? (SPELARE, 'ingen' = ingen Chicago): ",
+        )
+    ).strip()
+    if answer.casefold() in entry.NOBODY - {""}:
+        changes = replace(changes, no_chicago=True, chicago=None, broken_by=None)
+        if changes.last_trick is None:
+            changes = _ask_last_trick(game, changes, ask)
+        return changes
+    declarer = entry.player(game, answer)
+    while True:
+        outcome = " ".join(
+            ask(
+                tr(
+                    f"  {declarer}'s Chicago: 'all five' tricks, or who broke it? ",
+                    f"  {declarer}s Chicago: 'alla fem' stick, eller vem bröt den? ",
+                )
+            )
+            .casefold()
+            .split()
+        )
+        if outcome:
+            break
+    breaker = None if outcome in _ALL_FIVE else entry.player(game, outcome)
+    if breaker == declarer:
+        breaker = None
+    return replace(changes, chicago=declarer, broken_by=breaker, no_chicago=False)
+
+
+def _ask_last_trick(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
+    while True:
+        answer = ask(
+            tr(
+                "  Last trick: who took it? (PLAYER, PLAYER 2 = with a two): ",
+                "  Sista sticket: vem tog det? (SPELARE, SPELARE 2 = med en tvåa): ",
+            )
+        ).strip()
+        if answer:
+            break
+    head, rest = entry.split_player(game, answer)
+    if rest and rest.casefold() not in _WITH_TWO:
+        raise EntryError(
+            f"'{answer}': give only the player, or PLAYER 2 if the last trick was won with a two",
+            sv=f"'{answer}': ange bara spelaren, eller SPELARE 2 om sista sticket togs med en tvåa",
+        )
+    return replace(changes, last_trick=entry.player(game, head), with_two=bool(rest))
