@@ -259,7 +259,7 @@ class Dialogue:
         self.name = name
         self.stake = stake
         self.declined: set[int] = set()
-        self.over = False  # the dialogue ended because the game is over
+        self.over = False  # the game was over when the dialogue began
         # What `u` takes back, newest last: "event", or the deal whose Chicago
         # question was answered "nobody" (which records nothing).
         self.answers: list[str | int] = []
@@ -286,7 +286,7 @@ class Dialogue:
         session, game = self._load()
         if game.finished:
             self._show_end(game)
-            self.over = True
+            self.over = True  # finished before this dialogue: `play` offers the next game
             return 0
         if session.events:
             self.say(
@@ -311,7 +311,6 @@ class Dialogue:
             if game.finished:
                 self._show_end(game)
                 if not ended_here or not self._take_back_at_end():
-                    self.over = True
                     return 0
                 ended_here = False
                 continue
