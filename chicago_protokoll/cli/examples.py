@@ -21,6 +21,8 @@ EXAMPLES: dict[str, str] = {
     "royal": "chicago royal Bo",
     "exchange": "chicago exchange Cilla 4",
     "undo": "chicago undo --deal",
+    "edit": "chicago edit 3 --last-trick Cilla --dry-run",
+    "again": "chicago again",
     "status": "chicago status --json",
     "log": "chicago log --session fredag",
     "export": "chicago export --format csv --csv-dialect excel -o fredag.csv",
