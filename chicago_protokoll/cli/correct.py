@@ -82,9 +82,11 @@ def start_next_game(
     previous: Session, name: str, target: Path, *, current: bool, say: Callable[[str], None]
 ) -> Session:
     """Write the next game's file (refused if it exists), make it current, and say so."""
-    created = sessionfile.create_session(target, next_game(previous, name, _now()))
+    following = next_game(previous, name, _now())
     if current:
-        catalogue.set_current(name)
+        created = catalogue.create_current(name, following)  # the file and the pointer
+    else:
+        created = sessionfile.create_session(target, following)
     say(new_session_text(created, replay(created).standings(), name))
     return created
 

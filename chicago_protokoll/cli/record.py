@@ -15,7 +15,7 @@ from ..core.events import Event
 from ..core.game import Game, Session, new_session, replay
 from ..i18n.language import tr
 from ..present.views import new_session_text, plain_standings
-from ..store import catalogue, locations, recording, sessionfile
+from ..store import catalogue, recording, sessionfile
 from .common import (
     BuyOption,
     ChicagoOption,
