@@ -265,7 +265,33 @@ def _f31(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f32(_type_target, _type_min_players, _type_max_players, _type_buys, _type_scored_buys, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_target, _dflt_min_players, _dflt_max_players, _dflt_buys, _dflt_scored_buys, _return_type):
+def _f32(_type_deal, _type_at, _type_before, _type_after, _type_recorded, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,deal:_type_deal,at:_type_at,before:_type_before,after:_type_after,recorded:_type_recorded)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'deal',deal)
+  __dataclass_builtins_object__.__setattr__(self,'at',at)
+  __dataclass_builtins_object__.__setattr__(self,'before',before)
+  __dataclass_builtins_object__.__setattr__(self,'after',after)
+  __dataclass_builtins_object__.__setattr__(self,'recorded',recorded)
+ return __init__
+
+
+def _f33(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('deal','at','before','after','recorded',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f34(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('deal','at','before','after','recorded',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f35(_type_target, _type_min_players, _type_max_players, _type_buys, _type_scored_buys, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_target, _dflt_min_players, _dflt_max_players, _dflt_buys, _dflt_scored_buys, _return_type):
  def __init__(self,target:_type_target=_dflt_target,min_players:_type_min_players=_dflt_min_players,max_players:_type_max_players=_dflt_max_players,buys:_type_buys=_dflt_buys,scored_buys:_type_scored_buys=_dflt_scored_buys)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'target',target)
   __dataclass_builtins_object__.__setattr__(self,'min_players',min_players)
@@ -275,7 +301,7 @@ def _f32(_type_target, _type_min_players, _type_max_players, _type_buys, _type_s
  return __init__
 
 
-def _f33(cls, FrozenInstanceError):
+def _f36(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('target','min_players','max_players','buys','scored_buys',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -283,7 +309,7 @@ def _f33(cls, FrozenInstanceError):
  return __setattr__
 
 
-def _f34(cls, FrozenInstanceError):
+def _f37(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('target','min_players','max_players','buys','scored_buys',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -291,7 +317,7 @@ def _f34(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f35(_type_last_trick, _type_last_trick_with_two, _type_floor, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_trick, _dflt_last_trick_with_two, _dflt_floor, _return_type):
+def _f38(_type_last_trick, _type_last_trick_with_two, _type_floor, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_trick, _dflt_last_trick_with_two, _dflt_floor, _return_type):
  def __init__(self,last_trick:_type_last_trick=_dflt_last_trick,last_trick_with_two:_type_last_trick_with_two=_dflt_last_trick_with_two,floor:_type_floor=_dflt_floor)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'last_trick',last_trick)
   __dataclass_builtins_object__.__setattr__(self,'last_trick_with_two',last_trick_with_two)
@@ -299,13 +325,13 @@ def _f35(_type_last_trick, _type_last_trick_with_two, _type_floor, MISSING, _HAS
  return __init__
 
 
-def _f36():
+def _f39():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(last_trick={self.last_trick!r}, last_trick_with_two={self.last_trick_with_two!r}, floor={self.floor!r})"
  return __repr__
 
 
-def _f37():
+def _f40():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.last_trick,self.last_trick_with_two,self.floor,)==(other.last_trick,other.last_trick_with_two,other.floor,)
@@ -313,7 +339,7 @@ def _f37():
  return __eq__
 
 
-def _f38(cls, FrozenInstanceError):
+def _f41(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('last_trick','last_trick_with_two','floor',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -321,7 +347,7 @@ def _f38(cls, FrozenInstanceError):
  return __setattr__
 
 
-def _f39(cls, FrozenInstanceError):
+def _f42(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('last_trick','last_trick_with_two','floor',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -329,7 +355,7 @@ def _f39(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f40(_type_pair, _type_two_pair, _type_three_of_a_kind, _type_straight, _type_flush, _type_full_house, _type_four_of_a_kind, _type_straight_flush, _type_royal_straight_flush, _type_four_of_a_kind_zeroes, _type_ace_low_straight, _type_ties, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pair, _dflt_two_pair, _dflt_three_of_a_kind, _dflt_straight, _dflt_flush, _dflt_full_house, _dflt_four_of_a_kind, _dflt_straight_flush, _dflt_royal_straight_flush, _dflt_four_of_a_kind_zeroes, _dflt_ace_low_straight, _dflt_ties, _return_type):
+def _f43(_type_pair, _type_two_pair, _type_three_of_a_kind, _type_straight, _type_flush, _type_full_house, _type_four_of_a_kind, _type_straight_flush, _type_royal_straight_flush, _type_four_of_a_kind_zeroes, _type_ace_low_straight, _type_ties, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pair, _dflt_two_pair, _dflt_three_of_a_kind, _dflt_straight, _dflt_flush, _dflt_full_house, _dflt_four_of_a_kind, _dflt_straight_flush, _dflt_royal_straight_flush, _dflt_four_of_a_kind_zeroes, _dflt_ace_low_straight, _dflt_ties, _return_type):
  def __init__(self,pair:_type_pair=_dflt_pair,two_pair:_type_two_pair=_dflt_two_pair,three_of_a_kind:_type_three_of_a_kind=_dflt_three_of_a_kind,straight:_type_straight=_dflt_straight,flush:_type_flush=_dflt_flush,full_house:_type_full_house=_dflt_full_house,four_of_a_kind:_type_four_of_a_kind=_dflt_four_of_a_kind,straight_flush:_type_straight_flush=_dflt_straight_flush,royal_straight_flush:_type_royal_straight_flush=_dflt_royal_straight_flush,four_of_a_kind_zeroes:_type_four_of_a_kind_zeroes=_dflt_four_of_a_kind_zeroes,ace_low_straight:_type_ace_low_straight=_dflt_ace_low_straight,ties:_type_ties=_dflt_ties)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'pair',pair)
   __dataclass_builtins_object__.__setattr__(self,'two_pair',two_pair)
@@ -346,7 +372,7 @@ def _f40(_type_pair, _type_two_pair, _type_three_of_a_kind, _type_straight, _typ
  return __init__
 
 
-def _f41(cls, FrozenInstanceError):
+def _f44(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('pair','two_pair','three_of_a_kind','straight','flush','full_house','four_of_a_kind','straight_flush','royal_straight_flush','four_of_a_kind_zeroes','ace_low_straight','ties',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -354,7 +380,7 @@ def _f41(cls, FrozenInstanceError):
  return __setattr__
 
 
-def _f42(cls, FrozenInstanceError):
+def _f45(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('pair','two_pair','three_of_a_kind','straight','flush','full_house','four_of_a_kind','straight_flush','royal_straight_flush','four_of_a_kind_zeroes','ace_low_straight','ties',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -362,7 +388,7 @@ def _f42(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f43(_type_success, _type_failure, _type_min_score, _type_breaker_bonus, _type_required_to_win, _type_max_per_player, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_success, _dflt_failure, _dflt_min_score, _dflt_breaker_bonus, _dflt_required_to_win, _dflt_max_per_player, _return_type):
+def _f46(_type_success, _type_failure, _type_min_score, _type_breaker_bonus, _type_required_to_win, _type_max_per_player, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_success, _dflt_failure, _dflt_min_score, _dflt_breaker_bonus, _dflt_required_to_win, _dflt_max_per_player, _return_type):
  def __init__(self,success:_type_success=_dflt_success,failure:_type_failure=_dflt_failure,min_score:_type_min_score=_dflt_min_score,breaker_bonus:_type_breaker_bonus=_dflt_breaker_bonus,required_to_win:_type_required_to_win=_dflt_required_to_win,max_per_player:_type_max_per_player=_dflt_max_per_player)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'success',success)
   __dataclass_builtins_object__.__setattr__(self,'failure',failure)
@@ -373,31 +399,9 @@ def _f43(_type_success, _type_failure, _type_min_score, _type_breaker_bonus, _ty
  return __init__
 
 
-def _f44(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('success','failure','min_score','breaker_bonus','required_to_win','max_per_player',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-
-def _f45(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('success','failure','min_score','breaker_bonus','required_to_win','max_per_player',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-def _f46(_type_threshold, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_threshold, _return_type):
- def __init__(self,threshold:_type_threshold=_dflt_threshold)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'threshold',threshold)
- return __init__
-
-
 def _f47(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('threshold',):
+  if type(self) is cls or name in ('success','failure','min_score','breaker_bonus','required_to_win','max_per_player',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
@@ -405,13 +409,35 @@ def _f47(cls, FrozenInstanceError):
 
 def _f48(cls, FrozenInstanceError):
  def __delattr__(self,name):
+  if type(self) is cls or name in ('success','failure','min_score','breaker_bonus','required_to_win','max_per_player',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f49(_type_threshold, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_threshold, _return_type):
+ def __init__(self,threshold:_type_threshold=_dflt_threshold)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'threshold',threshold)
+ return __init__
+
+
+def _f50(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('threshold',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f51(cls, FrozenInstanceError):
+ def __delattr__(self,name):
   if type(self) is cls or name in ('threshold',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 
-def _f49(_type_game, _type_scoring, _type_hands, _type_chicago, _type_buy_stop, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_game, _dflt_scoring, _dflt_hands, _dflt_chicago, _dflt_buy_stop, _return_type):
+def _f52(_type_game, _type_scoring, _type_hands, _type_chicago, _type_buy_stop, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_game, _dflt_scoring, _dflt_hands, _dflt_chicago, _dflt_buy_stop, _return_type):
  def __init__(self,game:_type_game=_HAS_DEFAULT_FACTORY,scoring:_type_scoring=_HAS_DEFAULT_FACTORY,hands:_type_hands=_HAS_DEFAULT_FACTORY,chicago:_type_chicago=_HAS_DEFAULT_FACTORY,buy_stop:_type_buy_stop=_HAS_DEFAULT_FACTORY)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'game',_dflt_game() if game is _HAS_DEFAULT_FACTORY else game)
   __dataclass_builtins_object__.__setattr__(self,'scoring',_dflt_scoring() if scoring is _HAS_DEFAULT_FACTORY else scoring)
@@ -421,7 +447,7 @@ def _f49(_type_game, _type_scoring, _type_hands, _type_chicago, _type_buy_stop, 
  return __init__
 
 
-def _f50(cls, FrozenInstanceError):
+def _f53(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('game','scoring','hands','chicago','buy_stop',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -429,7 +455,7 @@ def _f50(cls, FrozenInstanceError):
  return __setattr__
 
 
-def _f51(cls, FrozenInstanceError):
+def _f54(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('game','scoring','hands','chicago','buy_stop',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -437,7 +463,7 @@ def _f51(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f52(_type_player, _type_points, _type_nominal, _type_rule, _type_key, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _f55(_type_player, _type_points, _type_nominal, _type_rule, _type_key, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,player:_type_player,points:_type_points,nominal:_type_nominal,rule:_type_rule,key:_type_key)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'player',player)
   __dataclass_builtins_object__.__setattr__(self,'points',points)
@@ -447,33 +473,9 @@ def _f52(_type_player, _type_points, _type_nominal, _type_rule, _type_key, MISSI
  return __init__
 
 
-def _f53(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('player','points','nominal','rule','key',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-
-def _f54(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('player','points','nominal','rule','key',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-def _f55(_type_event, _type_awards, _type_totals, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
- def __init__(self,event:_type_event,awards:_type_awards,totals:_type_totals)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'event',event)
-  __dataclass_builtins_object__.__setattr__(self,'awards',awards)
-  __dataclass_builtins_object__.__setattr__(self,'totals',totals)
- return __init__
-
-
 def _f56(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('event','awards','totals',):
+  if type(self) is cls or name in ('player','points','nominal','rule','key',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
@@ -481,13 +483,37 @@ def _f56(cls, FrozenInstanceError):
 
 def _f57(cls, FrozenInstanceError):
  def __delattr__(self,name):
+  if type(self) is cls or name in ('player','points','nominal','rule','key',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f58(_type_event, _type_awards, _type_totals, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,event:_type_event,awards:_type_awards,totals:_type_totals)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'event',event)
+  __dataclass_builtins_object__.__setattr__(self,'awards',awards)
+  __dataclass_builtins_object__.__setattr__(self,'totals',totals)
+ return __init__
+
+
+def _f59(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('event','awards','totals',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f60(cls, FrozenInstanceError):
+ def __delattr__(self,name):
   if type(self) is cls or name in ('event','awards','totals',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 
-def _f58(_type_number, _type_dealer, _type_forehand, _type_buy_stop, _type_entries, _type_totals, _type_complete, _type_start, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_start, _return_type):
+def _f61(_type_number, _type_dealer, _type_forehand, _type_buy_stop, _type_entries, _type_totals, _type_complete, _type_start, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_start, _return_type):
  def __init__(self,number:_type_number,dealer:_type_dealer,forehand:_type_forehand,buy_stop:_type_buy_stop,entries:_type_entries,totals:_type_totals,complete:_type_complete,start:_type_start=_dflt_start)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'number',number)
   __dataclass_builtins_object__.__setattr__(self,'dealer',dealer)
@@ -500,7 +526,7 @@ def _f58(_type_number, _type_dealer, _type_forehand, _type_buy_stop, _type_entri
  return __init__
 
 
-def _f59(cls, FrozenInstanceError):
+def _f62(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('number','dealer','forehand','buy_stop','entries','totals','complete','start',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -508,7 +534,7 @@ def _f59(cls, FrozenInstanceError):
  return __setattr__
 
 
-def _f60(cls, FrozenInstanceError):
+def _f63(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('number','dealer','forehand','buy_stop','entries','totals','complete','start',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -516,7 +542,7 @@ def _f60(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f61(_type_name, _type_score, _type_buy_stop, _type_may_declare_chicago, _type_chicagos_won, _type_chicagos_declared, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _f64(_type_name, _type_score, _type_buy_stop, _type_may_declare_chicago, _type_chicagos_won, _type_chicagos_declared, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,score:_type_score,buy_stop:_type_buy_stop,may_declare_chicago:_type_may_declare_chicago,chicagos_won:_type_chicagos_won,chicagos_declared:_type_chicagos_declared)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'score',score)
@@ -527,7 +553,7 @@ def _f61(_type_name, _type_score, _type_buy_stop, _type_may_declare_chicago, _ty
  return __init__
 
 
-def _f62(cls, FrozenInstanceError):
+def _f65(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','score','buy_stop','may_declare_chicago','chicagos_won','chicagos_declared',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -535,7 +561,7 @@ def _f62(cls, FrozenInstanceError):
  return __setattr__
 
 
-def _f63(cls, FrozenInstanceError):
+def _f66(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','score','buy_stop','may_declare_chicago','chicagos_won','chicagos_declared',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -543,7 +569,7 @@ def _f63(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f64(_type_players, _type_deal, _type_dealer, _type_forehand, _type_moment, _type_buy, _type_chicago, _type_finished, _type_winners, _type_deals, _type_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _f67(_type_players, _type_deal, _type_dealer, _type_forehand, _type_moment, _type_buy, _type_chicago, _type_finished, _type_winners, _type_deals, _type_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,players:_type_players,deal:_type_deal,dealer:_type_dealer,forehand:_type_forehand,moment:_type_moment,buy:_type_buy,chicago:_type_chicago,finished:_type_finished,winners:_type_winners,deals:_type_deals,rules:_type_rules)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'players',players)
   __dataclass_builtins_object__.__setattr__(self,'deal',deal)
@@ -559,37 +585,9 @@ def _f64(_type_players, _type_deal, _type_dealer, _type_forehand, _type_moment, 
  return __init__
 
 
-def _f65(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('players','deal','dealer','forehand','moment','buy','chicago','finished','winners','deals','rules',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-
-def _f66(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('players','deal','dealer','forehand','moment','buy','chicago','finished','winners','deals','rules',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-def _f67(_type_players, _type_rules, _type_first_dealer, _type_events, _type_name, _type_created, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rules, _dflt_first_dealer, _dflt_events, _dflt_name, _dflt_created, _return_type):
- def __init__(self,players:_type_players,rules:_type_rules=_HAS_DEFAULT_FACTORY,first_dealer:_type_first_dealer=_dflt_first_dealer,events:_type_events=_dflt_events,name:_type_name=_dflt_name,created:_type_created=_dflt_created)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'players',players)
-  __dataclass_builtins_object__.__setattr__(self,'rules',_dflt_rules() if rules is _HAS_DEFAULT_FACTORY else rules)
-  __dataclass_builtins_object__.__setattr__(self,'first_dealer',first_dealer)
-  __dataclass_builtins_object__.__setattr__(self,'events',events)
-  __dataclass_builtins_object__.__setattr__(self,'name',name)
-  __dataclass_builtins_object__.__setattr__(self,'created',created)
-  self.__post_init__()
- return __init__
-
-
 def _f68(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('players','rules','first_dealer','events','name','created',):
+  if type(self) is cls or name in ('players','deal','dealer','forehand','moment','buy','chicago','finished','winners','deals','rules',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
@@ -597,13 +595,42 @@ def _f68(cls, FrozenInstanceError):
 
 def _f69(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('players','rules','first_dealer','events','name','created',):
+  if type(self) is cls or name in ('players','deal','dealer','forehand','moment','buy','chicago','finished','winners','deals','rules',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 
-def _f70(_type_rule, _type_met, _type_en, _type_sv, _type_refusal, _type_pending, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refusal, _dflt_pending, _return_type):
+def _f70(_type_players, _type_rules, _type_first_dealer, _type_events, _type_name, _type_created, _type_corrections, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rules, _dflt_first_dealer, _dflt_events, _dflt_name, _dflt_created, _dflt_corrections, _return_type):
+ def __init__(self,players:_type_players,rules:_type_rules=_HAS_DEFAULT_FACTORY,first_dealer:_type_first_dealer=_dflt_first_dealer,events:_type_events=_dflt_events,name:_type_name=_dflt_name,created:_type_created=_dflt_created,corrections:_type_corrections=_dflt_corrections)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'players',players)
+  __dataclass_builtins_object__.__setattr__(self,'rules',_dflt_rules() if rules is _HAS_DEFAULT_FACTORY else rules)
+  __dataclass_builtins_object__.__setattr__(self,'first_dealer',first_dealer)
+  __dataclass_builtins_object__.__setattr__(self,'events',events)
+  __dataclass_builtins_object__.__setattr__(self,'name',name)
+  __dataclass_builtins_object__.__setattr__(self,'created',created)
+  __dataclass_builtins_object__.__setattr__(self,'corrections',corrections)
+  self.__post_init__()
+ return __init__
+
+
+def _f71(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('players','rules','first_dealer','events','name','created','corrections',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f72(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('players','rules','first_dealer','events','name','created','corrections',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f73(_type_rule, _type_met, _type_en, _type_sv, _type_refusal, _type_pending, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refusal, _dflt_pending, _return_type):
  def __init__(self,rule:_type_rule,met:_type_met,en:_type_en,sv:_type_sv,refusal:_type_refusal=_dflt_refusal,pending:_type_pending=_dflt_pending)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'rule',rule)
   __dataclass_builtins_object__.__setattr__(self,'met',met)
@@ -614,7 +641,7 @@ def _f70(_type_rule, _type_met, _type_en, _type_sv, _type_refusal, _type_pending
  return __init__
 
 
-def _f71(cls, FrozenInstanceError):
+def _f74(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('rule','met','en','sv','refusal','pending',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -622,7 +649,7 @@ def _f71(cls, FrozenInstanceError):
  return __setattr__
 
 
-def _f72(cls, FrozenInstanceError):
+def _f75(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('rule','met','en','sv','refusal','pending',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -630,7 +657,7 @@ def _f72(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f73(_type_player, _type_hand, _type_cards, _type_tie, _type_zero, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hand, _dflt_cards, _dflt_tie, _dflt_zero, _return_type):
+def _f76(_type_player, _type_hand, _type_cards, _type_tie, _type_zero, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hand, _dflt_cards, _dflt_tie, _dflt_zero, _return_type):
  def __init__(self,player:_type_player,hand:_type_hand=_dflt_hand,cards:_type_cards=_dflt_cards,tie:_type_tie=_dflt_tie,zero:_type_zero=_dflt_zero)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'player',player)
   __dataclass_builtins_object__.__setattr__(self,'hand',hand)
@@ -640,7 +667,7 @@ def _f73(_type_player, _type_hand, _type_cards, _type_tie, _type_zero, MISSING, 
  return __init__
 
 
-def _f74(cls, FrozenInstanceError):
+def _f77(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('player','hand','cards','tie','zero',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -648,7 +675,7 @@ def _f74(cls, FrozenInstanceError):
  return __setattr__
 
 
-def _f75(cls, FrozenInstanceError):
+def _f78(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('player','hand','cards','tie','zero',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -656,7 +683,7 @@ def _f75(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f76(_type_buys, _type_exchanges, _type_chicago, _type_broken_by, _type_last_trick, _type_with_two, _type_showdown, _type_royal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_buys, _dflt_exchanges, _dflt_chicago, _dflt_broken_by, _dflt_last_trick, _dflt_with_two, _dflt_showdown, _dflt_royal, _return_type):
+def _f79(_type_buys, _type_exchanges, _type_chicago, _type_broken_by, _type_last_trick, _type_with_two, _type_showdown, _type_royal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_buys, _dflt_exchanges, _dflt_chicago, _dflt_broken_by, _dflt_last_trick, _dflt_with_two, _dflt_showdown, _dflt_royal, _return_type):
  def __init__(self,buys:_type_buys=_dflt_buys,exchanges:_type_exchanges=_dflt_exchanges,chicago:_type_chicago=_dflt_chicago,broken_by:_type_broken_by=_dflt_broken_by,last_trick:_type_last_trick=_dflt_last_trick,with_two:_type_with_two=_dflt_with_two,showdown:_type_showdown=_dflt_showdown,royal:_type_royal=_dflt_royal)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'buys',buys)
   __dataclass_builtins_object__.__setattr__(self,'exchanges',exchanges)
@@ -669,7 +696,7 @@ def _f76(_type_buys, _type_exchanges, _type_chicago, _type_broken_by, _type_last
  return __init__
 
 
-def _f77(cls, FrozenInstanceError):
+def _f80(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('buys','exchanges','chicago','broken_by','last_trick','with_two','showdown','royal',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -677,9 +704,39 @@ def _f77(cls, FrozenInstanceError):
  return __setattr__
 
 
-def _f78(cls, FrozenInstanceError):
+def _f81(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('buys','exchanges','chicago','broken_by','last_trick','with_two','showdown','royal',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+def _f82(_type_buys, _type_exchanges, _type_chicago, _type_broken_by, _type_no_chicago, _type_last_trick, _type_with_two, _type_showdown, _type_royal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_buys, _dflt_exchanges, _dflt_chicago, _dflt_broken_by, _dflt_no_chicago, _dflt_last_trick, _dflt_with_two, _dflt_showdown, _dflt_royal, _return_type):
+ def __init__(self,buys:_type_buys=_dflt_buys,exchanges:_type_exchanges=_dflt_exchanges,chicago:_type_chicago=_dflt_chicago,broken_by:_type_broken_by=_dflt_broken_by,no_chicago:_type_no_chicago=_dflt_no_chicago,last_trick:_type_last_trick=_dflt_last_trick,with_two:_type_with_two=_dflt_with_two,showdown:_type_showdown=_dflt_showdown,royal:_type_royal=_dflt_royal)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'buys',buys)
+  __dataclass_builtins_object__.__setattr__(self,'exchanges',exchanges)
+  __dataclass_builtins_object__.__setattr__(self,'chicago',chicago)
+  __dataclass_builtins_object__.__setattr__(self,'broken_by',broken_by)
+  __dataclass_builtins_object__.__setattr__(self,'no_chicago',no_chicago)
+  __dataclass_builtins_object__.__setattr__(self,'last_trick',last_trick)
+  __dataclass_builtins_object__.__setattr__(self,'with_two',with_two)
+  __dataclass_builtins_object__.__setattr__(self,'showdown',showdown)
+  __dataclass_builtins_object__.__setattr__(self,'royal',royal)
+ return __init__
+
+
+def _f83(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('buys','exchanges','chicago','broken_by','no_chicago','last_trick','with_two','showdown','royal',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+def _f84(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('buys','exchanges','chicago','broken_by','no_chicago','last_trick','with_two','showdown','royal',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -718,51 +775,57 @@ FUNCTIONS = {
     "def __create_fn__(_type_deal, _type_player, _type_with_two, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_with_two, _return_type):\n def __init__(self,deal:_type_deal,player:_type_player,with_two:_type_with_two=_dflt_with_two)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'deal',deal)\n  __dataclass_builtins_object__.__setattr__(self,'player',player)\n  __dataclass_builtins_object__.__setattr__(self,'with_two',with_two)\n return __init__": _f29,
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'deal\',\'player\',\'with_two\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f30,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'deal\',\'player\',\'with_two\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f31,
-    "def __create_fn__(_type_target, _type_min_players, _type_max_players, _type_buys, _type_scored_buys, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_target, _dflt_min_players, _dflt_max_players, _dflt_buys, _dflt_scored_buys, _return_type):\n def __init__(self,target:_type_target=_dflt_target,min_players:_type_min_players=_dflt_min_players,max_players:_type_max_players=_dflt_max_players,buys:_type_buys=_dflt_buys,scored_buys:_type_scored_buys=_dflt_scored_buys)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'min_players',min_players)\n  __dataclass_builtins_object__.__setattr__(self,'max_players',max_players)\n  __dataclass_builtins_object__.__setattr__(self,'buys',buys)\n  __dataclass_builtins_object__.__setattr__(self,'scored_buys',scored_buys)\n return __init__": _f32,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'target\',\'min_players\',\'max_players\',\'buys\',\'scored_buys\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f33,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'target\',\'min_players\',\'max_players\',\'buys\',\'scored_buys\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f34,
-    "def __create_fn__(_type_last_trick, _type_last_trick_with_two, _type_floor, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_trick, _dflt_last_trick_with_two, _dflt_floor, _return_type):\n def __init__(self,last_trick:_type_last_trick=_dflt_last_trick,last_trick_with_two:_type_last_trick_with_two=_dflt_last_trick_with_two,floor:_type_floor=_dflt_floor)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'last_trick',last_trick)\n  __dataclass_builtins_object__.__setattr__(self,'last_trick_with_two',last_trick_with_two)\n  __dataclass_builtins_object__.__setattr__(self,'floor',floor)\n return __init__": _f35,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(last_trick={self.last_trick!r}, last_trick_with_two={self.last_trick_with_two!r}, floor={self.floor!r})"\n return __repr__': _f36,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.last_trick,self.last_trick_with_two,self.floor,)==(other.last_trick,other.last_trick_with_two,other.floor,)\n  return NotImplemented\n return __eq__': _f37,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'last_trick\',\'last_trick_with_two\',\'floor\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f38,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'last_trick\',\'last_trick_with_two\',\'floor\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f39,
-    "def __create_fn__(_type_pair, _type_two_pair, _type_three_of_a_kind, _type_straight, _type_flush, _type_full_house, _type_four_of_a_kind, _type_straight_flush, _type_royal_straight_flush, _type_four_of_a_kind_zeroes, _type_ace_low_straight, _type_ties, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pair, _dflt_two_pair, _dflt_three_of_a_kind, _dflt_straight, _dflt_flush, _dflt_full_house, _dflt_four_of_a_kind, _dflt_straight_flush, _dflt_royal_straight_flush, _dflt_four_of_a_kind_zeroes, _dflt_ace_low_straight, _dflt_ties, _return_type):\n def __init__(self,pair:_type_pair=_dflt_pair,two_pair:_type_two_pair=_dflt_two_pair,three_of_a_kind:_type_three_of_a_kind=_dflt_three_of_a_kind,straight:_type_straight=_dflt_straight,flush:_type_flush=_dflt_flush,full_house:_type_full_house=_dflt_full_house,four_of_a_kind:_type_four_of_a_kind=_dflt_four_of_a_kind,straight_flush:_type_straight_flush=_dflt_straight_flush,royal_straight_flush:_type_royal_straight_flush=_dflt_royal_straight_flush,four_of_a_kind_zeroes:_type_four_of_a_kind_zeroes=_dflt_four_of_a_kind_zeroes,ace_low_straight:_type_ace_low_straight=_dflt_ace_low_straight,ties:_type_ties=_dflt_ties)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'pair',pair)\n  __dataclass_builtins_object__.__setattr__(self,'two_pair',two_pair)\n  __dataclass_builtins_object__.__setattr__(self,'three_of_a_kind',three_of_a_kind)\n  __dataclass_builtins_object__.__setattr__(self,'straight',straight)\n  __dataclass_builtins_object__.__setattr__(self,'flush',flush)\n  __dataclass_builtins_object__.__setattr__(self,'full_house',full_house)\n  __dataclass_builtins_object__.__setattr__(self,'four_of_a_kind',four_of_a_kind)\n  __dataclass_builtins_object__.__setattr__(self,'straight_flush',straight_flush)\n  __dataclass_builtins_object__.__setattr__(self,'royal_straight_flush',royal_straight_flush)\n  __dataclass_builtins_object__.__setattr__(self,'four_of_a_kind_zeroes',four_of_a_kind_zeroes)\n  __dataclass_builtins_object__.__setattr__(self,'ace_low_straight',ace_low_straight)\n  __dataclass_builtins_object__.__setattr__(self,'ties',ties)\n return __init__": _f40,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'pair\',\'two_pair\',\'three_of_a_kind\',\'straight\',\'flush\',\'full_house\',\'four_of_a_kind\',\'straight_flush\',\'royal_straight_flush\',\'four_of_a_kind_zeroes\',\'ace_low_straight\',\'ties\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f41,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'pair\',\'two_pair\',\'three_of_a_kind\',\'straight\',\'flush\',\'full_house\',\'four_of_a_kind\',\'straight_flush\',\'royal_straight_flush\',\'four_of_a_kind_zeroes\',\'ace_low_straight\',\'ties\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f42,
-    "def __create_fn__(_type_success, _type_failure, _type_min_score, _type_breaker_bonus, _type_required_to_win, _type_max_per_player, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_success, _dflt_failure, _dflt_min_score, _dflt_breaker_bonus, _dflt_required_to_win, _dflt_max_per_player, _return_type):\n def __init__(self,success:_type_success=_dflt_success,failure:_type_failure=_dflt_failure,min_score:_type_min_score=_dflt_min_score,breaker_bonus:_type_breaker_bonus=_dflt_breaker_bonus,required_to_win:_type_required_to_win=_dflt_required_to_win,max_per_player:_type_max_per_player=_dflt_max_per_player)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'success',success)\n  __dataclass_builtins_object__.__setattr__(self,'failure',failure)\n  __dataclass_builtins_object__.__setattr__(self,'min_score',min_score)\n  __dataclass_builtins_object__.__setattr__(self,'breaker_bonus',breaker_bonus)\n  __dataclass_builtins_object__.__setattr__(self,'required_to_win',required_to_win)\n  __dataclass_builtins_object__.__setattr__(self,'max_per_player',max_per_player)\n return __init__": _f43,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'success\',\'failure\',\'min_score\',\'breaker_bonus\',\'required_to_win\',\'max_per_player\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f44,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'success\',\'failure\',\'min_score\',\'breaker_bonus\',\'required_to_win\',\'max_per_player\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f45,
-    "def __create_fn__(_type_threshold, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_threshold, _return_type):\n def __init__(self,threshold:_type_threshold=_dflt_threshold)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'threshold',threshold)\n return __init__": _f46,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'threshold\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f47,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'threshold\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f48,
-    "def __create_fn__(_type_game, _type_scoring, _type_hands, _type_chicago, _type_buy_stop, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_game, _dflt_scoring, _dflt_hands, _dflt_chicago, _dflt_buy_stop, _return_type):\n def __init__(self,game:_type_game=_HAS_DEFAULT_FACTORY,scoring:_type_scoring=_HAS_DEFAULT_FACTORY,hands:_type_hands=_HAS_DEFAULT_FACTORY,chicago:_type_chicago=_HAS_DEFAULT_FACTORY,buy_stop:_type_buy_stop=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'game',_dflt_game() if game is _HAS_DEFAULT_FACTORY else game)\n  __dataclass_builtins_object__.__setattr__(self,'scoring',_dflt_scoring() if scoring is _HAS_DEFAULT_FACTORY else scoring)\n  __dataclass_builtins_object__.__setattr__(self,'hands',_dflt_hands() if hands is _HAS_DEFAULT_FACTORY else hands)\n  __dataclass_builtins_object__.__setattr__(self,'chicago',_dflt_chicago() if chicago is _HAS_DEFAULT_FACTORY else chicago)\n  __dataclass_builtins_object__.__setattr__(self,'buy_stop',_dflt_buy_stop() if buy_stop is _HAS_DEFAULT_FACTORY else buy_stop)\n return __init__": _f49,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'game\',\'scoring\',\'hands\',\'chicago\',\'buy_stop\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f50,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'game\',\'scoring\',\'hands\',\'chicago\',\'buy_stop\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f51,
-    "def __create_fn__(_type_player, _type_points, _type_nominal, _type_rule, _type_key, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,player:_type_player,points:_type_points,nominal:_type_nominal,rule:_type_rule,key:_type_key)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'player',player)\n  __dataclass_builtins_object__.__setattr__(self,'points',points)\n  __dataclass_builtins_object__.__setattr__(self,'nominal',nominal)\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'key',key)\n return __init__": _f52,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'player\',\'points\',\'nominal\',\'rule\',\'key\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f53,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'player\',\'points\',\'nominal\',\'rule\',\'key\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f54,
-    "def __create_fn__(_type_event, _type_awards, _type_totals, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,event:_type_event,awards:_type_awards,totals:_type_totals)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'event',event)\n  __dataclass_builtins_object__.__setattr__(self,'awards',awards)\n  __dataclass_builtins_object__.__setattr__(self,'totals',totals)\n return __init__": _f55,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'event\',\'awards\',\'totals\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f56,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'event\',\'awards\',\'totals\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f57,
-    "def __create_fn__(_type_number, _type_dealer, _type_forehand, _type_buy_stop, _type_entries, _type_totals, _type_complete, _type_start, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_start, _return_type):\n def __init__(self,number:_type_number,dealer:_type_dealer,forehand:_type_forehand,buy_stop:_type_buy_stop,entries:_type_entries,totals:_type_totals,complete:_type_complete,start:_type_start=_dflt_start)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'dealer',dealer)\n  __dataclass_builtins_object__.__setattr__(self,'forehand',forehand)\n  __dataclass_builtins_object__.__setattr__(self,'buy_stop',buy_stop)\n  __dataclass_builtins_object__.__setattr__(self,'entries',entries)\n  __dataclass_builtins_object__.__setattr__(self,'totals',totals)\n  __dataclass_builtins_object__.__setattr__(self,'complete',complete)\n  __dataclass_builtins_object__.__setattr__(self,'start',start)\n return __init__": _f58,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'number\',\'dealer\',\'forehand\',\'buy_stop\',\'entries\',\'totals\',\'complete\',\'start\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f59,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'number\',\'dealer\',\'forehand\',\'buy_stop\',\'entries\',\'totals\',\'complete\',\'start\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f60,
-    "def __create_fn__(_type_name, _type_score, _type_buy_stop, _type_may_declare_chicago, _type_chicagos_won, _type_chicagos_declared, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,score:_type_score,buy_stop:_type_buy_stop,may_declare_chicago:_type_may_declare_chicago,chicagos_won:_type_chicagos_won,chicagos_declared:_type_chicagos_declared)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'score',score)\n  __dataclass_builtins_object__.__setattr__(self,'buy_stop',buy_stop)\n  __dataclass_builtins_object__.__setattr__(self,'may_declare_chicago',may_declare_chicago)\n  __dataclass_builtins_object__.__setattr__(self,'chicagos_won',chicagos_won)\n  __dataclass_builtins_object__.__setattr__(self,'chicagos_declared',chicagos_declared)\n return __init__": _f61,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'score\',\'buy_stop\',\'may_declare_chicago\',\'chicagos_won\',\'chicagos_declared\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f62,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'score\',\'buy_stop\',\'may_declare_chicago\',\'chicagos_won\',\'chicagos_declared\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f63,
-    "def __create_fn__(_type_players, _type_deal, _type_dealer, _type_forehand, _type_moment, _type_buy, _type_chicago, _type_finished, _type_winners, _type_deals, _type_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,players:_type_players,deal:_type_deal,dealer:_type_dealer,forehand:_type_forehand,moment:_type_moment,buy:_type_buy,chicago:_type_chicago,finished:_type_finished,winners:_type_winners,deals:_type_deals,rules:_type_rules)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'deal',deal)\n  __dataclass_builtins_object__.__setattr__(self,'dealer',dealer)\n  __dataclass_builtins_object__.__setattr__(self,'forehand',forehand)\n  __dataclass_builtins_object__.__setattr__(self,'moment',moment)\n  __dataclass_builtins_object__.__setattr__(self,'buy',buy)\n  __dataclass_builtins_object__.__setattr__(self,'chicago',chicago)\n  __dataclass_builtins_object__.__setattr__(self,'finished',finished)\n  __dataclass_builtins_object__.__setattr__(self,'winners',winners)\n  __dataclass_builtins_object__.__setattr__(self,'deals',deals)\n  __dataclass_builtins_object__.__setattr__(self,'rules',rules)\n return __init__": _f64,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'players\',\'deal\',\'dealer\',\'forehand\',\'moment\',\'buy\',\'chicago\',\'finished\',\'winners\',\'deals\',\'rules\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f65,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'players\',\'deal\',\'dealer\',\'forehand\',\'moment\',\'buy\',\'chicago\',\'finished\',\'winners\',\'deals\',\'rules\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f66,
-    "def __create_fn__(_type_players, _type_rules, _type_first_dealer, _type_events, _type_name, _type_created, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rules, _dflt_first_dealer, _dflt_events, _dflt_name, _dflt_created, _return_type):\n def __init__(self,players:_type_players,rules:_type_rules=_HAS_DEFAULT_FACTORY,first_dealer:_type_first_dealer=_dflt_first_dealer,events:_type_events=_dflt_events,name:_type_name=_dflt_name,created:_type_created=_dflt_created)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'rules',_dflt_rules() if rules is _HAS_DEFAULT_FACTORY else rules)\n  __dataclass_builtins_object__.__setattr__(self,'first_dealer',first_dealer)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'created',created)\n  self.__post_init__()\n return __init__": _f67,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'players\',\'rules\',\'first_dealer\',\'events\',\'name\',\'created\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f68,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'players\',\'rules\',\'first_dealer\',\'events\',\'name\',\'created\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f69,
-    "def __create_fn__(_type_rule, _type_met, _type_en, _type_sv, _type_refusal, _type_pending, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refusal, _dflt_pending, _return_type):\n def __init__(self,rule:_type_rule,met:_type_met,en:_type_en,sv:_type_sv,refusal:_type_refusal=_dflt_refusal,pending:_type_pending=_dflt_pending)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'met',met)\n  __dataclass_builtins_object__.__setattr__(self,'en',en)\n  __dataclass_builtins_object__.__setattr__(self,'sv',sv)\n  __dataclass_builtins_object__.__setattr__(self,'refusal',refusal)\n  __dataclass_builtins_object__.__setattr__(self,'pending',pending)\n return __init__": _f70,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'rule\',\'met\',\'en\',\'sv\',\'refusal\',\'pending\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f71,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'rule\',\'met\',\'en\',\'sv\',\'refusal\',\'pending\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f72,
-    "def __create_fn__(_type_player, _type_hand, _type_cards, _type_tie, _type_zero, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hand, _dflt_cards, _dflt_tie, _dflt_zero, _return_type):\n def __init__(self,player:_type_player,hand:_type_hand=_dflt_hand,cards:_type_cards=_dflt_cards,tie:_type_tie=_dflt_tie,zero:_type_zero=_dflt_zero)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'player',player)\n  __dataclass_builtins_object__.__setattr__(self,'hand',hand)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'tie',tie)\n  __dataclass_builtins_object__.__setattr__(self,'zero',zero)\n return __init__": _f73,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'player\',\'hand\',\'cards\',\'tie\',\'zero\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f74,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'player\',\'hand\',\'cards\',\'tie\',\'zero\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f75,
-    "def __create_fn__(_type_buys, _type_exchanges, _type_chicago, _type_broken_by, _type_last_trick, _type_with_two, _type_showdown, _type_royal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_buys, _dflt_exchanges, _dflt_chicago, _dflt_broken_by, _dflt_last_trick, _dflt_with_two, _dflt_showdown, _dflt_royal, _return_type):\n def __init__(self,buys:_type_buys=_dflt_buys,exchanges:_type_exchanges=_dflt_exchanges,chicago:_type_chicago=_dflt_chicago,broken_by:_type_broken_by=_dflt_broken_by,last_trick:_type_last_trick=_dflt_last_trick,with_two:_type_with_two=_dflt_with_two,showdown:_type_showdown=_dflt_showdown,royal:_type_royal=_dflt_royal)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'buys',buys)\n  __dataclass_builtins_object__.__setattr__(self,'exchanges',exchanges)\n  __dataclass_builtins_object__.__setattr__(self,'chicago',chicago)\n  __dataclass_builtins_object__.__setattr__(self,'broken_by',broken_by)\n  __dataclass_builtins_object__.__setattr__(self,'last_trick',last_trick)\n  __dataclass_builtins_object__.__setattr__(self,'with_two',with_two)\n  __dataclass_builtins_object__.__setattr__(self,'showdown',showdown)\n  __dataclass_builtins_object__.__setattr__(self,'royal',royal)\n return __init__": _f76,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'buys\',\'exchanges\',\'chicago\',\'broken_by\',\'last_trick\',\'with_two\',\'showdown\',\'royal\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f77,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'buys\',\'exchanges\',\'chicago\',\'broken_by\',\'last_trick\',\'with_two\',\'showdown\',\'royal\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f78,
+    "def __create_fn__(_type_deal, _type_at, _type_before, _type_after, _type_recorded, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,deal:_type_deal,at:_type_at,before:_type_before,after:_type_after,recorded:_type_recorded)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'deal',deal)\n  __dataclass_builtins_object__.__setattr__(self,'at',at)\n  __dataclass_builtins_object__.__setattr__(self,'before',before)\n  __dataclass_builtins_object__.__setattr__(self,'after',after)\n  __dataclass_builtins_object__.__setattr__(self,'recorded',recorded)\n return __init__": _f32,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'deal\',\'at\',\'before\',\'after\',\'recorded\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f33,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'deal\',\'at\',\'before\',\'after\',\'recorded\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f34,
+    "def __create_fn__(_type_target, _type_min_players, _type_max_players, _type_buys, _type_scored_buys, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_target, _dflt_min_players, _dflt_max_players, _dflt_buys, _dflt_scored_buys, _return_type):\n def __init__(self,target:_type_target=_dflt_target,min_players:_type_min_players=_dflt_min_players,max_players:_type_max_players=_dflt_max_players,buys:_type_buys=_dflt_buys,scored_buys:_type_scored_buys=_dflt_scored_buys)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'min_players',min_players)\n  __dataclass_builtins_object__.__setattr__(self,'max_players',max_players)\n  __dataclass_builtins_object__.__setattr__(self,'buys',buys)\n  __dataclass_builtins_object__.__setattr__(self,'scored_buys',scored_buys)\n return __init__": _f35,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'target\',\'min_players\',\'max_players\',\'buys\',\'scored_buys\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f36,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'target\',\'min_players\',\'max_players\',\'buys\',\'scored_buys\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f37,
+    "def __create_fn__(_type_last_trick, _type_last_trick_with_two, _type_floor, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_trick, _dflt_last_trick_with_two, _dflt_floor, _return_type):\n def __init__(self,last_trick:_type_last_trick=_dflt_last_trick,last_trick_with_two:_type_last_trick_with_two=_dflt_last_trick_with_two,floor:_type_floor=_dflt_floor)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'last_trick',last_trick)\n  __dataclass_builtins_object__.__setattr__(self,'last_trick_with_two',last_trick_with_two)\n  __dataclass_builtins_object__.__setattr__(self,'floor',floor)\n return __init__": _f38,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(last_trick={self.last_trick!r}, last_trick_with_two={self.last_trick_with_two!r}, floor={self.floor!r})"\n return __repr__': _f39,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.last_trick,self.last_trick_with_two,self.floor,)==(other.last_trick,other.last_trick_with_two,other.floor,)\n  return NotImplemented\n return __eq__': _f40,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'last_trick\',\'last_trick_with_two\',\'floor\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f41,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'last_trick\',\'last_trick_with_two\',\'floor\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f42,
+    "def __create_fn__(_type_pair, _type_two_pair, _type_three_of_a_kind, _type_straight, _type_flush, _type_full_house, _type_four_of_a_kind, _type_straight_flush, _type_royal_straight_flush, _type_four_of_a_kind_zeroes, _type_ace_low_straight, _type_ties, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pair, _dflt_two_pair, _dflt_three_of_a_kind, _dflt_straight, _dflt_flush, _dflt_full_house, _dflt_four_of_a_kind, _dflt_straight_flush, _dflt_royal_straight_flush, _dflt_four_of_a_kind_zeroes, _dflt_ace_low_straight, _dflt_ties, _return_type):\n def __init__(self,pair:_type_pair=_dflt_pair,two_pair:_type_two_pair=_dflt_two_pair,three_of_a_kind:_type_three_of_a_kind=_dflt_three_of_a_kind,straight:_type_straight=_dflt_straight,flush:_type_flush=_dflt_flush,full_house:_type_full_house=_dflt_full_house,four_of_a_kind:_type_four_of_a_kind=_dflt_four_of_a_kind,straight_flush:_type_straight_flush=_dflt_straight_flush,royal_straight_flush:_type_royal_straight_flush=_dflt_royal_straight_flush,four_of_a_kind_zeroes:_type_four_of_a_kind_zeroes=_dflt_four_of_a_kind_zeroes,ace_low_straight:_type_ace_low_straight=_dflt_ace_low_straight,ties:_type_ties=_dflt_ties)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'pair',pair)\n  __dataclass_builtins_object__.__setattr__(self,'two_pair',two_pair)\n  __dataclass_builtins_object__.__setattr__(self,'three_of_a_kind',three_of_a_kind)\n  __dataclass_builtins_object__.__setattr__(self,'straight',straight)\n  __dataclass_builtins_object__.__setattr__(self,'flush',flush)\n  __dataclass_builtins_object__.__setattr__(self,'full_house',full_house)\n  __dataclass_builtins_object__.__setattr__(self,'four_of_a_kind',four_of_a_kind)\n  __dataclass_builtins_object__.__setattr__(self,'straight_flush',straight_flush)\n  __dataclass_builtins_object__.__setattr__(self,'royal_straight_flush',royal_straight_flush)\n  __dataclass_builtins_object__.__setattr__(self,'four_of_a_kind_zeroes',four_of_a_kind_zeroes)\n  __dataclass_builtins_object__.__setattr__(self,'ace_low_straight',ace_low_straight)\n  __dataclass_builtins_object__.__setattr__(self,'ties',ties)\n return __init__": _f43,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'pair\',\'two_pair\',\'three_of_a_kind\',\'straight\',\'flush\',\'full_house\',\'four_of_a_kind\',\'straight_flush\',\'royal_straight_flush\',\'four_of_a_kind_zeroes\',\'ace_low_straight\',\'ties\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f44,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'pair\',\'two_pair\',\'three_of_a_kind\',\'straight\',\'flush\',\'full_house\',\'four_of_a_kind\',\'straight_flush\',\'royal_straight_flush\',\'four_of_a_kind_zeroes\',\'ace_low_straight\',\'ties\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f45,
+    "def __create_fn__(_type_success, _type_failure, _type_min_score, _type_breaker_bonus, _type_required_to_win, _type_max_per_player, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_success, _dflt_failure, _dflt_min_score, _dflt_breaker_bonus, _dflt_required_to_win, _dflt_max_per_player, _return_type):\n def __init__(self,success:_type_success=_dflt_success,failure:_type_failure=_dflt_failure,min_score:_type_min_score=_dflt_min_score,breaker_bonus:_type_breaker_bonus=_dflt_breaker_bonus,required_to_win:_type_required_to_win=_dflt_required_to_win,max_per_player:_type_max_per_player=_dflt_max_per_player)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'success',success)\n  __dataclass_builtins_object__.__setattr__(self,'failure',failure)\n  __dataclass_builtins_object__.__setattr__(self,'min_score',min_score)\n  __dataclass_builtins_object__.__setattr__(self,'breaker_bonus',breaker_bonus)\n  __dataclass_builtins_object__.__setattr__(self,'required_to_win',required_to_win)\n  __dataclass_builtins_object__.__setattr__(self,'max_per_player',max_per_player)\n return __init__": _f46,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'success\',\'failure\',\'min_score\',\'breaker_bonus\',\'required_to_win\',\'max_per_player\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f47,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'success\',\'failure\',\'min_score\',\'breaker_bonus\',\'required_to_win\',\'max_per_player\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f48,
+    "def __create_fn__(_type_threshold, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_threshold, _return_type):\n def __init__(self,threshold:_type_threshold=_dflt_threshold)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'threshold',threshold)\n return __init__": _f49,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'threshold\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f50,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'threshold\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f51,
+    "def __create_fn__(_type_game, _type_scoring, _type_hands, _type_chicago, _type_buy_stop, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_game, _dflt_scoring, _dflt_hands, _dflt_chicago, _dflt_buy_stop, _return_type):\n def __init__(self,game:_type_game=_HAS_DEFAULT_FACTORY,scoring:_type_scoring=_HAS_DEFAULT_FACTORY,hands:_type_hands=_HAS_DEFAULT_FACTORY,chicago:_type_chicago=_HAS_DEFAULT_FACTORY,buy_stop:_type_buy_stop=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'game',_dflt_game() if game is _HAS_DEFAULT_FACTORY else game)\n  __dataclass_builtins_object__.__setattr__(self,'scoring',_dflt_scoring() if scoring is _HAS_DEFAULT_FACTORY else scoring)\n  __dataclass_builtins_object__.__setattr__(self,'hands',_dflt_hands() if hands is _HAS_DEFAULT_FACTORY else hands)\n  __dataclass_builtins_object__.__setattr__(self,'chicago',_dflt_chicago() if chicago is _HAS_DEFAULT_FACTORY else chicago)\n  __dataclass_builtins_object__.__setattr__(self,'buy_stop',_dflt_buy_stop() if buy_stop is _HAS_DEFAULT_FACTORY else buy_stop)\n return __init__": _f52,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'game\',\'scoring\',\'hands\',\'chicago\',\'buy_stop\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f53,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'game\',\'scoring\',\'hands\',\'chicago\',\'buy_stop\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f54,
+    "def __create_fn__(_type_player, _type_points, _type_nominal, _type_rule, _type_key, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,player:_type_player,points:_type_points,nominal:_type_nominal,rule:_type_rule,key:_type_key)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'player',player)\n  __dataclass_builtins_object__.__setattr__(self,'points',points)\n  __dataclass_builtins_object__.__setattr__(self,'nominal',nominal)\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'key',key)\n return __init__": _f55,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'player\',\'points\',\'nominal\',\'rule\',\'key\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f56,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'player\',\'points\',\'nominal\',\'rule\',\'key\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f57,
+    "def __create_fn__(_type_event, _type_awards, _type_totals, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,event:_type_event,awards:_type_awards,totals:_type_totals)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'event',event)\n  __dataclass_builtins_object__.__setattr__(self,'awards',awards)\n  __dataclass_builtins_object__.__setattr__(self,'totals',totals)\n return __init__": _f58,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'event\',\'awards\',\'totals\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f59,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'event\',\'awards\',\'totals\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f60,
+    "def __create_fn__(_type_number, _type_dealer, _type_forehand, _type_buy_stop, _type_entries, _type_totals, _type_complete, _type_start, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_start, _return_type):\n def __init__(self,number:_type_number,dealer:_type_dealer,forehand:_type_forehand,buy_stop:_type_buy_stop,entries:_type_entries,totals:_type_totals,complete:_type_complete,start:_type_start=_dflt_start)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'dealer',dealer)\n  __dataclass_builtins_object__.__setattr__(self,'forehand',forehand)\n  __dataclass_builtins_object__.__setattr__(self,'buy_stop',buy_stop)\n  __dataclass_builtins_object__.__setattr__(self,'entries',entries)\n  __dataclass_builtins_object__.__setattr__(self,'totals',totals)\n  __dataclass_builtins_object__.__setattr__(self,'complete',complete)\n  __dataclass_builtins_object__.__setattr__(self,'start',start)\n return __init__": _f61,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'number\',\'dealer\',\'forehand\',\'buy_stop\',\'entries\',\'totals\',\'complete\',\'start\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f62,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'number\',\'dealer\',\'forehand\',\'buy_stop\',\'entries\',\'totals\',\'complete\',\'start\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f63,
+    "def __create_fn__(_type_name, _type_score, _type_buy_stop, _type_may_declare_chicago, _type_chicagos_won, _type_chicagos_declared, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,score:_type_score,buy_stop:_type_buy_stop,may_declare_chicago:_type_may_declare_chicago,chicagos_won:_type_chicagos_won,chicagos_declared:_type_chicagos_declared)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'score',score)\n  __dataclass_builtins_object__.__setattr__(self,'buy_stop',buy_stop)\n  __dataclass_builtins_object__.__setattr__(self,'may_declare_chicago',may_declare_chicago)\n  __dataclass_builtins_object__.__setattr__(self,'chicagos_won',chicagos_won)\n  __dataclass_builtins_object__.__setattr__(self,'chicagos_declared',chicagos_declared)\n return __init__": _f64,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'score\',\'buy_stop\',\'may_declare_chicago\',\'chicagos_won\',\'chicagos_declared\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f65,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'score\',\'buy_stop\',\'may_declare_chicago\',\'chicagos_won\',\'chicagos_declared\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f66,
+    "def __create_fn__(_type_players, _type_deal, _type_dealer, _type_forehand, _type_moment, _type_buy, _type_chicago, _type_finished, _type_winners, _type_deals, _type_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,players:_type_players,deal:_type_deal,dealer:_type_dealer,forehand:_type_forehand,moment:_type_moment,buy:_type_buy,chicago:_type_chicago,finished:_type_finished,winners:_type_winners,deals:_type_deals,rules:_type_rules)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'deal',deal)\n  __dataclass_builtins_object__.__setattr__(self,'dealer',dealer)\n  __dataclass_builtins_object__.__setattr__(self,'forehand',forehand)\n  __dataclass_builtins_object__.__setattr__(self,'moment',moment)\n  __dataclass_builtins_object__.__setattr__(self,'buy',buy)\n  __dataclass_builtins_object__.__setattr__(self,'chicago',chicago)\n  __dataclass_builtins_object__.__setattr__(self,'finished',finished)\n  __dataclass_builtins_object__.__setattr__(self,'winners',winners)\n  __dataclass_builtins_object__.__setattr__(self,'deals',deals)\n  __dataclass_builtins_object__.__setattr__(self,'rules',rules)\n return __init__": _f67,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'players\',\'deal\',\'dealer\',\'forehand\',\'moment\',\'buy\',\'chicago\',\'finished\',\'winners\',\'deals\',\'rules\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f68,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'players\',\'deal\',\'dealer\',\'forehand\',\'moment\',\'buy\',\'chicago\',\'finished\',\'winners\',\'deals\',\'rules\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f69,
+    "def __create_fn__(_type_players, _type_rules, _type_first_dealer, _type_events, _type_name, _type_created, _type_corrections, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rules, _dflt_first_dealer, _dflt_events, _dflt_name, _dflt_created, _dflt_corrections, _return_type):\n def __init__(self,players:_type_players,rules:_type_rules=_HAS_DEFAULT_FACTORY,first_dealer:_type_first_dealer=_dflt_first_dealer,events:_type_events=_dflt_events,name:_type_name=_dflt_name,created:_type_created=_dflt_created,corrections:_type_corrections=_dflt_corrections)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'rules',_dflt_rules() if rules is _HAS_DEFAULT_FACTORY else rules)\n  __dataclass_builtins_object__.__setattr__(self,'first_dealer',first_dealer)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'created',created)\n  __dataclass_builtins_object__.__setattr__(self,'corrections',corrections)\n  self.__post_init__()\n return __init__": _f70,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'players\',\'rules\',\'first_dealer\',\'events\',\'name\',\'created\',\'corrections\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f71,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'players\',\'rules\',\'first_dealer\',\'events\',\'name\',\'created\',\'corrections\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f72,
+    "def __create_fn__(_type_rule, _type_met, _type_en, _type_sv, _type_refusal, _type_pending, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refusal, _dflt_pending, _return_type):\n def __init__(self,rule:_type_rule,met:_type_met,en:_type_en,sv:_type_sv,refusal:_type_refusal=_dflt_refusal,pending:_type_pending=_dflt_pending)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'met',met)\n  __dataclass_builtins_object__.__setattr__(self,'en',en)\n  __dataclass_builtins_object__.__setattr__(self,'sv',sv)\n  __dataclass_builtins_object__.__setattr__(self,'refusal',refusal)\n  __dataclass_builtins_object__.__setattr__(self,'pending',pending)\n return __init__": _f73,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'rule\',\'met\',\'en\',\'sv\',\'refusal\',\'pending\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f74,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'rule\',\'met\',\'en\',\'sv\',\'refusal\',\'pending\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f75,
+    "def __create_fn__(_type_player, _type_hand, _type_cards, _type_tie, _type_zero, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hand, _dflt_cards, _dflt_tie, _dflt_zero, _return_type):\n def __init__(self,player:_type_player,hand:_type_hand=_dflt_hand,cards:_type_cards=_dflt_cards,tie:_type_tie=_dflt_tie,zero:_type_zero=_dflt_zero)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'player',player)\n  __dataclass_builtins_object__.__setattr__(self,'hand',hand)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'tie',tie)\n  __dataclass_builtins_object__.__setattr__(self,'zero',zero)\n return __init__": _f76,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'player\',\'hand\',\'cards\',\'tie\',\'zero\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f77,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'player\',\'hand\',\'cards\',\'tie\',\'zero\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f78,
+    "def __create_fn__(_type_buys, _type_exchanges, _type_chicago, _type_broken_by, _type_last_trick, _type_with_two, _type_showdown, _type_royal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_buys, _dflt_exchanges, _dflt_chicago, _dflt_broken_by, _dflt_last_trick, _dflt_with_two, _dflt_showdown, _dflt_royal, _return_type):\n def __init__(self,buys:_type_buys=_dflt_buys,exchanges:_type_exchanges=_dflt_exchanges,chicago:_type_chicago=_dflt_chicago,broken_by:_type_broken_by=_dflt_broken_by,last_trick:_type_last_trick=_dflt_last_trick,with_two:_type_with_two=_dflt_with_two,showdown:_type_showdown=_dflt_showdown,royal:_type_royal=_dflt_royal)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'buys',buys)\n  __dataclass_builtins_object__.__setattr__(self,'exchanges',exchanges)\n  __dataclass_builtins_object__.__setattr__(self,'chicago',chicago)\n  __dataclass_builtins_object__.__setattr__(self,'broken_by',broken_by)\n  __dataclass_builtins_object__.__setattr__(self,'last_trick',last_trick)\n  __dataclass_builtins_object__.__setattr__(self,'with_two',with_two)\n  __dataclass_builtins_object__.__setattr__(self,'showdown',showdown)\n  __dataclass_builtins_object__.__setattr__(self,'royal',royal)\n return __init__": _f79,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'buys\',\'exchanges\',\'chicago\',\'broken_by\',\'last_trick\',\'with_two\',\'showdown\',\'royal\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f80,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'buys\',\'exchanges\',\'chicago\',\'broken_by\',\'last_trick\',\'with_two\',\'showdown\',\'royal\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f81,
+    "def __create_fn__(_type_buys, _type_exchanges, _type_chicago, _type_broken_by, _type_no_chicago, _type_last_trick, _type_with_two, _type_showdown, _type_royal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_buys, _dflt_exchanges, _dflt_chicago, _dflt_broken_by, _dflt_no_chicago, _dflt_last_trick, _dflt_with_two, _dflt_showdown, _dflt_royal, _return_type):\n def __init__(self,buys:_type_buys=_dflt_buys,exchanges:_type_exchanges=_dflt_exchanges,chicago:_type_chicago=_dflt_chicago,broken_by:_type_broken_by=_dflt_broken_by,no_chicago:_type_no_chicago=_dflt_no_chicago,last_trick:_type_last_trick=_dflt_last_trick,with_two:_type_with_two=_dflt_with_two,showdown:_type_showdown=_dflt_showdown,royal:_type_royal=_dflt_royal)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'buys',buys)\n  __dataclass_builtins_object__.__setattr__(self,'exchanges',exchanges)\n  __dataclass_builtins_object__.__setattr__(self,'chicago',chicago)\n  __dataclass_builtins_object__.__setattr__(self,'broken_by',broken_by)\n  __dataclass_builtins_object__.__setattr__(self,'no_chicago',no_chicago)\n  __dataclass_builtins_object__.__setattr__(self,'last_trick',last_trick)\n  __dataclass_builtins_object__.__setattr__(self,'with_two',with_two)\n  __dataclass_builtins_object__.__setattr__(self,'showdown',showdown)\n  __dataclass_builtins_object__.__setattr__(self,'royal',royal)\n return __init__": _f82,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'buys\',\'exchanges\',\'chicago\',\'broken_by\',\'no_chicago\',\'last_trick\',\'with_two\',\'showdown\',\'royal\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f83,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'buys\',\'exchanges\',\'chicago\',\'broken_by\',\'no_chicago\',\'last_trick\',\'with_two\',\'showdown\',\'royal\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f84,
 }
