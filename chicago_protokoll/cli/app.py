@@ -33,13 +33,13 @@ from . import (
     serve,
     sessions,
     stats,
-    usage,
+    typer_seams,
 )
 
 __all__ = ["app", "build", "run"]
 
 completion_script.use()  # bash: a hand after PLAYER: (see completion_script)
-usage.use()  # NAME, not {NAME}, in usage lines
+typer_seams.bare_required_arguments()  # NAME, not {NAME}, in usage lines
 
 # The groups whose commands are listed as the root's own, then the named groups.
 _COMMAND_GROUPS = (record.app, correct.app, read.app, serve.app, play.app, explain.app, stats.app)
@@ -109,8 +109,8 @@ def build(only: str | None = None) -> typer.Typer:
     line that names a command gets the app with only that command (and the same
     callback), so its parsing, help and errors are those of the whole app.
 
-    The one place that reads Typer's ``registered_commands``: the public API joins
-    whole apps, and a command is picked out of its group here.  A test
+    Typer's public API joins whole apps; a command is picked out of its group through
+    `typer_seams`, the one module that reaches past that API.  A test
     (tests/cli/test_app.py) pins that every name builds an app of just that command,
     with the same parameters as in the whole app.
     """
@@ -119,10 +119,10 @@ def build(only: str | None = None) -> typer.Typer:
         if only is None:
             root.add_typer(group)
             continue
-        chosen = [info for info in group.registered_commands if _name_of(info) == only]
+        chosen = [info for info in typer_seams.commands_of(group) if _name_of(info) == only]
         if chosen:
             one = typer.Typer()
-            one.registered_commands.extend(chosen)
+            typer_seams.add_commands(one, chosen)
             root.add_typer(one)
     for name, named in _NAMED_GROUPS:
         if only is None or only == name:
@@ -132,7 +132,7 @@ def build(only: str | None = None) -> typer.Typer:
 
 def command_names() -> list[str]:
     """Every name a command line can start with, in the order of ``chicago --help``."""
-    names = [_name_of(info) for group in _COMMAND_GROUPS for info in group.registered_commands]
+    names = [_name_of(info) for group in _COMMAND_GROUPS for info in typer_seams.commands_of(group)]
     return names + [name for name, _ in _NAMED_GROUPS]
 
 

@@ -13,7 +13,7 @@ source_bash`` (completions/chicago.bash is that output) and for
 ``--show-completion``/``--install-completion``.
 """
 
-from typer import _completion_classes, _completion_shared
+from . import typer_seams
 
 # Python %-formatting, as Typer's own template: a literal % is written %%.
 BASH = r"""
@@ -57,5 +57,4 @@ complete -o default -F %(complete_func)s %(prog_name)s
 
 def use() -> None:
     """Make BASH the script Typer prints and installs for bash."""
-    _completion_classes.BashComplete.source_template = BASH
-    _completion_shared._completion_scripts["bash"] = BASH
+    typer_seams.use_bash_script(BASH)

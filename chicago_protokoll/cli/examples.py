@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 import typer
 
+from . import typer_seams
+
 EXAMPLES: dict[str, str] = {
     "new": "chicago new fredag Anna Bo Cilla --preset tournament",
     "deal": 'chicago deal --buy "Bo:två par" --buy pass --last-trick Cilla --showdown "Anna:kåk"',
@@ -50,7 +52,7 @@ def add(
     app: typer.Typer, names: list[str], name_of: Callable[[typer.models.CommandInfo], str]
 ) -> None:
     """Put the example of each command of ``app`` (a group named ``names``) on it."""
-    for info in app.registered_commands:
+    for info in typer_seams.commands_of(app):
         example = EXAMPLES.get(" ".join([*names, name_of(info)]))
         if example is not None and info.epilog is None:
             # \b: Click keeps the next paragraph's lines as they are (no rewrapping)

@@ -10,10 +10,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SOURCES: tuple[Any, ...] = (('cli/app.py', 479828944, 8157),
+SOURCES: tuple[Any, ...] = (('cli/app.py', 520699797, 8200),
  ('cli/common.py', 2425429376, 10376),
  ('cli/correct.py', 3500788746, 6744),
- ('cli/examples.py', 1073334543, 2548),
+ ('cli/examples.py', 4183710785, 2580),
  ('cli/explain.py', 514080815, 4339),
  ('cli/play.py', 3544054933, 1803),
  ('cli/read.py', 2609173152, 7453),
@@ -21,7 +21,8 @@ SOURCES: tuple[Any, ...] = (('cli/app.py', 479828944, 8157),
  ('cli/rules.py', 2355920350, 3607),
  ('cli/serve.py', 2144619580, 4233),
  ('cli/sessions.py', 4276125156, 5117),
- ('cli/stats.py', 2500254690, 8180))
+ ('cli/stats.py', 2500254690, 8180),
+ ('cli/typer_seams.py', 2979944801, 2287))
 
 KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'who': 'fast', 'session': 'fast'}
 

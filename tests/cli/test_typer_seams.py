@@ -1,0 +1,92 @@
+"""The CLI reaches past Typer's public API only in cli/typer_seams.py, and each seam holds.
+
+A Typer upgrade that moves one of them fails here, not at the table.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import typer
+import typer.main
+from typer.testing import CliRunner
+
+import chicago_protokoll
+from chicago_protokoll.cli import typer_seams
+from chicago_protokoll.cli.app import app
+from chicago_protokoll.cli.completion_script import BASH
+
+PACKAGE = Path(chicago_protokoll.__file__).parent
+CHICAGO = Path(sys.executable).parent / "chicago"
+# What only the seams module may touch: Typer's private modules and its command list.
+PRIVATE_NAMES = {"registered_commands", "registered_groups", "make_metavar", "source_template"}
+
+
+def _private_uses(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            found += [name for name in names if name.startswith("typer") and "._" in name]
+        elif isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name.startswith("typer") and "._" in a.name]
+        elif isinstance(node, ast.Attribute) and node.attr in PRIVATE_NAMES:
+            found.append(node.attr)
+    return found
+
+
+def test_only_the_seams_module_reaches_past_typers_public_api() -> None:
+    """No module of the package but cli/typer_seams.py uses Typer's private names."""
+    offenders = {
+        path.relative_to(PACKAGE).as_posix(): uses
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.name != "typer_seams.py" and (uses := _private_uses(path))
+    }
+    assert offenders == {}
+    assert _private_uses(PACKAGE / "cli" / "typer_seams.py")  # the check sees them where they are
+
+
+def test_commands_of_lists_a_groups_commands_in_order_and_add_commands_makes_them_run() -> None:
+    """commands_of gives the registered commands in order; add_commands makes them callable."""
+    group = typer.Typer()
+
+    @group.command()
+    def first() -> None:
+        print("first ran")
+
+    @group.command("second")
+    def _second() -> None:
+        print("second ran")
+
+    infos = typer_seams.commands_of(group)
+    assert [info.callback for info in infos] == [first, _second]
+    one = typer.Typer()
+    typer_seams.add_commands(one, infos[1:])
+    root = typer.Typer()
+    root.callback()(lambda: None)
+    root.add_typer(one)
+    result = CliRunner().invoke(root, ["second"])
+    assert (result.exit_code, result.output) == (0, "second ran\n")
+
+
+def test_usage_lines_name_required_arguments_bare() -> None:
+    """`chicago new --help` says `NAME PLAYER PLAYER...`, not Typer's `{NAME}`."""
+    help_text = CliRunner().invoke(app, ["new", "--help"], prog_name="chicago").output
+    usage = help_text.splitlines()[0]
+    assert "{" not in usage
+    assert " NAME " in usage
+
+
+def test_the_bash_script_typer_gives_is_ours() -> None:
+    """The script bash sources (and --show-completion prints) joins words broken at ':'."""
+    env = {**os.environ, "_CHICAGO_COMPLETE": "source_bash"}
+    script = subprocess.run(
+        [str(CHICAGO)], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    assert "COMP_WORDBREAKS" in script
+    assert script.strip().endswith("complete -o default -F _chicago_completion chicago")
+    assert BASH.splitlines()[2].strip() in script
