@@ -95,7 +95,9 @@ def _name_for(node: ast.expr) -> str:
     elif isinstance(node, ast.Attribute):
         name = node.attr if not node.attr.startswith("_") else _name_for(node.value)
     elif isinstance(node, ast.Subscript):
-        name = _name_for(node.value)
+        key = node.slice
+        is_text = isinstance(key, ast.Constant) and isinstance(key.value, str)
+        name = key.value if is_text else _name_for(node.value)  # type: ignore[attr-defined]
     elif isinstance(node, ast.Call):
         func = node.func
         if isinstance(func, ast.Name) and func.id == "len" and node.args:
@@ -237,12 +239,27 @@ def pyquote(text: str, avoid: str = "") -> str:
     return quoted
 
 
-def call_text(function: str, template: str, params: list[tuple[str, str]], avoid: str = "") -> str:
+def call_text(
+    function: str,
+    template: str,
+    params: list[tuple[str, str]],
+    avoid: str = "",
+    *,
+    indent: str = "",
+    room: int = 100,
+) -> str:
+    """The call, on one line when it fits in ``room`` columns, else one argument a line
+    (the template stays whole on its line, so it can be grepped)."""
     args = [pyquote(template, avoid), *(f"{name}={value}" for name, value in params)]
     made = f"{function}({', '.join(args)})"
-    if avoid and (avoid in made or "\\" in made):
-        raise Unconvertible(f"inside an f-string quoted with {avoid}: rewrite it by hand")
-    return made
+    if avoid:  # inside an f-string: one line, and never its quote (Python 3.11)
+        if avoid in made or "\\" in made:
+            raise Unconvertible(f"inside an f-string quoted with {avoid}: rewrite it by hand")
+        return made
+    if len(made) <= room:
+        return made
+    inner = indent + "    "
+    return f"{function}(\n" + "".join(f"{inner}{arg},\n" for arg in args) + f"{indent})"
 
 
 # -- finding the pairs -----------------------------------------------------------------------
@@ -329,7 +346,10 @@ def _edits_for(
 
     def message(function: str, en: ast.expr, sv: ast.expr) -> str:
         english, swedish, params = convert_pair(en, sv)
-        made = call_text(function, english, params, avoid)
+        line = lines[en.lineno - 1] if function == "Msg" else lines[node.lineno - 1]
+        indent = line[: len(line) - len(line.lstrip())].decode()
+        column = en.col_offset if function == "Msg" else node.col_offset
+        made = call_text(function, english, params, avoid, indent=indent, room=100 - column - 2)
         entries.append(Entry(english, swedish, where, bool(params)))
         return made
 
