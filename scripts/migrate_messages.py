@@ -10,6 +10,7 @@ editing, so the rest of each file is left exactly as it was):
 * ``RulesFileError(src, [en...], sv_problems=[sv...])`` -> ``RulesFileError(src, [Msg(...)...])``
 * a call of a function listed in ``PAIR_FUNCTIONS`` with an (en, sv) pair of arguments
   ->  the same call with one ``Msg(...)``
+* a tuple ``(en, sv)`` of two texts (a problem returned or appended as a pair) -> ``Msg(...)``
 * the entries of i18n/help_sv.py (help texts keyed by their English) -> sv.po; the file goes.
 
 An f-string becomes a template with named placeholders (``{deal}``, ``{player}`` for
@@ -315,10 +316,31 @@ def _span(lines: list[bytes], node: ast.AST) -> tuple[int, int]:
 
 
 def _contains_pair(node: ast.AST, classes: set[str]) -> bool:
-    return any(
-        child is not node and isinstance(child, ast.Call) and _is_pair_call(child, classes)
-        for child in ast.walk(node)
+    return any(child is not node and _is_pair(child, classes) for child in ast.walk(node))
+
+
+def _is_text(node: ast.expr) -> bool:
+    return isinstance(node, ast.JoinedStr) or (
+        isinstance(node, ast.Constant) and isinstance(node.value, str)
     )
+
+
+def _is_pair_tuple(node: ast.AST) -> bool:
+    """``(english, swedish)``: two texts, one an f-string or a sentence (a space in it)."""
+    if not (isinstance(node, ast.Tuple) and isinstance(node.ctx, ast.Load) and len(node.elts) == 2):
+        return False
+    en, sv = node.elts
+    if not (_is_text(en) and _is_text(sv)) or ast.dump(en) == ast.dump(sv):
+        return False
+    return any(
+        isinstance(e, ast.JoinedStr) or " " in str(getattr(e, "value", "")) for e in (en, sv)
+    )
+
+
+def _is_pair(node: ast.AST, classes: set[str]) -> bool:
+    if isinstance(node, ast.Call):
+        return _is_pair_call(node, classes)
+    return _is_pair_tuple(node)
 
 
 def _is_pair_call(node: ast.Call, classes: set[str]) -> bool:
@@ -333,7 +355,7 @@ def _is_pair_call(node: ast.Call, classes: set[str]) -> bool:
 
 
 def _edits_for(
-    node: ast.Call,
+    node: ast.Call | ast.Tuple,
     source: bytes,
     lines: list[bytes],
     classes: set[str],
@@ -341,18 +363,22 @@ def _edits_for(
     avoid: str,
 ) -> tuple[list[Edit], list[Entry], list[str]]:
     """The edits that migrate one pair call, its catalogue entries, and what it needs imported."""
-    name = _callee(node)
+    name = _callee(node) if isinstance(node, ast.Call) else None
     entries: list[Entry] = []
 
     def message(function: str, en: ast.expr, sv: ast.expr) -> str:
         english, swedish, params = convert_pair(en, sv)
-        line = lines[en.lineno - 1] if function == "Msg" else lines[node.lineno - 1]
+        anchor = en if function == "Msg" and isinstance(node, ast.Call) else node
+        line = lines[anchor.lineno - 1]
         indent = line[: len(line) - len(line.lstrip())].decode()
-        column = en.col_offset if function == "Msg" else node.col_offset
+        column = anchor.col_offset
         made = call_text(function, english, params, avoid, indent=indent, room=100 - column - 2)
         entries.append(Entry(english, swedish, where, bool(params)))
         return made
 
+    if isinstance(node, ast.Tuple):
+        start, end = _span(lines, node)
+        return [Edit(start, end, message("Msg", node.elts[0], node.elts[1]))], entries, ["Msg"]
     if name == "tr":
         start, end = _span(lines, node)
         return [Edit(start, end, message("t", node.args[0], node.args[1]))], entries, ["t"]
@@ -469,8 +495,8 @@ def migrate_module(path: Path, root: Path, classes: set[str], result: Result) ->
         pending = [
             node
             for node in ast.walk(tree)
-            if isinstance(node, ast.Call)
-            and _is_pair_call(node, classes)
+            if isinstance(node, (ast.Call, ast.Tuple))
+            and _is_pair(node, classes)
             and (node.lineno, node.col_offset) not in failed
         ]
         ready = [node for node in pending if not _contains_pair(node, classes)]

@@ -20,6 +20,7 @@ The language comes from ``--lang``, else ``CHICAGO_LANG``, else the locale (``LC
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from typing import Any
 
 _chosen: str | None = None
@@ -206,6 +207,24 @@ class Msg:
 
     def __hash__(self) -> int:
         return hash((self.msgid, self.plural))
+
+
+class Joined:
+    """Texts joined by a separator, each in the language the whole is rendered in."""
+
+    __slots__ = ("items", "separator")
+
+    def __init__(self, items: Iterable[Msg | str], separator: str = "; ") -> None:
+        self.items = list(items)
+        self.separator = separator
+
+    def localized(self, lang: str) -> str:
+        return self.separator.join(
+            item.localized(lang) if isinstance(item, Msg) else item for item in self.items
+        )
+
+    def __str__(self) -> str:
+        return self.localized("en")
 
 
 def tr(en: str, sv: str) -> str:
