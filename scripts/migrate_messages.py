@@ -107,6 +107,8 @@ def _name_for(node: ast.expr) -> str:
             name = f"{_name_for(node.args[0])}_type"
         elif node.args:
             name = _name_for(node.args[0])
+        elif isinstance(func, ast.Name):
+            name = func.id  # _current_file() -> current_file
         elif isinstance(func, ast.Attribute):
             name = _name_for(func.value)
         else:
