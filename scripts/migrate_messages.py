@@ -72,7 +72,7 @@ class Unconvertible(Exception):
 # -- templates from string expressions ---------------------------------------------------
 
 
-def _normalized(node: ast.expr) -> ast.expr:
+def _normalized(node: ast.expr, fold_names: bool = True) -> ast.expr:
     """The value both languages mean: x.localized('sv') and x.swedish/x.english are x."""
     if (
         isinstance(node, ast.Call)
@@ -81,8 +81,8 @@ def _normalized(node: ast.expr) -> ast.expr:
         and len(node.args) == 1
         and isinstance(node.args[0], ast.Constant)
     ):
-        return _normalized(node.func.value)
-    if isinstance(node, ast.Attribute) and node.attr in ("english", "swedish"):
+        return _normalized(node.func.value, fold_names)
+    if fold_names and isinstance(node, ast.Attribute) and node.attr in ("english", "swedish"):
         return node.value
     if isinstance(node, ast.Name) and node.id.endswith("_SV"):
         return ast.Name(id=node.id[: -len("_SV")], ctx=ast.Load())
@@ -93,6 +93,8 @@ def _name_for(node: ast.expr) -> str:
     """A placeholder name a translator can read: the expression's most telling word."""
     if isinstance(node, ast.Name):
         name = node.id
+    elif isinstance(node, ast.Attribute) and node.attr in ("english", "swedish"):
+        name = f"{_name_for(node.value)}_{'en' if node.attr == 'english' else 'sv'}"
     elif isinstance(node, ast.Attribute):
         name = node.attr if not node.attr.startswith("_") else _name_for(node.value)
     elif isinstance(node, ast.Subscript):
@@ -142,7 +144,7 @@ class Template:
         return [part[0] for part in self.parts if not isinstance(part, str)]
 
 
-def _template(node: ast.expr, values: dict[str, ast.expr]) -> Template:
+def _template(node: ast.expr, values: dict[str, ast.expr], fold_names: bool = True) -> Template:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return Template([node.value])
     if not isinstance(node, ast.JoinedStr):
@@ -160,7 +162,7 @@ def _template(node: ast.expr, values: dict[str, ast.expr]) -> Template:
                 raise Unconvertible("a format spec with an expression in it")
             spec = "".join(str(v.value) for v in value.format_spec.values)  # type: ignore[attr-defined]
         conversion = "" if value.conversion == -1 else f"!{chr(value.conversion)}"
-        normal = _normalized(value.value)
+        normal = _normalized(value.value, fold_names)
         if isinstance(normal, ast.IfExp):
             raise Unconvertible(f"a conditional inside the text (a faked plural?): {{{ast.unparse(value.value)}}}")
         key = ast.dump(normal)
@@ -208,12 +210,25 @@ def _pair_up(english: Template, swedish: Template, values: dict[str, ast.expr]) 
         only_sv.remove(matches[0])
 
 
+def _names_both_ways(node: ast.expr) -> bool:
+    attrs: dict[str, set[str]] = {}
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Attribute) and inner.attr in ("english", "swedish"):
+            attrs.setdefault(ast.dump(inner.value), set()).add(inner.attr)
+    return any(len(found) == 2 for found in attrs.values())
+
+
 def convert_pair(en: ast.expr, sv: ast.expr) -> tuple[str, str, list[tuple[str, str]]]:
     """(English template, Swedish template, [(placeholder, value source)])."""
     values: dict[str, ast.expr] = {}
-    english, swedish = _template(en, values), _template(sv, values)
+    # A text that names a hand both ways ("par (pair)") keeps x.swedish and x.english apart.
+    fold = not any(_names_both_ways(side) for side in (en, sv))
+    english, swedish = _template(en, values, fold), _template(sv, values, fold)
     _pair_up(english, swedish, values)
-    if set(english.fields()) != set(swedish.fields()):
+    # The Swedish may leave out what only the English needs (the English name beside it).
+    if not fold and set(swedish.fields()) <= set(english.fields()):
+        pass
+    elif set(english.fields()) != set(swedish.fields()):
         only_en = [ast.unparse(values[k]) for k in english.fields() if k not in swedish.fields()]
         only_sv = [ast.unparse(values[k]) for k in swedish.fields() if k not in english.fields()]
         raise Unconvertible(f"the two texts use different values: English only {only_en}, Swedish only {only_sv}")
