@@ -46,8 +46,9 @@ HELP_SV = Path(PACKAGE) / "i18n" / "help_sv.py"
 SKIP = {Path(PACKAGE) / "fast" / "completion_spec.py", Path(PACKAGE) / "i18n" / "language.py"}
 
 # Functions of this code base that take a message as an (English, Swedish) pair of positional
-# arguments: the pair becomes one Msg.  Their definitions are changed by hand, once.
-PAIR_FUNCTIONS = {"refuse", "problem"}
+# arguments, and where the English one is: the pair becomes one Msg.  Their definitions are
+# changed by hand, once.
+PAIR_FUNCTIONS = {"refuse": 0, "problem": 0, "Check": 2}
 
 
 @dataclass
@@ -366,8 +367,9 @@ def _is_pair_call(node: ast.Call, classes: set[str]) -> bool:
         return True
     if name in classes and any(k.arg in ("sv", "sv_problems") for k in node.keywords):
         return True
-    return name in PAIR_FUNCTIONS and len(node.args) >= 2 and all(
-        isinstance(arg, (ast.Constant, ast.JoinedStr)) for arg in node.args[:2]
+    at = PAIR_FUNCTIONS.get(name or "")
+    return at is not None and len(node.args) >= at + 2 and all(
+        _is_text(arg) for arg in node.args[at : at + 2]
     )
 
 
@@ -400,9 +402,11 @@ def _edits_for(
         start, end = _span(lines, node)
         return [Edit(start, end, message("t", node.args[0], node.args[1]))], entries, ["t"]
     if name in PAIR_FUNCTIONS and name not in classes:
-        start, _ = _span(lines, node.args[0])
-        _, end = _span(lines, node.args[1])
-        return [Edit(start, end, message("Msg", node.args[0], node.args[1]))], entries, ["Msg"]
+        at = PAIR_FUNCTIONS[name]
+        en, sv = node.args[at], node.args[at + 1]
+        start, _ = _span(lines, en)
+        _, end = _span(lines, sv)
+        return [Edit(start, end, message("Msg", en, sv))], entries, ["Msg"]
     # An error class with sv= (or RulesFileError's sv_problems=).
     edits: list[Edit] = []
     for kw in node.keywords:
