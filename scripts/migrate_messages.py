@@ -528,6 +528,8 @@ def migrate_module(path: Path, root: Path, classes: set[str], result: Result) ->
         for node in ready:
             where = f"{path}:{node.lineno}"
             try:
+                if path.parts[:2] == (PACKAGE, "fast"):
+                    raise Unconvertible("the fast path imports only fast, not i18n: by hand (N_)")
                 more, entries, needs = _edits_for(
                     node, source, lines, classes, where, _quote_around(quotes, *_span(lines, node))
                 )
