@@ -22,7 +22,7 @@ from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolatio
 from ..core.events import Event
 from ..core.game import Game, Session
 from ..core.rules import PRESETS
-from ..i18n.language import language, tr
+from ..i18n.language import Msg, language, t
 from ..store import catalogue, recording, sessionfile
 
 if TYPE_CHECKING:
@@ -237,22 +237,18 @@ def handled(fn: F) -> F:
         except OSError as error:
             where = f" ({error.filename})" if error.filename else ""
             _fail(
-                tr(
-                    f"cannot use a file{where}: {error.strerror}",
-                    f"kan inte använda en fil{where}: {error.strerror}",
-                )
+                t("cannot use a file{where}: {strerror}", where=where, strerror=error.strerror)
             )
         except KeyboardInterrupt:
-            _fail(tr("interrupted; nothing was written", "avbrutet; inget skrevs"), 130)
+            _fail(t("interrupted; nothing was written"), 130)
         except (typer.Exit, typer.Abort, TyperException):
             raise
         except Exception as error:  # the last guard: no traceback ever reaches the user
             _fail(
-                tr(
-                    f"unexpected error ({type(error).__name__}: {error}); this is a bug in "
-                    "chicago-protokoll, please report it with the command you typed",
-                    f"oväntat fel ({type(error).__name__}: {error}); det är ett fel i "
-                    "chicago-protokoll, rapportera det gärna med kommandot du skrev",
+                t(
+                    "unexpected error ({error_type}: {error}); this is a bug in chicago-protokoll, please report it with the command you typed",
+                    error_type=type(error).__name__,
+                    error=error,
                 )
             )
 
@@ -289,8 +285,7 @@ def _record(
             raise
         # Said outright, so nobody types `undo` to remove a "bad entry" that was never made.
         raise ChicagoError(
-            f"{error}; nothing was recorded",
-            sv=f"{error.localized('sv')}; inget fördes in",
+            Msg("{error}; nothing was recorded", error=error),
         ) from None
     if session is not None and file is None:
         catalogue.set_current(session)

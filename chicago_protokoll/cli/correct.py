@@ -14,7 +14,7 @@ from ..core.entry import one_result
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Correction
 from ..core.game import Game, Session, replay
-from ..i18n.language import tr
+from ..i18n.language import Msg, t
 from ..present.narrate import describe_correction
 from ..present.views import new_session_text, totals_before_after
 from ..store import catalogue, locations, sessionfile
@@ -161,7 +161,7 @@ def correct_file(path: Path, deal: int, changes: DealChanges, *, dry_run: bool) 
             if isinstance(error, OptionConflict):
                 raise
             raise ChicagoError(
-                f"{error}; nothing was changed", sv=f"{error.localized('sv')}; inget ändrades"
+                Msg("{error}; nothing was changed", error=error)
             ) from None
         return corrected, (before, after, corrected.corrections[-1])
 
@@ -171,13 +171,11 @@ def correct_file(path: Path, deal: int, changes: DealChanges, *, dry_run: bool) 
     else:
         _, (before, after, correction) = sessionfile.transact_returning(path, change)
     lines = [
-        tr("Would correct: ", "Skulle rätta: ") if dry_run else tr("Corrected: ", "Rättat: "),
+        t("Would correct: ") if dry_run else t("Corrected: "),
         totals_before_after(before.standings(), after.standings()),
-        tr("Dry run: nothing was written.", "Provkörning: inget skrevs.")
+        t("Dry run: nothing was written.")
         if dry_run
-        else tr(
-            "`chicago undo` takes the correction back.", "`chicago undo` tar tillbaka rättelsen."
-        ),
+        else t("`chicago undo` takes the correction back."),
     ]
     lines[0] += describe_correction(correction)
     return "\n".join(lines)

@@ -38,7 +38,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from ..core.errors import ChicagoError
-from ..i18n.language import language, tr
+from ..i18n.language import language, t
 from ..present.html_sheet import page, problem_body, sheet_body, sheet_title
 from ..present.sheet_style import STYLE
 from ..present.views import status_dict
@@ -130,17 +130,13 @@ class Board:
         except ChicagoError as error:
             problem = error.localized(language())
         except Exception as error:  # a bug must not stop the scoreboard; it says so instead
-            problem = tr(
-                f"unexpected error ({type(error).__name__}: {error}); this is a bug in "
-                "chicago-protokoll",
-                f"oväntat fel ({type(error).__name__}: {error}); det är ett fel i "
-                "chicago-protokoll",
+            problem = t(
+                "unexpected error ({error_type}: {error}); this is a bug in chicago-protokoll",
+                error_type=type(error).__name__,
+                error=error,
             )
         if problem is not None:
-            problem += tr(
-                " — the page shows the game again as soon as the file can be read.",
-                " — sidan visar partiet igen så snart filen går att läsa.",
-            )
+            problem += t(" — the page shows the game again as soon as the file can be read.")
             body = problem_body(name, problem)
         ident = f"{self._boot}-{self._count}"
         title = sheet_title(name)
@@ -224,12 +220,12 @@ class Handler(BaseHTTPRequestHandler):
     def _page(self) -> None:
         snapshot = self.server.board.snapshot
         words = json.dumps(
-            {"live": tr("● live", "● direkt"), "lost": tr("reconnecting…", "återansluter…")},
+            {"live": t("● live"), "lost": t("reconnecting…")},
             ensure_ascii=False,
         )
         badge = (
             f'<p id="live" class="live lost" role="status" data-version="{snapshot.id}" '
-            f'data-words="{escape(words)}">{tr("connecting…", "ansluter…")}</p>'
+            f'data-words="{escape(words)}">{t("connecting…")}</p>'
         )
         document = page(snapshot.title, snapshot.body, before=badge, script=SCRIPT)
         self._send(HTTPStatus.OK, document.encode(), "text/html; charset=utf-8")

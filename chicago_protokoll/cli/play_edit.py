@@ -16,7 +16,7 @@ from ..core import entry
 from ..core.correct import DealChanges, check_deal_number, claim_text, deal_events, recorded_entry
 from ..core.errors import ChicagoError, EntryError
 from ..core.game import Game
-from ..i18n.language import language, tr
+from ..i18n.language import Msg, language, t
 from ..present.narrate import describe_in_deal
 from ..store import sessionfile
 from .correct import correct_file
@@ -53,7 +53,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say) -> None:
             break
         game.apply(event)
     recorded = recorded_entry(deal_events(session, deal))
-    say(tr(f"  Deal {deal} as recorded:", f"  Giv {deal} som den är förd:"))
+    say(t("  Deal {deal} as recorded:", deal=deal))
     for event in deal_events(session, deal):
         say("    " + describe_in_deal(event))
     changes = DealChanges()
@@ -61,9 +61,9 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say) -> None:
     scored = game.rules.game.scored_buys
     while True:
         text = ask(
-            tr(
-                f"  What changes in deal {deal}? (köp N, chicago, stick, visning; Enter = done): ",
-                f"  Vad ändras i giv {deal}? (köp N, chicago, stick, visning; Enter = klart): ",
+            t(
+                "  What changes in deal {deal}? (köp N, chicago, stick, visning; Enter = done): ",
+                deal=deal,
             )
         ).strip()
         folded = " ".join(text.casefold().split())
@@ -74,14 +74,10 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say) -> None:
                 number = int(folded.split()[-1])
                 if not 1 <= number <= scored:
                     raise EntryError(
-                        f"this table scores köp 1 to {scored}",
-                        sv=f"vid det här bordet ger köp 1 till {scored} poäng",
+                        Msg("this table scores köp 1 to {scored}", scored=scored),
                     )
                 answer = ask(
-                    tr(
-                        f"  Köp {number}: best hand? (PLAYER HAND, Enter = pass): ",
-                        f"  Köp {number}: bästa hand? (SPELARE HAND, Enter = pass): ",
-                    )
+                    t("  Köp {number}: best hand? (PLAYER HAND, Enter = pass): ", number=number)
                 )
                 claim = entry.spoken_claim(game, answer)
                 while len(buys) < number:
@@ -94,25 +90,18 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say) -> None:
                 changes = _ask_last_trick(game, changes, ask)
             elif _PARTS.get(folded) == "showdown":
                 answer = ask(
-                    tr(
-                        "  Showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ",
-                        "  Bästa hand efter sticken? (SPELARE HAND, Enter = pass): ",
-                    )
+                    t("  Showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ")
                 )
                 claim = entry.spoken_claim(game, answer)
                 changes = replace(changes, showdown=claim_text(claim.event(deal, buy=None)))
             else:
                 say(
-                    tr(
-                        "  Say 'köp 1', 'chicago', 'stick' or 'visning', or Enter when done.",
-                        "  Säg 'köp 1', 'chicago', 'stick' eller 'visning', eller Enter när "
-                        "du är klar.",
-                    )
+                    t("  Say 'köp 1', 'chicago', 'stick' or 'visning', or Enter when done.")
                 )
         except ChicagoError as error:
             say("  " + error.localized(language()))
     if changes.empty:
-        say(tr("  Nothing was changed.", "  Inget ändrades."))
+        say(t("  Nothing was changed."))
         return
     try:
         preview = correct_file(path, deal, changes, dry_run=True)
@@ -121,16 +110,13 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say) -> None:
         say("  " + error.localized(language()))
         return
     answer = ask(
-        tr(
-            "  Save the correction? (y = yes, Enter = no): ",
-            "  Spara rättelsen? (j = ja, Enter = nej): ",
-        )
+        t("  Save the correction? (y = yes, Enter = no): ")
     )
     if answer.strip().casefold() not in _YES:
-        say(tr("  Nothing was changed.", "  Inget ändrades."))
+        say(t("  Nothing was changed."))
         return
     correct_file(path, deal, changes, dry_run=False)
-    say(tr("  Saved; u takes the correction back.", "  Sparat; u tar tillbaka rättelsen."))
+    say(t("  Saved; u takes the correction back."))
 
 
 def _indent(text: str) -> str:
@@ -140,10 +126,7 @@ def _indent(text: str) -> str:
 def _ask_chicago(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
     """Who declared (or nobody), then the outcome: only an explicit answer settles it."""
     answer = ask(
-        tr(
-            "  Who declared Chicago? (PLAYER, 'ingen' = no Chicago): ",
-            "  Vem ropade Chicago? (SPELARE, 'ingen' = ingen Chicago): ",
-        )
+        t("  Who declared Chicago? (PLAYER, 'ingen' = no Chicago): ")
     ).strip()
     if answer.casefold() in entry.NOBODY - {""}:
         changes = replace(changes, no_chicago=True, chicago=None, broken_by=None)
@@ -154,9 +137,9 @@ def _ask_chicago(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
     while True:
         outcome = " ".join(
             ask(
-                tr(
-                    f"  {declarer}'s Chicago: 'all five' tricks, or who broke it? ",
-                    f"  {declarer}s Chicago: 'alla fem' stick, eller vem bröt den? ",
+                t(
+                    "  {declarer}'s Chicago: 'all five' tricks, or who broke it? ",
+                    declarer=declarer,
                 )
             )
             .casefold()
@@ -173,17 +156,16 @@ def _ask_chicago(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
 def _ask_last_trick(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
     while True:
         answer = ask(
-            tr(
-                "  Last trick: who took it? (PLAYER, PLAYER 2 = with a two): ",
-                "  Sista sticket: vem tog det? (SPELARE, SPELARE 2 = med en tvåa): ",
-            )
+            t("  Last trick: who took it? (PLAYER, PLAYER 2 = with a two): ")
         ).strip()
         if answer:
             break
     head, rest = entry.split_player(game, answer)
     if rest and rest.casefold() not in _WITH_TWO:
         raise EntryError(
-            f"'{answer}': give only the player, or PLAYER 2 if the last trick was won with a two",
-            sv=f"'{answer}': ange bara spelaren, eller SPELARE 2 om sista sticket togs med en tvåa",
+            Msg(
+                "'{answer}': give only the player, or PLAYER 2 if the last trick was won with a two",
+                answer=answer,
+            ),
         )
     return replace(changes, last_trick=entry.player(game, head), with_two=bool(rest))

@@ -25,7 +25,7 @@ from ..core.errors import ChicagoError, EntryError
 from ..core.events import ChicagoWon, Event
 from ..core.game import DealRecord, Game, Moment, Session, new_session, resolve_player
 from ..core.stake import parse_stake
-from ..i18n.language import language, number, tr
+from ..i18n.language import Msg, language, number, t
 from ..present.narrate import describe_event
 from ..present.views import plain_standings
 from ..store import catalogue, locations, recording, sessionfile
@@ -91,38 +91,42 @@ def declarers(game: Game) -> list[str]:
 
 def prompt_text(question: Question, game: Game) -> str:
     """The question as the person at the table reads it, ending in ': '."""
-    deal = tr(f"Deal {question.deal}", f"Giv {question.deal}")
+    deal = t("Deal {deal}", deal=question.deal)
     if question.kind == "buy":
-        return tr(
-            f"{deal}, köp {question.buy}: best hand? (PLAYER HAND, Enter = pass, ? = help): ",
-            f"{deal}, köp {question.buy}: bästa hand? (SPELARE HAND, Enter = pass, ? = hjälp): ",
+        return t(
+            "{deal}, köp {buy}: best hand? (PLAYER HAND, Enter = pass, ? = help): ",
+            deal=deal,
+            buy=question.buy,
         )
     if question.kind == "chicago":
         who = ", ".join(declarers(game))
-        return tr(
-            f"{deal}, Chicago? ({who} may declare) Who declares? (Enter = nobody): ",
-            f"{deal}, Chicago? ({who} får ropa) Vem ropar? (Enter = ingen): ",
+        return t(
+            "{deal}, Chicago? ({who} may declare) Who declares? (Enter = nobody): ",
+            deal=deal,
+            who=who,
         )
     if question.kind == "tricks":
         two = ""
         scoring = game.rules.scoring
         if scoring.last_trick_with_two != scoring.last_trick:
-            two = tr(
-                f", PLAYER 2 = with a two: {scoring.last_trick_with_two}",
-                f", SPELARE 2 = med en tvåa: {scoring.last_trick_with_two}",
+            two = t(
+                ", PLAYER 2 = with a two: {last_trick_with_two}",
+                last_trick_with_two=scoring.last_trick_with_two,
             )
-        return tr(
-            f"{deal}, last trick (sista sticket): who took it? (PLAYER{two}): ",
-            f"{deal}, sista sticket: vem tog det? (SPELARE{two}): ",
+        return t(
+            "{deal}, last trick (sista sticket): who took it? (PLAYER{two}): ",
+            deal=deal,
+            two=two,
         )
     if question.kind == "outcome":
-        return tr(
-            f"{deal}, {game.chicago}'s Chicago: 'all five' tricks, or who broke it? ",
-            f"{deal}, {game.chicago}s Chicago: 'alla fem' stick, eller vem bröt den? ",
+        return t(
+            "{deal}, {chicago}'s Chicago: 'all five' tricks, or who broke it? ",
+            deal=deal,
+            chicago=game.chicago,
         )
-    return tr(
-        f"{deal}, showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ",
-        f"{deal}, bästa hand efter sticken? (SPELARE HAND, Enter = pass): ",
+    return t(
+        "{deal}, showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ",
+        deal=deal,
     )
 
 
@@ -130,58 +134,25 @@ def help_text(question: Question, game: Game) -> str:
     """What ``?`` shows: the answers this question takes and the commands any question takes."""
     names = ", ".join(game.players)
     if question.kind in ("buy", "showdown"):
-        specific = tr(
-            "  PLAYER HAND      who had the best hand, e.g. 'Bo två par', 'bo two-pair',\n"
-            "                   'Anna KH KS 9D 9H 3C' (a hand in Swedish or English, or five cards)\n"
-            "  Enter or pass    nobody had even a pair\n"
-            "  tie [HAND]       exactly equal best hands: nobody scores\n"
-            "  PLAYER fyrtal zero   four of a kind zeroing the others (where the rules allow it)",
-            "  SPELARE HAND     vem som hade bästa handen, t.ex. 'Bo två par', 'bo triss',\n"
-            "                   'Anna KH KS 9D 9H 3C' (handen på svenska eller engelska, eller fem kort)\n"
-            "  Enter eller pass ingen hade ens ett par\n"
-            "  lika [HAND]      exakt lika bästa händer: ingen får poäng\n"
-            "  SPELARE fyrtal nolla   fyrtal som nollar de andra (där husreglerna tillåter det)",
+        specific = t(
+            "  PLAYER HAND      who had the best hand, e.g. 'Bo två par', 'bo two-pair',\n                   'Anna KH KS 9D 9H 3C' (a hand in Swedish or English, or five cards)\n  Enter or pass    nobody had even a pair\n  tie [HAND]       exactly equal best hands: nobody scores\n  PLAYER fyrtal zero   four of a kind zeroing the others (where the rules allow it)",
         )
     elif question.kind == "chicago":
-        specific = tr(
-            "  PLAYER           declares Chicago (all five tricks), before the first lead\n"
-            "  Enter            nobody declares; next comes the last trick",
-            "  SPELARE          ropar Chicago (alla fem stick), före första utspelet\n"
-            "  Enter            ingen ropar; sedan kommer sista sticket",
+        specific = t(
+            "  PLAYER           declares Chicago (all five tricks), before the first lead\n  Enter            nobody declares; next comes the last trick",
         )
     elif question.kind == "tricks":
-        specific = tr(
-            "  PLAYER           took the last trick\n"
-            "  PLAYER 2         took it with a two (scoring.last_trick_with_two)",
-            "  SPELARE          tog sista sticket\n"
-            "  SPELARE 2        tog det med en tvåa (scoring.last_trick_with_two)",
+        specific = t(
+            "  PLAYER           took the last trick\n  PLAYER 2         took it with a two (scoring.last_trick_with_two)",
         )
     else:
-        specific = tr(
-            f"  all five         {game.chicago} took all five tricks\n"
-            "  PLAYER           took a trick and broke the Chicago",
-            f"  alla fem         {game.chicago} tog alla fem stick\n"
-            "  SPELARE          tog ett stick och bröt Chicagon",
+        specific = t(
+            "  all five         {chicago} took all five tricks\n  PLAYER           took a trick and broke the Chicago",
+            chicago=game.chicago,
         )
-    common = tr(
-        "Any question also takes:\n"
-        "  royal PLAYER     PLAYER shows a royal straight flush: the game is won\n"
-        "  x PLAYER N       PLAYER exchanged N cards in the current köp (optional)\n"        "  e N              correct deal N (asks what changes, shows the totals, asks to save)\n"
-        "  u                take back the last answer\n"
-        "  status           the standings now\n"
-        "  q                quit; everything answered is saved, `chicago play` resumes here\n"
-        "  ?                this help\n"
-        f"A player is any unique start of the name ({names}); "
-        "'u', 'q' and 'x' alone mean the commands above.",
-        "Varje fråga tar också:\n"
-        "  royal SPELARE    SPELARE visar royal straight flush: partiet är vunnet\n"
-        "  x SPELARE N      SPELARE bytte N kort i det här köpet (frivilligt)\n"        "  ändra N          rätta giv N (frågar vad som ändras, visar poängen, frågar om spara)\n"
-        "  u                ångra det senaste svaret\n"
-        "  status           ställningen just nu\n"
-        "  q                sluta; allt som är besvarat är sparat, `chicago play` fortsätter här\n"
-        "  ?                den här hjälpen\n"
-        f"En spelare är en entydig början av namnet ({names}); "
-        "'u', 'q' och 'x' ensamma betyder kommandona ovan.",
+    common = t(
+        "Any question also takes:\n  royal PLAYER     PLAYER shows a royal straight flush: the game is won\n  x PLAYER N       PLAYER exchanged N cards in the current köp (optional)\n  e N              correct deal N (asks what changes, shows the totals, asks to save)\n  u                take back the last answer\n  status           the standings now\n  q                quit; everything answered is saved, `chicago play` resumes here\n  ?                this help\nA player is any unique start of the name ({names}); 'u', 'q' and 'x' alone mean the commands above.",
+        names=names,
     )
     return f"{specific}\n{common}"
 
@@ -208,24 +179,25 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
     if question.kind == "outcome":
         if not stripped:
             raise EntryError(
-                f"a Chicago is worth ±15: say 'all five' if {game.chicago} took all five tricks, "
-                "or who broke it",
-                sv=f"en Chicago är värd ±15: säg 'alla fem' om {game.chicago} tog alla fem stick, "
-                "eller vem som bröt den",
+                Msg(
+                    "a Chicago is worth ±15: say 'all five' if {chicago} took all five tricks, or who broke it",
+                    chicago=game.chicago,
+                ),
             )
         return [entry.trick_event(game, stripped)]
     # the last trick
     if not stripped:
         raise EntryError(
-            "someone always takes the last trick: who was it?",
-            sv="någon tar alltid sista sticket: vem var det?",
+            Msg("someone always takes the last trick: who was it?"),
         )
     head, rest = entry.split_player(game, stripped)
     with_two = rest.casefold() in _WITH_TWO
     if rest and not with_two:
         raise EntryError(
-            f"'{stripped}': give only the player, or PLAYER 2 if the last trick was won with a two",
-            sv=f"'{stripped}': ange bara spelaren, eller SPELARE 2 om sista sticket togs med en tvåa",
+            Msg(
+                "'{stripped}': give only the player, or PLAYER 2 if the last trick was won with a two",
+                stripped=stripped,
+            ),
         )
     return [entry.trick_event(game, head, with_two=with_two)]
 
@@ -234,8 +206,7 @@ def exchange_event(args: Sequence[str], game: Game) -> Event:
     """``x PLAYER N``: cards PLAYER exchanged in the köp being played."""
     if len(args) != 2:
         raise EntryError(
-            "write an exchange as 'x PLAYER N', e.g. 'x Anna 3'",
-            sv="skriv ett byte som 'x SPELARE N', t.ex. 'x Anna 3'",
+            Msg("write an exchange as 'x PLAYER N', e.g. 'x Anna 3'"),
         )
     return entry.exchange_event(game, args[0], args[1])
 
@@ -273,7 +244,7 @@ class Dialogue:
             return self._run()
         except KeyboardInterrupt:
             self.say("")
-            self.say(self._saved_note(tr("Interrupted.", "Avbrutet.")))
+            self.say(self._saved_note(t("Interrupted.")))
             return 130
 
     def _load(self) -> tuple[Session, Game]:
@@ -290,16 +261,14 @@ class Dialogue:
             return 0
         if session.events:
             self.say(
-                tr(
-                    f"Resuming '{self.name}' at deal {game.deal}.",
-                    f"Fortsätter protokollet '{self.name}' i giv {game.deal}.",
-                )
+                t("Resuming '{name}' at deal {deal}.", name=self.name, deal=game.deal)
             )
         else:
             self.say(
-                tr(
-                    f"Protocol '{self.name}': {', '.join(game.players)}. ? = help, q = quit.",
-                    f"Protokoll '{self.name}': {', '.join(game.players)}. ? = hjälp, q = sluta.",
+                t(
+                    "Protocol '{name}': {players}. ? = help, q = quit.",
+                    name=self.name,
+                    players=', '.join(game.players),
                 )
             )
         from ..present.rules_text import rules_line
@@ -337,10 +306,7 @@ class Dialogue:
         while True:
             try:
                 text = self.ask(
-                    tr(
-                        "Enter = done, u = take back the last answer: ",
-                        "Enter = klart, u = ångra det senaste svaret: ",
-                    )
+                    t("Enter = done, u = take back the last answer: ")
                 )
             except EOFError:
                 return False
@@ -354,7 +320,7 @@ class Dialogue:
                 return True
             if folded in ("", *_QUIT):
                 return False
-            self.say(tr("  Enter or u.", "  Enter eller u."))
+            self.say(t("  Enter or u."))
 
     def _answer(self, question: Question, text: str, game: Game) -> bool:
         """Act on one answer; True when it ended the game."""
@@ -380,7 +346,7 @@ class Dialogue:
         if question.kind == "chicago" and not answer_events(question, text, game):
             self.declined.add(question.deal)
             self.answers.append(question.deal)
-            self.say(tr("  No Chicago.", "  Ingen Chicago."))
+            self.say(t("  No Chicago."))
             return False
         return self._save(question, lambda g: answer_events(question, text, g))
 
@@ -397,7 +363,7 @@ class Dialogue:
         try:
             edit_dialogue(self.path, int(words[1]), self.ask, self.say)
         except EOFError:
-            self.say(tr("  Nothing was changed.", "  Inget ändrades."))
+            self.say(t("  Nothing was changed."))
         return True
 
     def _save(self, question: Question, build: Callable[[Game], list[Event]]) -> bool:
@@ -406,10 +372,9 @@ class Dialogue:
         def checked(game: Game) -> list[Event]:
             if not question.matches(game):
                 raise ChicagoError(
-                    "the protocol changed while you answered (another command recorded "
-                    "something); here is the question again",
-                    sv="protokollet ändrades medan du svarade (ett annat kommando förde något); "
-                    "här är frågan igen",
+                    Msg(
+                        "the protocol changed while you answered (another command recorded something); here is the question again",
+                    ),
                 )
             return build(game)
 
@@ -419,7 +384,7 @@ class Dialogue:
             self.answers.append("event")
             awards = ", ".join(f"{a.player} {a.points:+d}" for a in applied.awards)
             self.say(
-                tr("  Saved: ", "  Sparat: ")
+                t("  Saved: ")
                 + describe_event(applied.event)
                 + (f"  ({awards})" if awards else "")
             )
@@ -434,47 +399,44 @@ class Dialogue:
             assert isinstance(deal, int)
             self.declined.discard(deal)
             self.say(
-                tr(
-                    f"  Taken back: nobody declared Chicago in deal {deal}.",
-                    f"  Ångrat: ingen ropade Chicago i giv {deal}.",
-                )
+                t("  Taken back: nobody declared Chicago in deal {deal}.", deal=deal)
             )
             return
         undone = recording.undo(self.path)
         if undone.correction is not None:  # `e N` was the last answer: the correction goes
             from ..present.narrate import describe_correction
 
-            self.say(tr("  Taken back: ", "  Ångrat: ") + describe_correction(undone.correction))
+            self.say(t("  Taken back: ") + describe_correction(undone.correction))
             return
         if self.answers:
             self.answers.pop()
-        self.say(tr("  Taken back: ", "  Ångrat: ") + describe_event(undone.events[0]))
+        self.say(t("  Taken back: ") + describe_event(undone.events[0]))
 
     # -- what is shown between questions
 
     def _saved_note(self, lead: str) -> str:
-        note = tr(
-            "Everything answered is saved; `chicago play` continues at the next question.",
-            "Allt som är besvarat är sparat; `chicago play` fortsätter vid nästa fråga.",
-        )
+        note = t("Everything answered is saved; `chicago play` continues at the next question.")
         return f"{lead} {note}".strip()
 
     def _show_header(self, game: Game) -> None:
         self.header_deal = game.deal
-        nobody = tr("nobody", "ingen")
+        nobody = t("nobody")
         stop = ", ".join(game.buy_stop) or nobody
         may = ", ".join(declarers(game)) or nobody
         self.say("")
         self.say(
-            tr(
-                f"— Deal {game.deal} — dealer {game.dealer}, forehand (förhand) {game.forehand}",
-                f"— Giv {game.deal} — givare {game.dealer}, förhand {game.forehand}",
+            t(
+                "— Deal {deal} — dealer {dealer}, forehand (förhand) {forehand}",
+                deal=game.deal,
+                dealer=game.dealer,
+                forehand=game.forehand,
             )
         )
         self.say(
-            tr(
-                f"  Buy stop (köpstopp): {stop}. May declare Chicago now: {may}.",
-                f"  Köpstopp: {stop}. Får ropa Chicago nu: {may}.",
+            t(
+                "  Buy stop (köpstopp): {stop}. May declare Chicago now: {may}.",
+                stop=stop,
+                may=may,
             )
         )
 
@@ -487,9 +449,11 @@ class Dialogue:
             for index, player in enumerate(game.players)
         )
         self.say(
-            tr(
-                f"Protocol, deal {record.number} (dealer {record.dealer}): {cells}",
-                f"Protokoll, giv {record.number} (givare {record.dealer}): {cells}",
+            t(
+                "Protocol, deal {number} (dealer {dealer}): {cells}",
+                number=record.number,
+                dealer=record.dealer,
+                cells=cells,
             )
         )
 
@@ -499,27 +463,27 @@ class Dialogue:
         winners = " & ".join(game.winners)
         self.say("")
         self.say(
-            tr(
-                f"The game is over after deal {game.deal}. Winner: {winners}",
-                f"Partiet är slut efter giv {game.deal}. Vinnare: {winners}",
+            t(
+                "The game is over after deal {deal}. Winner: {winners}",
+                deal=game.deal,
+                winners=winners,
             )
         )
         scores = dict(zip(game.players, game.scores, strict=True))
         self.say("  " + ", ".join(f"{name} {score}" for name, score in scores.items()))
         payments = settle(scores, list(game.winners), self.stake)
         self.say(
-            tr(
-                f"Settlement ({number(self.stake)} per point):",
-                f"Betalning ({number(self.stake)} per poäng):",
-            )
+            t("Settlement ({stake} per point):", stake=number(self.stake))
         )
         if not payments:
-            self.say(tr("  Nobody pays anything.", "  Ingen betalar något."))
+            self.say(t("  Nobody pays anything."))
         for payment in payments:
             self.say(
-                tr(
-                    f"  {payment.payer} pays {payment.payee} {number(payment.amount)}",
-                    f"  {payment.payer} betalar {payment.payee} {number(payment.amount)}",
+                t(
+                    "  {payer} pays {payee} {amount}",
+                    payer=payment.payer,
+                    payee=payment.payee,
+                    amount=number(payment.amount),
                 )
             )
 
@@ -540,24 +504,29 @@ def _check_resume(
         p.casefold() for p in session.players
     ]:
         raise ChicagoError(
-            f"the session '{label}' exists with the players {', '.join(session.players)}; "
-            f"`chicago play {label}` resumes it, or choose another name",
-            sv=f"protokollet '{label}' finns redan med spelarna {', '.join(session.players)}; "
-            f"`chicago play {label}` fortsätter det, eller välj ett annat namn",
+            Msg(
+                "the session '{label}' exists with the players {players}; `chicago play {label}` resumes it, or choose another name",
+                label=label,
+                players=', '.join(session.players),
+            ),
         )
     if dealer is not None and resolve_player(dealer, session.players) != session.first_dealer:
         raise ChicagoError(
-            f"the session '{label}' exists and {session.first_dealer} dealt first, not {dealer}",
-            sv=f"protokollet '{label}' finns redan och {session.first_dealer} gav först, inte {dealer}",
+            Msg(
+                "the session '{label}' exists and {first_dealer} dealt first, not {dealer}",
+                label=label,
+                first_dealer=session.first_dealer,
+                dealer=dealer,
+            ),
         )
     if (rules is not None or preset is not None) and sessionfile.starting_rules(
         rules, preset
     ) != session.rules:
         raise ChicagoError(
-            f"the session '{label}' exists with other house rules; they cannot change mid-game "
-            "(leave out --rules/--preset to resume it)",
-            sv=f"protokollet '{label}' finns redan med andra husregler; de kan inte ändras mitt i "
-            "partiet (utelämna --rules/--preset för att fortsätta)",
+            Msg(
+                "the session '{label}' exists with other house rules; they cannot change mid-game (leave out --rules/--preset to resume it)",
+                label=label,
+            ),
         )
 
 
@@ -581,17 +550,17 @@ def open_session(
         return path
     if session is not None or file is not None:
         raise ChicagoError(
-            "give the session as NAME or with --session/--file, not both",
-            sv="ange protokollet som NAMN eller med --session/--file, inte båda",
+            Msg("give the session as NAME or with --session/--file, not both"),
         )
     path = locations.session_path(name)
     if path.exists():
         _check_resume(sessionfile.load_session(path), name, players, rules, preset, dealer)
     elif not players:
         raise ChicagoError(
-            f"there is no session '{name}'; `chicago play {name} PLAYER PLAYER ...` starts it",
-            sv=f"det finns inget protokoll '{name}'; `chicago play {name} SPELARE SPELARE ...` "
-            "startar det",
+            Msg(
+                "there is no session '{name}'; `chicago play {name} PLAYER PLAYER ...` starts it",
+                name=name,
+            ),
         )
     else:
         from datetime import UTC, datetime
@@ -659,11 +628,10 @@ def _offer_next_game(path: Path, ask: Ask, say: Say) -> Path | None:
     dealer = next_game(previous, name).first_dealer
     try:
         text = ask(
-            tr(
-                f"Next game at the same table, '{name}' ({dealer} deals first)? "
-                "(y = yes, Enter = no): ",
-                f"Nästa parti vid samma bord, '{name}' ({dealer} ger först)? "
-                "(j = ja, Enter = nej): ",
+            t(
+                "Next game at the same table, '{name}' ({dealer} deals first)? (y = yes, Enter = no): ",
+                name=name,
+                dealer=dealer,
             )
         )
     except EOFError:

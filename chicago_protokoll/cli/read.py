@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from ..i18n.language import language, tr
+from ..i18n.language import language, t
 from ..present.views import status_dict
 from ..store import sessionfile
 from .common import (
@@ -129,7 +129,7 @@ def export(
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
     sessionfile.write_export(output, text, session_path=path)
-    print(tr(f"Wrote {output}", f"Skrev {output}"), file=sys.stderr)
+    print(t("Wrote {output}", output=output), file=sys.stderr)
 
 
 def stake_parameter(text: str, param_hint: str = "--stake") -> Decimal:

@@ -13,7 +13,7 @@ from ..core import entry
 from ..core.errors import RuleViolation
 from ..core.events import Event
 from ..core.game import Game, Session, new_session, replay
-from ..i18n.language import tr
+from ..i18n.language import Msg, t
 from ..present.views import new_session_text, plain_standings
 from ..store import catalogue, recording, sessionfile
 from .common import (
@@ -45,7 +45,7 @@ def _print_standings(
     if recorded and session.events:
         from ..present.narrate import describe_event
 
-        print(tr("Recorded: ", "Fört: ") + describe_event(session.events[-1]))
+        print(t("Recorded: ") + describe_event(session.events[-1]))
     print(plain_standings(game.standings(), path_name))
 
 
@@ -143,11 +143,11 @@ def deal(
     def build(game: Game) -> Iterator[Event]:
         if game.entries:
             raise RuleViolation(
-                f"deal {game.deal} is partly recorded already; finish it with buy, tricks and "
-                "showdown, or take it back with `chicago undo --deal`",
+                Msg(
+                    "deal {deal} is partly recorded already; finish it with buy, tricks and showdown, or take it back with `chicago undo --deal`",
+                    deal=game.deal,
+                ),
                 rule="one deal at a time",
-                sv=f"giv {game.deal} är redan delvis förd; gör klart den med buy, tricks och showdown, "
-                "eller ta tillbaka den med `chicago undo --deal`",
             )
         return entry.deal_events(game, given)
 
@@ -252,7 +252,7 @@ def undo(
     from ..present.narrate import describe_correction, describe_event
 
     if undone.correction is not None:
-        print(tr("Undone: ", "Ångrat: ") + describe_correction(undone.correction))
+        print(t("Undone: ") + describe_correction(undone.correction))
     for event in reversed(undone.events):
-        print(tr("Undone: ", "Ångrat: ") + describe_event(event))
+        print(t("Undone: ") + describe_event(event))
     print(plain_standings(undone.game.standings(), undone.session.name or path.stem))

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..core.errors import ChicagoError
-from ..i18n.language import language, t, tr
+from ..i18n.language import Msg, language, t
 from ..store import locations, sessionfile
 from .common import (
     FileOption,
@@ -41,7 +41,7 @@ def rules_show(
         print(json.dumps(rules.to_mapping(), ensure_ascii=False, indent=2))
         return
     print(
-        rules_toml_text(rules, tr("as played in this session", "som de gäller i protokollet")),
+        rules_toml_text(rules, t("as played in this session")),
         end="",
     )
 
@@ -70,13 +70,12 @@ def rules_init(
     target = path if path is not None else locations.saved_rules_path()
     if target.exists() and not force:
         raise ChicagoError(
-            f"{target} already exists; use --force to overwrite it",
-            sv=f"{target} finns redan; använd --force för att skriva över den",
+            Msg("{target} already exists; use --force to overwrite it", target=target),
         )
     sessionfile.write_text_atomic(
         target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}")
     )
-    print(tr(f"Wrote {target}", f"Skrev {target}"))
+    print(t("Wrote {target}", target=target))
 
 
 @rules_app.command("check")
@@ -95,14 +94,14 @@ def rules_check(
             sys.stderr.write(f"chicago: {path}: {problem}\n")
         raise typer.Exit(1) from None
     changed = rule_changes(rules)
-    print(tr(f"{path}: the house rules are valid.", f"{path}: husreglerna är giltiga."))
+    print(t("{path}: the house rules are valid.", path=path))
     if changed:
         print(
-            tr("Different from the main rule: ", "Skiljer sig från huvudregeln: ")
+            t("Different from the main rule: ")
             + ", ".join(changed)
         )
     else:
-        print(tr("They are the main rule.", "De är huvudregeln."))
+        print(t("They are the main rule."))
 
 
 @rules_app.command("presets")

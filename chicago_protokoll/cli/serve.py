@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.errors import ChicagoError
-from ..i18n.language import tr
+from ..i18n.language import t
 from ..store import catalogue
 from .common import FileOption, SessionOption, handled
 from .read import stake_parameter
@@ -71,7 +71,7 @@ def serve(
     finally:
         stop_watching.set()
         server.stop()
-    print(tr("Stopped.", "Stoppad."), flush=True)
+    print(t("Stopped."), flush=True)
 
 
 def _announce(host: str, port: int, board: "live_server.Board", lan: str | None) -> None:
@@ -80,15 +80,16 @@ def _announce(host: str, port: int, board: "live_server.Board", lan: str | None)
     name = board.snapshot.title.partition(": ")[2] or board.path.stem
     if host in LOOPBACK:
         print(
-            tr(
-                f"Serving {name} at {url} (this computer only: --host 0.0.0.0 lets phones in)",
-                f"Visar {name} på {url} (bara den här datorn: --host 0.0.0.0 släpper in telefoner)",
+            t(
+                "Serving {name} at {url} (this computer only: --host 0.0.0.0 lets phones in)",
+                name=name,
+                url=url,
             )
         )
     else:
-        print(tr(f"Serving {name} at {url}; scan to watch:", f"Visar {name} på {url}; skanna:"))
+        print(t("Serving {name} at {url}; scan to watch:", name=name, url=url))
         _print_qr(url)
-    print(tr("Ctrl-C stops the server.", "Ctrl-C stoppar servern."), flush=True)
+    print(t("Ctrl-C stops the server."), flush=True)
 
 
 def _url(host: str, port: int, lan: str | None) -> str:

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 import typer
 
 from ..core.errors import ChicagoError
-from ..i18n.language import language, tr
+from ..i18n.language import Msg, language, t, tr
 from ..present.views import plain_standings
 from ..present.width import pad, visible
 from ..store import catalogue, locations, sessionfile
@@ -62,10 +62,7 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
         return
     if not rows:
         print(
-            tr(
-                "No sessions yet: chicago new NAME PLAYER PLAYER ...",
-                "Inga protokoll än: chicago new NAMN SPELARE SPELARE ...",
-            )
+            t("No sessions yet: chicago new NAME PLAYER PLAYER ...")
         )
         return
     for row in rows:
@@ -75,11 +72,11 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
             continue
         # Finished or not said in words: at the end of an evening the open game stands out.
         if row["finished"]:
-            outcome = tr("finished, winner ", "slutspelat, vinnare ") + " & ".join(row["winners"])
+            outcome = t("finished, winner ") + " & ".join(row["winners"])
         elif row["leader"]:
-            outcome = tr("playing, leader ", "pågår, leder: ") + row["leader"]
+            outcome = t("playing, leader ") + row["leader"]
         else:
-            outcome = tr("playing, level", "pågår, lika")
+            outcome = t("playing, level")
         date = (row["created"] or "")[:10]
         count = row["deals"]
         deals = tr(
@@ -100,7 +97,7 @@ def sessions_use(
     path = locations.session_path(name)
     sessionfile.load_session(path)
     catalogue.set_current(name)
-    print(tr(f"Current session: {name}", f"Aktuellt protokoll: {name}"))
+    print(t("Current session: {name}", name=name))
 
 
 @sessions_app.command("show")
@@ -116,9 +113,9 @@ def sessions_show(
     """Where a session's file is, its players and rules, and its standings."""
     path, current = _load(name, None)
     standings = _replay(current, path).standings()
-    print(tr(f"File: {path}", f"Fil: {path}"))
-    print(tr(f"Created: {current.created}", f"Skapat: {current.created}"))
-    print(tr(f"Events: {len(current.events)}", f"Händelser: {len(current.events)}"))
+    print(t("File: {path}", path=path))
+    print(t("Created: {created}", created=current.created))
+    print(t("Events: {events_count}", events_count=len(current.events)))
     print(plain_standings(standings, _session_name(current, path)))
 
 
@@ -134,14 +131,13 @@ def sessions_remove(
     path = locations.session_path(name)
     if not path.exists():
         raise ChicagoError(
-            f"there is no session called '{name}'",
-            sv=f"det finns inget protokoll som heter '{name}'",
+            Msg("there is no session called '{name}'", name=name),
         )
     if not yes and not typer.confirm(
-        tr(f"Delete session '{name}' ({path})?", f"Radera protokollet '{name}' ({path})?"),
+        t("Delete session '{name}' ({path})?", name=name, path=path),
         default=False,
     ):
-        print(tr("Nothing was deleted.", "Inget raderades."))
+        print(t("Nothing was deleted."))
         raise typer.Exit(1)
     catalogue.remove_session(name)
-    print(tr(f"Removed {name}", f"Raderade {name}"))
+    print(t("Removed {name}", name=name))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 import typer
 
 from ..core.errors import ChicagoError
-from ..i18n.language import language, tr
+from ..i18n.language import language, t, tr
 from ..store import catalogue, locations, sessionfile
 from .common import JsonOption, handled, json
 from .read import stake_parameter
@@ -133,7 +133,7 @@ def stats(
         return
     # As an export: never over a session file, nor anywhere in the data directory.
     sessionfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
-    print(tr(f"Wrote {output}", f"Skrev {output}"), file=sys.stderr)
+    print(t("Wrote {output}", output=output), file=sys.stderr)
 
 
 def _day(text: str | None, option: str) -> date | None:
@@ -146,10 +146,7 @@ def _day(text: str | None, option: str) -> date | None:
         return date.fromisoformat(text.strip())
     except ValueError:
         raise typer.BadParameter(
-            tr(
-                f"'{text}' is not a date: use YYYY-MM-DD or today",
-                f"'{text}' är inget datum: skriv ÅÅÅÅ-MM-DD eller idag",
-            ),
+            t("'{text}' is not a date: use YYYY-MM-DD or today", text=text),
             param_hint=option,
         ) from None
 
@@ -207,7 +204,7 @@ def _read_games(dirs: list[Path], since: date | None, until: date | None) -> Rea
             # The store's refusals name the file already; others get it in front.
             if skipped[-1] not in reason:
                 reason = f"{skipped[-1]}: {reason}"
-            sys.stderr.write("chicago: " + tr("skipped ", "hoppade över ") + reason + "\n")
+            sys.stderr.write("chicago: " + t("skipped ") + reason + "\n")
             continue
         if not in_period(session.created, since, until):
             continue

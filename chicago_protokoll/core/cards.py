@@ -14,6 +14,7 @@ from functools import total_ordering
 from typing import TypeGuard
 
 from ..fast.dataclass import dataclass
+from ..i18n.language import Msg
 from .errors import CardError
 
 
@@ -82,26 +83,28 @@ def parse_card(text: str) -> Card:
     cleaned = _plain(text).strip().lower()
     if len(cleaned) < 2:
         raise CardError(
-            f"'{text}' is not a card: write rank then suit, like KH or 10♥",
-            sv=f"'{text}' är inget kort: skriv valör och sedan färg, som KH eller 10♥",
+            Msg("'{text}' is not a card: write rank then suit, like KH or 10♥", text=text),
         )
     rank_text, suit_text = cleaned[:-1], cleaned[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
     if suit is None:
         raise CardError(
-            f"'{text}' has an unknown suit '{text.strip()[-1]}': use S H D C or ♠ ♥ ♦ ♣",
-            sv=f"'{text}' har en okänd färg '{text.strip()[-1]}': använd S H D C (spader, "
-            "hjärter, ruter, klöver) eller ♠ ♥ ♦ ♣",
+            Msg(
+                "'{text}' has an unknown suit '{text2}': use S H D C or ♠ ♥ ♦ ♣",
+                text=text,
+                text2=text.strip()[-1],
+            ),
         )
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None and suit_text in _SUIT_SYMBOLS_ALL:
         rank = _SWEDISH_RANK_BY_TEXT.get(rank_text)
     if rank is None:
         raise CardError(
-            f"'{text}' has an unknown rank '{text.strip()[:-1]}': use 2-9, T or 10, J, Q, K, A "
-            "(or the Swedish Kn, D, K, E before a suit symbol, like D♠)",
-            sv=f"'{text}' har en okänd valör '{text.strip()[:-1]}': använd 2-9, 10, Kn, D, K, E "
-            "(knekt, dam, kung, ess) före en färgsymbol, som D♠ eller Kn♥, eller J, Q, K, A, T",
+            Msg(
+                "'{text}' has an unknown rank '{text2}': use 2-9, T or 10, J, Q, K, A (or the Swedish Kn, D, K, E before a suit symbol, like D♠)",
+                text=text,
+                text2=text.strip()[:-1],
+            ),
         )
     return Card(rank, suit)
 
@@ -112,15 +115,17 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     cards = tuple(parse_card(word) for word in words)
     if len(cards) != 5:
         raise CardError(
-            f"a hand is five cards, not {len(cards)}: '{' '.join(words)}'",
-            sv=f"en hand är fem kort, inte {len(cards)}: '{' '.join(words)}'",
+            Msg(
+                "a hand is five cards, not {cards_count}: '{words}'",
+                cards_count=len(cards),
+                words=' '.join(words),
+            ),
         )
     seen: set[Card] = set()
     for card, word in zip(cards, words, strict=True):
         if card in seen:
             raise CardError(
-                f"the card {card} ('{word}') appears twice in one hand",
-                sv=f"kortet {card} ('{word}') finns två gånger i samma hand",
+                Msg("the card {card} ('{word}') appears twice in one hand", card=card, word=word),
             )
         seen.add(card)
     return cards
@@ -242,12 +247,10 @@ def parse_category(text: str) -> Category:
     category = _CATEGORY_NAMES.get(_fold(text))
     if category is None:
         raise CardError(
-            f"'{text}' is not a hand: use par, två par, triss, stege, färg, kåk, fyrtal, "
-            "färgstege, royal (or pair, two-pair, three-of-a-kind, straight, flush, "
-            "full-house, four-of-a-kind, straight-flush) or five cards like 'KH KS 9D 9H 3C'",
-            sv=f"'{text}' är ingen hand: använd par, två par, triss, stege, färg, kåk, fyrtal, "
-            "färgstege, royal (eller pair, two-pair, three-of-a-kind, straight, flush, "
-            "full-house, four-of-a-kind, straight-flush) eller fem kort som 'KH KS 9D 9H 3C'",
+            Msg(
+                "'{text}' is not a hand: use par, två par, triss, stege, färg, kåk, fyrtal, färgstege, royal (or pair, two-pair, three-of-a-kind, straight, flush, full-house, four-of-a-kind, straight-flush) or five cards like 'KH KS 9D 9H 3C'",
+                text=text,
+            ),
         )
     return category
 
@@ -332,15 +335,14 @@ def _as_cards(cards: str | Iterable[str] | Iterable[Card]) -> tuple[Card, ...]:
         return parse_cards([str(item) for item in items])
     if len(items) != 5:
         raise CardError(
-            f"a hand is five cards, not {len(items)}", sv=f"en hand är fem kort, inte {len(items)}"
+            Msg("a hand is five cards, not {items_count}", items_count=len(items))
         )
     # Cards as small ints: hashing an IntEnum suit goes through Python code and the
     # full enumeration of 2.6 million hands calls this for every one.
     if len({card.rank * 4 + card.suit for card in items}) != 5:
         twice = next(card for card in items if items.count(card) > 1)
         raise CardError(
-            f"the card {twice} appears twice in one hand",
-            sv=f"kortet {twice} finns två gånger i samma hand",
+            Msg("the card {twice} appears twice in one hand", twice=twice),
         )
     return items
 

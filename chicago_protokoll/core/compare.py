@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n.language import t, tr
+from ..i18n.language import Msg, t, tr
 from .cards import Card, HandResult, best_indexes, evaluate, looks_like_cards, parse_category
 from .errors import CardError
 from .rules import HouseRules
@@ -44,12 +44,12 @@ class Comparison:
             pts = (
                 tr(f"{points} point{'' if points == 1 else 's'}", f"{points} poäng")
                 if points != "win"
-                else tr("wins the game", "vinner partiet")
+                else t("wins the game")
             )
             name = tr(result.category.english, result.category.swedish)
             lines.append(f"{index}. {shown}: {name} ({pts}){mark}")
         if self.winner is not None:
-            lines.append(tr(f"Hand {self.winner + 1} wins.", f"Hand {self.winner + 1} vinner."))
+            lines.append(t("Hand {winner} wins.", winner=self.winner + 1))
             if self.by_suit:
                 lines.append(
                     t(
@@ -59,17 +59,11 @@ class Comparison:
                 )
         elif self.undecided:
             lines.append(
-                tr(
-                    "Same hand by name: give the five cards to decide, otherwise nobody scores.",
-                    "Samma hand till namnet: ange de fem korten för att avgöra, annars får ingen poäng.",
-                )
+                t("Same hand by name: give the five cards to decide, otherwise nobody scores.")
             )
         else:
             lines.append(
-                tr(
-                    "Exactly equal best hands: nobody scores (suits do not rank; hands.ties).",
-                    "Exakt lika bästa händer: ingen får poäng (färgerna rankas inte; hands.ties).",
-                )
+                t("Exactly equal best hands: nobody scores (suits do not rank; hands.ties).")
             )
         return "\n".join(lines)
 
@@ -89,10 +83,12 @@ def _refuse_shared_cards(results: list[HandResult]) -> None:
             earlier = first_hand.setdefault(card, number)
             if earlier != number:
                 raise CardError(
-                    f"{card.code} is in hand {earlier} and hand {number}: one deck has one of "
-                    "each card",
-                    sv=f"{card.code} finns i hand {earlier} och hand {number}: en kortlek har ett "
-                    "av varje kort",
+                    Msg(
+                        "{code} is in hand {earlier} and hand {number}: one deck has one of each card",
+                        code=card.code,
+                        earlier=earlier,
+                        number=number,
+                    ),
                 )
 
 

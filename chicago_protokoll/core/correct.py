@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..fast.dataclass import dataclass
+from ..i18n.language import Msg
 from . import entry
 from .entry import DealEntry
 from .errors import ChicagoError, OptionConflict, RuleViolation
@@ -63,12 +64,14 @@ def check_deal_number(session: Session, deal: int) -> None:
         return
     if last == 0:
         raise ChicagoError(
-            f"there is no deal {deal} to correct: nothing is recorded yet",
-            sv=f"det finns ingen giv {deal} att rätta: inget är fört ännu",
+            Msg("there is no deal {deal} to correct: nothing is recorded yet", deal=deal),
         )
     raise ChicagoError(
-        f"there is no deal {deal} to correct: the protocol has deals 1 to {last}",
-        sv=f"det finns ingen giv {deal} att rätta: protokollet har giv 1 till {last}",
+        Msg(
+            "there is no deal {deal} to correct: the protocol has deals 1 to {last}",
+            deal=deal,
+            last=last,
+        ),
     )
 
 
@@ -88,15 +91,14 @@ def correct_deal(
         raise ChicagoError(f"an event of deal {stray.deal} cannot correct deal {deal}")
     if not after:
         raise ChicagoError(
-            f"a correction cannot leave deal {deal} empty; `chicago undo --deal` takes back "
-            "the last deal",
-            sv=f"en rättelse kan inte tömma giv {deal}; `chicago undo --deal` tar tillbaka "
-            "den senaste given",
+            Msg(
+                "a correction cannot leave deal {deal} empty; `chicago undo --deal` takes back the last deal",
+                deal=deal,
+            ),
         )
     if after == before:
         raise ChicagoError(
-            f"deal {deal} is already recorded so: there is nothing to correct",
-            sv=f"giv {deal} är redan förd så: det finns inget att rätta",
+            Msg("deal {deal} is already recorded so: there is nothing to correct", deal=deal),
         )
     was_complete = _complete(replay(session), deal)
     first = next(i for i, event in enumerate(session.events) if event.deal == deal)
@@ -119,12 +121,14 @@ def replay_corrected(session: Session, deal: int, complete: bool) -> Game:
             raise CorrectionRefused(
                 event.deal,
                 RuleViolation(
-                    f"the game would be over after deal {game.deal} ({winners} won), so deal "
-                    f"{event.deal} could not have been played",
+                    Msg(
+                        "the game would be over after deal {deal} ({winners} won), so deal {deal2} could not have been played",
+                        deal=game.deal,
+                        winners=winners,
+                        deal2=event.deal,
+                    ),
                     rule="end of game",
                     key="game.target",
-                    sv=f"partiet skulle vara slut efter giv {game.deal} ({winners} vann), så "
-                    f"giv {event.deal} kunde inte ha spelats",
                 ),
             )
         try:
@@ -145,23 +149,16 @@ def _unfinished(game: Game) -> RuleViolation:
     """What a corrected deal that was finished before now lacks."""
     moment = game.moment
     if moment is Moment.BUY:
-        what = (
-            f"köp {game.hands_scored + 1}'s best hand (or pass)",
-            f"köp {game.hands_scored + 1}s bästa hand (eller pass)",
-        )
+        what = Msg("köp {hands_scored}'s best hand (or pass)", hands_scored=game.hands_scored + 1)
     elif moment is Moment.CHICAGO:
-        what = (
-            f"whether {game.chicago}'s Chicago succeeded or who broke it",
-            f"om {game.chicago}s Chicago gick hem eller vem som bröt den",
-        )
+        what = Msg("whether {chicago}'s Chicago succeeded or who broke it", chicago=game.chicago)
     elif moment is Moment.SHOWDOWN:
-        what = ("the showdown's best hand (or pass)", "bästa hand efter sticken (eller pass)")
+        what = Msg("the showdown's best hand (or pass)")
     else:
-        what = ("who took the last trick", "vem som tog sista sticket")
+        what = Msg("who took the last trick")
     return RuleViolation(
-        f"it was finished and would be left unfinished: it needs {what[0]}",
+        Msg("it was finished and would be left unfinished: it needs {what}", what=what),
         rule="a whole deal",
-        sv=f"den var färdigspelad och skulle bli ofärdig: den behöver {what[1]}",
     )
 
 
@@ -181,7 +178,7 @@ def undo_correction(session: Session) -> Session:
     last = undoable_correction(session)
     if last is None:
         raise ChicagoError(
-            "the last thing done was not a correction", sv="det senaste var ingen rättelse"
+            Msg("the last thing done was not a correction")
         )
     first = next(i for i, event in enumerate(session.events) if event.deal == last.deal)
     rest = session.events[first + len(last.after) :]
@@ -286,10 +283,11 @@ def corrected_entry(game: Game, recorded: DealEntry, changes: DealChanges) -> De
     elif changes.broken_by is not None:
         if chicago is None:
             raise OptionConflict(
-                f"deal {game.deal} had no Chicago to be broken: give --chicago PLAYER too",
+                Msg(
+                    "deal {deal} had no Chicago to be broken: give --chicago PLAYER too",
+                    deal=game.deal,
+                ),
                 option="--broken-by",
-                sv=f"giv {game.deal} hade ingen Chicago som kunde brytas: ange också "
-                "--chicago SPELARE",
             )
         broken_by = changes.broken_by
     # A Chicago that takes the place of the tricks takes their place: nothing is scored
@@ -341,10 +339,10 @@ def edit_deal(
         game.apply(event)
     if not _complete(replay(session), deal):
         raise ChicagoError(
-            f"deal {deal} is still being played: `chicago undo` takes back its last moment, "
-            "then record it again",
-            sv=f"giv {deal} spelas fortfarande: `chicago undo` tar tillbaka det senaste, "
-            "för sedan in det igen",
+            Msg(
+                "deal {deal} is still being played: `chicago undo` takes back its last moment, then record it again",
+                deal=deal,
+            ),
         )
     wanted = corrected_entry(game, recorded_entry(before), changes)
     try:
@@ -353,7 +351,6 @@ def edit_deal(
         raise CorrectionRefused(deal, error) from None
     if sorted(map(repr, events)) == sorted(map(repr, before)):
         raise ChicagoError(
-            f"deal {deal} is already recorded so: there is nothing to correct",
-            sv=f"giv {deal} är redan förd så: det finns inget att rätta",
+            Msg("deal {deal} is already recorded so: there is nothing to correct", deal=deal),
         )
     return correct_deal(session, deal, events, at=at)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..fast.dataclass import dataclass
+from ..i18n.language import Msg
 from .cards import Category, evaluate, looks_like_cards, parse_category
 from .errors import CardError, EntryError, OptionConflict, RuleViolation
 from .events import (
@@ -92,9 +93,10 @@ def parse_claim(
         return HandClaim(None, hand=hand, tie=True)
     if not rest.strip():
         raise CardError(
-            f"'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'",
-            sv=f"'{text}' saknar en hand: skriv SPELARE:HAND som 'Anna:två par', eller 'pass' "
-            "eller 'lika'",
+            Msg(
+                "'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'",
+                text=text,
+            ),
         )
     player = resolve_player(head, players, allow_prefix=allow_prefix)
     zero = False
@@ -149,8 +151,7 @@ def spoken_claim(game: Game, text: str) -> HandClaim:
         rest = " ".join(words[:-1])
     if not rest:
         raise EntryError(
-            f"say which hand {name} had, e.g. '{name} two pair' or five cards",
-            sv=f"säg vilken hand {name} hade, t.ex. '{name} två par' eller fem kort",
+            Msg("say which hand {name} had, e.g. '{name} two pair' or five cards", name=name),
         )
     return claim(game, f"{name}:{rest}{':zero' if zero else ''}")
 
@@ -195,9 +196,8 @@ def trick_event(game: Game, text: str, *, with_two: bool = False) -> Event:
     if game.chicago is not None and not game.tricks_done:
         if with_two:
             raise OptionConflict(
-                "--with-two goes with the last trick, and after a Chicago there is none",
+                Msg("--with-two goes with the last trick, and after a Chicago there is none"),
                 option="--with-two",
-                sv="--with-two hör ihop med sista sticket, och efter en Chicago blir det inget",
             )
         if name == game.chicago:
             return ChicagoWon(game.deal, name)
@@ -219,8 +219,7 @@ def card_count(text: str) -> int:
         return int(text.strip())
     except ValueError:
         raise EntryError(
-            f"'{text}' is not a number of cards (0-5)",
-            sv=f"'{text}' är inget antal kort (0-5)",
+            Msg("'{text}' is not a number of cards (0-5)", text=text),
         ) from None
 
 
@@ -245,18 +244,24 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
     player_text, _, counts_text = text.partition(":")
     if not counts_text:
         raise EntryError(
-            f"'{text}' should be PLAYER:N or PLAYER:N,N,N (cards exchanged in each köp)",
-            sv=f"'{text}' ska skrivas SPELARE:N eller SPELARE:N,N,N (kort bytta i varje köp)",
+            Msg(
+                "'{text}' should be PLAYER:N or PLAYER:N,N,N (cards exchanged in each köp)",
+                text=text,
+            ),
         )
     name = player(game, player_text)
     counts = counts_text.split(",")
     buys = game.rules.game.buys
     if len(counts) > buys:
         raise RuleViolation(
-            f"{name} has {len(counts)} exchanges, but a deal has {buys} köp",
+            Msg(
+                "{name} has {counts_count} exchanges, but a deal has {buys} köp",
+                name=name,
+                counts_count=len(counts),
+                buys=buys,
+            ),
             rule="exchanges per deal",
             key="game.buys",
-            sv=f"{name} har {len(counts)} byten, men en giv har {buys} köp",
         )
     exchanges = []
     for number, count_text in enumerate(counts, start=1):
@@ -264,8 +269,11 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
             count = int(count_text)
         except ValueError:
             raise EntryError(
-                f"'{count_text}' is not a number of cards (0-5) in '{text}'",
-                sv=f"'{count_text}' är inget antal kort (0-5) i '{text}'",
+                Msg(
+                    "'{count_text}' is not a number of cards (0-5) in '{text}'",
+                    count_text=count_text,
+                    text=text,
+                ),
             ) from None
         exchanges.append(Exchange(game.deal, name, number, count))
     return exchanges
@@ -284,11 +292,13 @@ def one_result(option: str, values: Sequence[str] | None) -> str | None:
         return None
     if len(values) > 1:
         raise OptionConflict(
-            f"{option} was given {len(values)} times ({', '.join(values)}); "
-            "a scoring moment has one result: give it once",
+            Msg(
+                "{option} was given {values_count} times ({values}); a scoring moment has one result: give it once",
+                option=option,
+                values_count=len(values),
+                values=', '.join(values),
+            ),
             option=option,
-            sv=f"{option} angavs {len(values)} gånger ({', '.join(values)}); "
-            "ett poängmoment har ett resultat: ange det en gång",
         )
     return values[0]
 
@@ -341,15 +351,13 @@ class DealEntry:
         )
         if entry.broken_by is not None and entry.chicago is None:
             raise OptionConflict(
-                "--broken-by goes with --chicago PLAYER",
+                Msg("--broken-by goes with --chicago PLAYER"),
                 option="--broken-by",
-                sv="--broken-by hör ihop med --chicago SPELARE",
             )
         if entry.with_two and entry.chicago is not None:
             raise OptionConflict(
-                "--with-two goes with --last-trick: a Chicago deal has no last trick",
+                Msg("--with-two goes with --last-trick: a Chicago deal has no last trick"),
                 option="--with-two",
-                sv="--with-two hör ihop med --last-trick: en Chicago-giv har inget sista stick",
             )
         return entry
 
@@ -367,12 +375,13 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
     number = game.deal
     if len(entry.buys) > rules.scored_buys:
         raise RuleViolation(
-            f"this table scores a hand after {rules.scored_buys} köp, but {len(entry.buys)} "
-            "--buy were given",
+            Msg(
+                "this table scores a hand after {scored_buys} köp, but {buys_count} --buy were given",
+                scored_buys=rules.scored_buys,
+                buys_count=len(entry.buys),
+            ),
             rule="scored köp",
             key="game.scored_buys",
-            sv=f"vid det här bordet får bästa hand poäng efter {rules.scored_buys} köp, men "
-            f"{len(entry.buys)} --buy angavs",
         )
     per_buy: dict[int, list[Exchange]] = {}
     for text in entry.exchanges:
@@ -436,11 +445,11 @@ def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
             hint_en = f"; if {taker} took a trick, write --broken-by {taker}"
             hint_sv = f"; om {taker} tog ett stick, skriv --broken-by {taker}"
     raise RuleViolation(
-        "a Chicago deal has no last trick and no showdown: after a Chicago nothing more "
-        f"is scored in that deal{hint_en}",
+        Msg(
+            "a Chicago deal has no last trick and no showdown: after a Chicago nothing more is scored in that deal{hint_en}",
+            hint_en=hint_en,
+        ),
         rule="no last trick or showdown after a Chicago",
-        sv="en Chicago-giv har inget sista stick och ingen visning: efter en Chicago "
-        f"får ingen mer poäng i den given{hint_sv}",
     )
 
 
@@ -451,7 +460,6 @@ def refuse_two_rule_sources(rules: object | None, preset: str | None) -> None:
     """``--rules FILE`` and ``--preset NAME`` each give the whole house rules: not both."""
     if rules is not None and preset is not None:
         raise OptionConflict(
-            "give --rules FILE or --preset NAME, not both",
+            Msg("give --rules FILE or --preset NAME, not both"),
             option="--rules",
-            sv="ange --rules FIL eller --preset NAMN, inte båda",
         )

@@ -10,6 +10,7 @@ from dataclasses import fields
 from typing import Any, ClassVar
 
 from ..fast.dataclass import dataclass
+from ..i18n.language import Msg
 from .cards import Category, parse_category
 from .errors import CardError, SessionFileError
 
@@ -174,7 +175,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise SessionFileError(f"unknown event type {kind!r}", sv=f"okänd händelsetyp {kind!r}")
+        raise SessionFileError(Msg("unknown event type {kind!r}", kind=kind))
     names = {item.name for item in fields(cls)}
     values: dict[str, Any] = {}
     for key, value in data.items():
@@ -182,14 +183,17 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             continue
         if key not in names:
             raise SessionFileError(
-                f"a {kind} event has an unknown field {key!r}",
-                sv=f"en händelse av typen {kind} har ett okänt fält {key!r}",
+                Msg("a {kind} event has an unknown field {key!r}", kind=kind, key=key),
             )
         expected = _FIELD_TYPES.get(key, ())
         if not isinstance(value, expected) or (expected == (int,) and isinstance(value, bool)):
             raise SessionFileError(
-                f"a {kind} event has a bad value for {key}: {value!r}",
-                sv=f"en händelse av typen {kind} har ett felaktigt värde för {key}: {value!r}",
+                Msg(
+                    "a {kind} event has a bad value for {key}: {value!r}",
+                    kind=kind,
+                    key=key,
+                    value=value,
+                ),
             )
         if key == "hand":
             try:
@@ -203,8 +207,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             values[key] = value
     if "deal" not in values:
         raise SessionFileError(
-            f"a {kind} event has no deal number",
-            sv=f"en händelse av typen {kind} saknar nummer på given (deal)",
+            Msg("a {kind} event has no deal number", kind=kind),
         )
     if issubclass(cls, HandEvent) and "player" not in values:
         values["player"] = None
@@ -215,7 +218,6 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             item.name for item in fields(cls) if item.name not in values and item.name != "kind"
         )
         raise SessionFileError(
-            f"a {kind} event is missing {', '.join(missing)}",
-            sv=f"en händelse av typen {kind} saknar {', '.join(missing)}",
+            Msg("a {kind} event is missing {missing}", kind=kind, missing=', '.join(missing)),
         ) from None
     return event

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import field, replace
 
 from ..fast.dataclass import dataclass
+from ..i18n.language import Msg
 from .cards import Card, Category, best_indexes, evaluate
 from .errors import CardError, ChicagoError, RuleViolation
 from .events import (
@@ -177,31 +178,40 @@ def new_session(
             hint = f"; --preset {allowing[0]} allows {count}"
             hint_sv = f"; --preset {allowing[0]} tillåter {count}"
         raise RuleViolation(
-            f"Chicago at this table is for {low} to {high} players, not {count}{hint}",
+            Msg(
+                "Chicago at this table is for {low} to {high} players, not {count}{hint}",
+                low=low,
+                high=high,
+                count=count,
+                hint=hint,
+            ),
             rule="table size",
             key=key,
-            sv=f"Chicago vid det här bordet spelas av {low} till {high} spelare, inte {count}"
-            f"{hint_sv}",
         )
     seen: set[str] = set()
     for player in names:
         if not player:
-            raise ChicagoError("a player's name cannot be empty", sv="en spelare måste ha ett namn")
+            raise ChicagoError(Msg("a player's name cannot be empty"))
         if player.casefold() in RESERVED_NAMES:
             raise ChicagoError(
-                f"'{player}' cannot be a player's name: it means something else",
-                sv=f"'{player}' kan inte vara namnet på en spelare: det betyder något annat",
+                Msg(
+                    "'{player}' cannot be a player's name: it means something else",
+                    player=player,
+                ),
             )
         if any(ch in player for ch in ":,") or player.startswith("-"):
             raise ChicagoError(
-                f"'{player}' cannot be a player's name: leave out ':' and ',' and a leading '-'",
-                sv=f"'{player}' kan inte vara namnet på en spelare: utan ':' och ',' och utan "
-                "'-' först",
+                Msg(
+                    "'{player}' cannot be a player's name: leave out ':' and ',' and a leading '-'",
+                    player=player,
+                ),
             )
         if player.casefold() in seen:
             raise ChicagoError(
-                f"two players are called '{player}': give each a different name",
-                sv=f"två spelare heter '{player}': ge var och en ett eget namn",
+                Msg(
+                    "two players are called '{player}': give each a different name",
+                    player=player,
+                ),
             )
         seen.add(player.casefold())
     first = resolve_player(dealer, names) if dealer else names[0]
@@ -255,7 +265,7 @@ def best_of(
     rules = rules or HouseRules()
     if not hands:
         raise CardError(
-            "compare at least one hand of five cards", sv="jämför minst en hand med fem kort"
+            Msg("compare at least one hand of five cards")
         )
     results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
     best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
@@ -311,7 +321,7 @@ def declare_checks(
     declare`` shows them all: one set of checks for all three.
     """
     if moment is Moment.OVER:
-        return [Check("end of game", False, "the game is over", "partiet är slut", _over(winners))]
+        return [Check("end of game", False, Msg("the game is over"), _over(winners))]
     limits = rules.chicago
     checks: list[Check] = []
     minimum = limits.min_score
@@ -320,8 +330,7 @@ def declare_checks(
             Check(
                 "Chicago needs a minimum score",
                 True,
-                "Chicago may be declared at any score (chicago.min_score = 0)",
-                "Chicago får ropas med vilken poäng som helst (chicago.min_score = 0)",
+                Msg("Chicago may be declared at any score (chicago.min_score = 0)"),
             )
         )
     else:
@@ -343,12 +352,14 @@ def declare_checks(
                 en,
                 sv,
                 RuleViolation(
-                    f"{name} has {score} points and may not declare Chicago: it takes at least "
-                    f"{minimum}",
+                    Msg(
+                        "{name} has {score} points and may not declare Chicago: it takes at least {minimum}",
+                        name=name,
+                        score=score,
+                        minimum=minimum,
+                    ),
                     rule="Chicago needs a minimum score",
                     key="chicago.min_score",
-                    sv=f"{name} har {score} poäng och får inte ropa Chicago: det krävs minst "
-                    f"{minimum}",
                 ),
             )
         )
@@ -358,8 +369,7 @@ def declare_checks(
             Check(
                 "Chicagos per player",
                 True,
-                "no limit on Chicagos per player (chicago.max_per_player = 0)",
-                "ingen gräns för antal Chicago per spelare (chicago.max_per_player = 0)",
+                Msg("no limit on Chicagos per player (chicago.max_per_player = 0)"),
             )
         )
     else:
@@ -367,17 +377,20 @@ def declare_checks(
             Check(
                 "Chicagos per player",
                 declared < most,
-                f"{name} has declared {declared} of at most {most} Chicago(s) in a game "
-                "(chicago.max_per_player)",
-                f"{name} har ropat {declared} av högst {most} Chicago per parti "
-                "(chicago.max_per_player)",
+                Msg(
+                    "{name} has declared {declared} of at most {most} Chicago(s) in a game (chicago.max_per_player)",
+                    name=name,
+                    declared=declared,
+                    most=most,
+                ),
                 RuleViolation(
-                    f"{name} has already declared {declared} Chicago(s), "
-                    f"the most a player may in one game",
+                    Msg(
+                        "{name} has already declared {declared} Chicago(s), the most a player may in one game",
+                        name=name,
+                        declared=declared,
+                    ),
                     rule="Chicagos per player",
                     key="chicago.max_per_player",
-                    sv=f"{name} har redan ropat Chicago {declared} gång(er), "
-                    "så många som en spelare får i ett parti",
                 ),
             )
         )
@@ -386,8 +399,7 @@ def declare_checks(
             Check(
                 "one Chicago per deal",
                 True,
-                f"one Chicago per deal: nobody has declared in deal {deal}",
-                f"en Chicago per giv: ingen har ropat i giv {deal}",
+                Msg("one Chicago per deal: nobody has declared in deal {deal}", deal=deal),
             )
         )
     else:
@@ -395,13 +407,17 @@ def declare_checks(
             Check(
                 "one Chicago per deal",
                 False,
-                f"one Chicago per deal: {chicago} has already declared in deal {deal}",
-                f"en Chicago per giv: {chicago} har redan ropat i giv {deal}",
+                Msg(
+                    "one Chicago per deal: {chicago} has already declared in deal {deal}",
+                    chicago=chicago,
+                    deal=deal,
+                ),
                 RuleViolation(
-                    f"{chicago} has already declared Chicago in this deal; only one may",
+                    Msg(
+                        "{chicago} has already declared Chicago in this deal; only one may",
+                        chicago=chicago,
+                    ),
                     rule="one Chicago per deal",
-                    sv=f"{chicago} har redan ropat Chicago i den här given; det blir bara en "
-                    "Chicago per giv",
                 ),
             )
         )
@@ -410,12 +426,15 @@ def declare_checks(
             Check(
                 "Chicago before the tricks",
                 False,
-                f"before the first lead: the tricks of deal {deal} are already played",
-                f"före första utspelet: sticken i giv {deal} är redan spelade",
+                Msg(
+                    "before the first lead: the tricks of deal {deal} are already played",
+                    deal=deal,
+                ),
                 RuleViolation(
-                    "Chicago is declared before the first lead, and the tricks are already played",
+                    Msg(
+                        "Chicago is declared before the first lead, and the tricks are already played",
+                    ),
                     rule="Chicago before the tricks",
-                    sv="Chicago ropas före första utspelet, och sticken är redan spelade",
                 ),
             )
         )
@@ -425,17 +444,18 @@ def declare_checks(
             Check(
                 "timing",
                 False,
-                "not yet: Chicago is declared after the last scored köp, before the first "
-                f"lead (game.scored_buys = {scored}); köp {buy} comes first",
-                "inte än: Chicago ropas efter sista köpet med poäng, före första utspelet "
-                f"(game.scored_buys = {scored}); först köp {buy}",
+                Msg(
+                    "not yet: Chicago is declared after the last scored köp, before the first lead (game.scored_buys = {scored}); köp {buy} comes first",
+                    scored=scored,
+                    buy=buy,
+                ),
                 RuleViolation(
-                    f"Chicago is declared after the last köp; record köp {buy} "
-                    "first (its best hand, or pass)",
+                    Msg(
+                        "Chicago is declared after the last köp; record köp {buy} first (its best hand, or pass)",
+                        buy=buy,
+                    ),
                     rule="Chicago before the tricks",
                     key="game.scored_buys",
-                    sv=f"Chicago ropas efter sista köpet, före första utspelet; för in köp "
-                    f"{buy} först (bästa hand, eller pass)",
                 ),
                 pending=True,
             )
@@ -445,8 +465,7 @@ def declare_checks(
             Check(
                 "Chicago before the tricks",
                 True,
-                "before the first lead: the tricks are not played yet",
-                "före första utspelet: sticken är inte spelade än",
+                Msg("before the first lead: the tricks are not played yet"),
             )
         )
     return checks
@@ -556,11 +575,11 @@ class Game:
         if self.finished or self.deal != number:
             return
         raise RuleViolation(
-            f"deal {number} is not over: a deal without a Chicago needs its last trick "
-            "(someone always takes it)",
+            Msg(
+                "deal {number} is not over: a deal without a Chicago needs its last trick (someone always takes it)",
+                number=number,
+            ),
             rule="last trick",
-            sv=f"giv {number} är inte slut: en giv utan Chicago behöver sitt sista stick "
-            "(någon tar alltid det)",
         )
 
     # -- applying events ------------------------------------------------------
@@ -572,10 +591,12 @@ class Game:
         self._after_chicago(event)
         if event.deal != self.deal:
             raise RuleViolation(
-                f"this event belongs to deal {event.deal}, but deal {self.deal} is being played",
+                Msg(
+                    "this event belongs to deal {deal}, but deal {deal2} is being played",
+                    deal=event.deal,
+                    deal2=self.deal,
+                ),
                 rule="deal order",
-                sv=f"händelsen hör till giv {event.deal}, men det är giv {self.deal} som spelas "
-                "(en giv i taget, i ordning)",
             )
         awards: list[Award]
         if isinstance(event, Royal):
@@ -583,12 +604,12 @@ class Game:
             royal = self.rules.hands.royal_straight_flush
             if royal != "win":
                 raise RuleViolation(
-                    f"at this table a royal straight flush scores {royal} points as the best "
-                    "hand of a köp or the showdown; it does not end the game",
+                    Msg(
+                        "at this table a royal straight flush scores {royal} points as the best hand of a köp or the showdown; it does not end the game",
+                        royal=royal,
+                    ),
                     rule="royal straight flush",
                     key="hands.royal_straight_flush",
-                    sv=f"vid det här bordet ger royal färgstege {royal} poäng som bästa hand i "
-                    "ett köp eller vid visningen; den avgör inte partiet direkt",
                 )
             awards = self._instant_win(event.player, "royal", "hands.royal_straight_flush")
             return self._commit(event, awards, end_deal=False)
@@ -614,11 +635,12 @@ class Game:
             self._check_chicago_outcome()
             if event.player != self.chicago:
                 raise RuleViolation(
-                    f"{self.chicago} declared the Chicago, not {event.player}; if "
-                    f"{event.player} took a trick, the Chicago was broken",
+                    Msg(
+                        "{chicago} declared the Chicago, not {player}; if {player} took a trick, the Chicago was broken",
+                        chicago=self.chicago,
+                        player=event.player,
+                    ),
                     rule="Chicago outcome",
-                    sv=f"det var {self.chicago} som ropade Chicago, inte {event.player}; tog "
-                    f"{event.player} ett stick så bröts Chicagon",
                 )
             self.chicagos_won[self.players.index(event.player)] += 1
             awards = [
@@ -635,10 +657,11 @@ class Game:
             assert declarer is not None
             if event.breaker == declarer:
                 raise RuleViolation(
-                    f"{declarer} cannot break their own Chicago; name the player who took a trick",
+                    Msg(
+                        "{declarer} cannot break their own Chicago; name the player who took a trick",
+                        declarer=declarer,
+                    ),
                     rule="Chicago outcome",
-                    sv=f"{declarer} kan inte bryta sin egen Chicago; ange spelaren som tog ett "
-                    "stick",
                 )
             awards = [
                 self._award(
@@ -683,10 +706,12 @@ class Game:
     def _known(self, name: str | None) -> None:
         if name is not None and name not in self.players:
             raise RuleViolation(
-                f"'{name}' is not at this table; the players are {', '.join(self.players)}",
+                Msg(
+                    "'{name}' is not at this table; the players are {players}",
+                    name=name,
+                    players=', '.join(self.players),
+                ),
                 rule="players",
-                sv=f"'{name}' sitter inte vid det här bordet; spelarna är "
-                f"{', '.join(self.players)}",
             )
 
     def _check_exchange(self, event: Exchange) -> None:
@@ -694,32 +719,33 @@ class Game:
         buys = self.rules.game.buys
         if not 1 <= event.buy <= buys:
             raise RuleViolation(
-                f"there are {buys} köp per deal at this table, so there is no köp {event.buy}",
+                Msg(
+                    "there are {buys} köp per deal at this table, so there is no köp {buy}",
+                    buys=buys,
+                    buy=event.buy,
+                ),
                 rule="exchanges per deal",
                 key="game.buys",
-                sv=f"vid det här bordet är det {buys} köp per giv, så det finns inget köp "
-                f"{event.buy}",
             )
         if not 0 <= event.count <= 5:
             raise RuleViolation(
-                f"a player exchanges 0 to 5 cards, not {event.count}",
+                Msg("a player exchanges 0 to 5 cards, not {count}", count=event.count),
                 rule="exchange count",
-                sv=f"en spelare byter 0 till 5 kort i ett köp, inte {event.count}",
             )
         if event.count > 0 and event.player in self.buy_stop:
             raise RuleViolation(
-                f"{event.player} is under köpstopp (had {self._start_score(event.player)} points "
-                f"when the deal began) and may not exchange cards",
+                Msg(
+                    "{player} is under köpstopp (had {player2} points when the deal began) and may not exchange cards",
+                    player=event.player,
+                    player2=self._start_score(event.player),
+                ),
                 rule="köpstopp",
                 key="buy_stop.threshold",
-                sv=f"{event.player} har köpstopp (hade {self._start_score(event.player)} poäng "
-                "när given började) och får inte byta kort",
             )
         if self.chicago is not None or self.tricks_done:
             raise RuleViolation(
-                "the exchanges are over: the tricks have begun",
+                Msg("the exchanges are over: the tricks have begun"),
                 rule="exchange order",
-                sv="köpen är över: sticken har börjat",
             )
         scored = self.rules.game.scored_buys
         if event.buy <= scored and self.hands_scored != event.buy - 1:
@@ -733,16 +759,21 @@ class Game:
             )
         if event.buy > scored and self.hands_scored < scored:
             raise RuleViolation(
-                f"köp {event.buy} is not reached yet: köp {self.current_buy} is being played",
+                Msg(
+                    "köp {buy} is not reached yet: köp {current_buy} is being played",
+                    buy=event.buy,
+                    current_buy=self.current_buy,
+                ),
                 rule="exchange order",
-                sv=f"köp {event.buy} har inte kommit än: det är köp {self.current_buy} som spelas "
-                "(köpen tas i ordning)",
             )
         if (event.player, event.buy) in self.exchanged:
             raise RuleViolation(
-                f"{event.player}'s exchange in köp {event.buy} is already recorded",
+                Msg(
+                    "{player}'s exchange in köp {buy} is already recorded",
+                    player=event.player,
+                    buy=event.buy,
+                ),
                 rule="one exchange per köp",
-                sv=f"bytet för {event.player} i köp {event.buy} är redan fört; ett byte per köp",
             )
 
     def _start_score(self, name: str) -> int:
@@ -752,33 +783,31 @@ class Game:
         self._known(event.player)
         if event.player is not None and event.tie:
             raise RuleViolation(
-                "a tie has no single winner",
+                Msg("a tie has no single winner"),
                 rule="exact tie",
-                sv="vid lika finns ingen ensam vinnare",
             )
         if event.player is not None and event.hand is None:
             raise RuleViolation(
-                f"say which hand {event.player} had",
+                Msg("say which hand {player} had", player=event.player),
                 rule="best hand",
-                sv=f"säg vilken hand {event.player} hade (bästa hand)",
             )
         if event.tie and self.rules.hands.ties == "suit":
             raise RuleViolation(
-                "at this table the suits break a tie (hearts > spades > diamonds > clubs): "
-                "name the player whose hand wins",
+                Msg(
+                    "at this table the suits break a tie (hearts > spades > diamonds > clubs): name the player whose hand wins",
+                ),
                 rule="exact tie",
                 key="hands.ties",
-                sv="vid det här bordet avgör färgen vid lika (hjärter > spader > ruter > klöver): "
-                "ange spelaren vars hand vinner",
             )
         if event.player is not None and event.hand is Category.HIGH_CARD:
             shown = f" ({event.cards})" if event.cards else ""
             raise RuleViolation(
-                f"{event.player}'s hand{shown} is not even a pair, so it cannot score; if "
-                "nobody had a pair, record 'pass' (check the cards for a typo)",
+                Msg(
+                    "{player}'s hand{shown} is not even a pair, so it cannot score; if nobody had a pair, record 'pass' (check the cards for a typo)",
+                    player=event.player,
+                    shown=shown,
+                ),
                 rule="best hand",
-                sv=f"{event.player}s hand{shown} är inte ens ett par och kan inte ge poäng; "
-                "om ingen hade ett par, för in 'pass' (kontrollera korten)",
             )
         if event.cards is not None and event.hand is not None:
             self._check_cards(event.cards, event.hand)
@@ -786,17 +815,15 @@ class Game:
             zeroes = self.rules.hands.four_of_a_kind_zeroes
             if event.hand is not Category.FOUR_OF_A_KIND or event.player is None:
                 raise RuleViolation(
-                    "only a four of a kind (fyrtal) can zero the opponents",
+                    Msg("only a four of a kind (fyrtal) can zero the opponents"),
                     rule="four of a kind zeroing",
                     key="hands.four_of_a_kind_zeroes",
-                    sv="bara fyrtal kan nolla motspelarna",
                 )
             if zeroes is False:
                 raise RuleViolation(
-                    "this table does not play four of a kind as zeroing",
+                    Msg("this table does not play four of a kind as zeroing"),
                     rule="four of a kind zeroing",
                     key="hands.four_of_a_kind_zeroes",
-                    sv="vid det här bordet nollar fyrtal inte motspelarna",
                 )
 
     def _check_cards(self, cards: str, hand: Category) -> None:
@@ -806,19 +833,24 @@ class Game:
             shown = evaluate(cards, ace_low_straight=ace_low).category
         except CardError as error:
             raise RuleViolation(
-                f"the cards shown cannot be read: {error}",
+                Msg("the cards shown cannot be read: {error}", error=error),
                 rule="cards shown",
-                sv=f"de visade korten går inte att läsa: {error.localized('sv')}",
             ) from None
         if shown is hand:
             return
         # A-2-3-4-5 is the one hand whose category depends on the house rules.
         other = evaluate(cards, ace_low_straight=not ace_low).category
         raise RuleViolation(
-            f"{cards} is {shown.swedish} ({shown.english}), not {hand.swedish} ({hand.english})",
+            Msg(
+                "{cards} is {shown_sv} ({shown_en}), not {hand_sv} ({hand_en})",
+                cards=cards,
+                shown_sv=shown.swedish,
+                shown_en=shown.english,
+                hand_sv=hand.swedish,
+                hand_en=hand.english,
+            ),
             rule="cards shown",
             key="hands.ace_low_straight" if other is hand else None,
-            sv=f"de visade korten {cards} är {shown.swedish}, inte {hand.swedish}",
         )
 
     def _check_buy(self, event: BuyWinner) -> None:
@@ -841,24 +873,24 @@ class Game:
             )
         if event.buy != self.hands_scored + 1:
             raise RuleViolation(
-                f"köp {self.hands_scored + 1} is next, not köp {event.buy}",
+                Msg(
+                    "köp {hands_scored} is next, not köp {buy}",
+                    hands_scored=self.hands_scored + 1,
+                    buy=event.buy,
+                ),
                 rule="köp order",
-                sv=f"köp {self.hands_scored + 1} står på tur, inte köp {event.buy} (köpen tas i "
-                "ordning)",
             )
 
     def _check_chicago_outcome(self) -> None:
         if self.chicago is None:
             raise RuleViolation(
-                "no Chicago was declared in this deal",
+                Msg("no Chicago was declared in this deal"),
                 rule="Chicago outcome",
-                sv="ingen har ropat Chicago i den här given",
             )
         if self.tricks_done:
             raise RuleViolation(
-                "this Chicago is already settled",
+                Msg("this Chicago is already settled"),
                 rule="Chicago outcome",
-                sv="den här Chicagon är redan avgjord",
             )
 
     def _after_chicago(self, event: Event) -> None:
@@ -883,62 +915,61 @@ class Game:
                 e.event.player for e in previous.entries if isinstance(e.event, ChicagoDeclared)
             )
             raise RuleViolation(
-                f"deal {previous.number} ended with {declarer}'s Chicago: there is no {what} "
-                f"after a Chicago, and deal {self.deal} starts with köp 1",
+                Msg(
+                    "deal {number} ended with {declarer}'s Chicago: there is no {what} after a Chicago, and deal {deal} starts with köp 1",
+                    number=previous.number,
+                    declarer=declarer,
+                    what=what,
+                    deal=self.deal,
+                ),
                 rule=f"no {what} after a Chicago",
-                sv=f"giv {previous.number} slutade med Chicagon som {declarer} ropade: det blir "
-                f"{what_sv} efter en Chicago, och giv {self.deal} börjar med köp 1",
             )
 
     def _check_last_trick(self) -> None:
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
-                f"köp {self.hands_scored + 1} is not recorded yet: record its best hand "
-                "(or pass) before the tricks",
+                Msg(
+                    "köp {hands_scored} is not recorded yet: record its best hand (or pass) before the tricks",
+                    hands_scored=self.hands_scored + 1,
+                ),
                 rule="order of the deal",
                 key="game.scored_buys",
-                sv=f"köp {self.hands_scored + 1} är inte fört än: för in dess bästa hand "
-                "(eller pass) före sticken",
             )
         if self.chicago is not None:
             raise RuleViolation(
-                f"{self.chicago} declared Chicago: there is no last trick, only whether "
-                "the Chicago succeeded or who broke it",
+                Msg(
+                    "{chicago} declared Chicago: there is no last trick, only whether the Chicago succeeded or who broke it",
+                    chicago=self.chicago,
+                ),
                 rule="no last trick after a Chicago",
-                sv=f"{self.chicago} ropade Chicago: det blir inget sista stick efter en Chicago, "
-                "bara om Chicagon gick hem eller vem som bröt den",
             )
         if self.tricks_done:
             raise RuleViolation(
-                "the last trick is already recorded",
+                Msg("the last trick is already recorded"),
                 rule="one last trick",
-                sv="sista sticket är redan fört; det finns bara ett sista stick",
             )
 
     def _check_showdown(self, event: Showdown) -> None:
         self._check_hand(event)
         if self.chicago is not None:
             raise RuleViolation(
-                f"{self.chicago} declared Chicago in this deal: there is no showdown after a "
-                "Chicago",
+                Msg(
+                    "{chicago} declared Chicago in this deal: there is no showdown after a Chicago",
+                    chicago=self.chicago,
+                ),
                 rule="no showdown after a Chicago",
-                sv=f"{self.chicago} ropade Chicago i den här given: det blir ingen visning efter "
-                "en Chicago",
             )
         early_zero = event.zero and not self.tricks_done
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
-                f"köp {self.hands_scored + 1} is not recorded yet",
+                Msg("köp {hands_scored} is not recorded yet", hands_scored=self.hands_scored + 1),
                 rule="order of the deal",
                 key="game.scored_buys",
-                sv=f"köp {self.hands_scored + 1} är inte fört än (givens ordning: köpen före "
-                "visningen)",
             )
         if not self.tricks_done and not early_zero:
             raise RuleViolation(
-                "the showdown comes after the last trick; record who took it first",
+                Msg("the showdown comes after the last trick; record who took it first"),
                 rule="order of the deal",
-                sv="visningen kommer efter sista sticket; för in vem som tog det först",
             )
 
     # -- awards -------------------------------------------------------------
@@ -1088,11 +1119,11 @@ def award_player(awards: Iterable[Award]) -> str:
 def _over(winners: Sequence[str]) -> RuleViolation:
     who = " & ".join(winners)
     return RuleViolation(
-        f"the game is over ({who} won): nothing more can be recorded; "
-        "`chicago undo` takes back the last event",
+        Msg(
+            "the game is over ({who} won): nothing more can be recorded; `chicago undo` takes back the last event",
+            who=who,
+        ),
         rule="end of game",
-        sv=f"partiet är slut ({who} vann): inget mer kan föras in; "
-        "`chicago undo` tar tillbaka det senaste",
     )
 
 

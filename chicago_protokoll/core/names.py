@@ -26,6 +26,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from ..i18n.language import Msg
 from .errors import ChicagoError
 
 #: The longest player name, in characters (code points after NFC).
@@ -68,28 +69,19 @@ def name_problem(name: str) -> tuple[str, str] | None:
     """Why ``name`` (already NFC) cannot be a player's name, in English and Swedish, as a
     clause after "it" / "det"; None when it can."""
     if not name:
-        return "it is empty", "det är tomt"
+        return Msg("it is empty")
     if len(name) > MAX_PLAYER_NAME:
-        return (
-            f"it is longer than {MAX_PLAYER_NAME} characters",
-            f"det är längre än {MAX_PLAYER_NAME} tecken",
+        return Msg(
+            "it is longer than {max_player_name} characters",
+            max_player_name=MAX_PLAYER_NAME,
         )
     hidden = hidden_character(name)
     if hidden:
-        return (
-            f"it contains {hidden}, which is not visible text",
-            f"det innehåller {hidden}, som inte är synlig text",
-        )
+        return Msg("it contains {hidden}, which is not visible text", hidden=hidden)
     if name != name.strip():
-        return (
-            "it starts or ends with a space",
-            "det börjar eller slutar med ett mellanslag",
-        )
+        return Msg("it starts or ends with a space")
     if unicodedata.category(name[0]).startswith("M"):
-        return (
-            "it starts with a combining mark, which would sit on the text before it",
-            "det börjar med ett kombinerande tecken, som skulle hamna på texten före",
-        )
+        return Msg("it starts with a combining mark, which would sit on the text before it")
     return None
 
 
@@ -118,8 +110,11 @@ def check_player_name(name: str) -> str:
     problem = name_problem(normal)
     if problem:
         raise PlayerNameError(
-            f"'{shown(name)}' cannot be a player's name: {problem[0]}",
-            sv=f"'{shown(name)}' kan inte vara namnet på en spelare: {problem[1]}",
+            Msg(
+                "'{name}' cannot be a player's name: {problem}",
+                name=shown(name),
+                problem=problem,
+            ),
         )
     return normal
 
@@ -141,15 +136,17 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
             first = seen[key]
             if first == original:
                 raise PlayerNameError(
-                    f"two players are called '{shown(first)}': give each a different name",
-                    sv=f"två spelare heter '{shown(first)}': ge var och en ett eget namn",
+                    Msg(
+                        "two players are called '{first}': give each a different name",
+                        first=shown(first),
+                    ),
                 )
             raise PlayerNameError(
-                f"two players would be called the same: '{shown(first)}' and "
-                f"'{shown(original)}' (written differently, read alike); give each a "
-                "different name",
-                sv=f"två spelare skulle heta likadant: '{shown(first)}' och '{shown(original)}' "
-                "(skrivna olika, lästa lika); ge var och en ett eget namn",
+                Msg(
+                    "two players would be called the same: '{first}' and '{original}' (written differently, read alike); give each a different name",
+                    first=shown(first),
+                    original=shown(original),
+                ),
             )
         seen[key] = original
     return names

@@ -13,7 +13,7 @@ from dataclasses import field, fields
 from typing import Any, Literal
 
 from ..fast.dataclass import dataclass
-from ..i18n.language import N_
+from ..i18n.language import N_, Msg
 from .cards import Category
 from .errors import RulesFileError
 
@@ -149,7 +149,7 @@ def _suggest(word: str, choices: list[str]) -> tuple[str, str]:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     if not close:
         return "", ""
-    return f" (did you mean '{close[0]}'?)", f" (menade du '{close[0]}'?)"
+    return Msg(" (did you mean '{close}'?)", close=close[0])
 
 
 def _suggest_key(key: str, section: str | None) -> tuple[str, str]:
@@ -168,10 +168,7 @@ def _suggest_key(key: str, section: str | None) -> tuple[str, str]:
     if not close:
         return "", ""
     home = homes[close[0]]
-    return (
-        f" (did you mean '{close[0]}' in [{home}]?)",
-        f" (menade du '{close[0]}' i [{home}]?)",
-    )
+    return Msg(" (did you mean '{close}' in [{home}]?)", close=close[0], home=home)
 
 
 def _is_int(value: object) -> bool:
@@ -184,43 +181,37 @@ def _check_value(section: str, key: str, value: object) -> tuple[str, str] | Non
     if section == "hands" and key in _HAND_KEYS:
         if value == "win" or (_is_int(value) and isinstance(value, int) and value >= 0):
             return None
-        return (
-            f'{name} must be a number of points (0 or more) or "win", not {value!r}',
-            f'{name} måste vara ett antal poäng (0 eller fler) eller "win", inte {value!r}',
+        return Msg(
+            '{name} must be a number of points (0 or more) or "win", not {value!r}',
+            name=name,
+            value=value,
         )
     if name == "hands.four_of_a_kind_zeroes":
         if value is False or value in ("choice", "always"):
             return None
-        return (
-            f'{name} must be false, "choice" or "always", not {value!r}',
-            f'{name} måste vara false, "choice" eller "always", inte {value!r}',
+        return Msg(
+            '{name} must be false, "choice" or "always", not {value!r}',
+            name=name,
+            value=value,
         )
     if name == "hands.ties":
         if value in ("none", "suit"):
             return None
-        return (
-            f'{name} must be "none" or "suit", not {value!r}',
-            f'{name} måste vara "none" eller "suit", inte {value!r}',
-        )
+        return Msg('{name} must be "none" or "suit", not {value!r}', name=name, value=value)
     if name in ("hands.ace_low_straight", "chicago.required_to_win"):
         if isinstance(value, bool):
             return None
-        return (
-            f"{name} must be true or false, not {value!r}",
-            f"{name} måste vara true eller false, inte {value!r}",
-        )
+        return Msg("{name} must be true or false, not {value!r}", name=name, value=value)
     if name in ("scoring.floor", "buy_stop.threshold"):
         if value is False or _is_int(value):
             return None
-        return (
-            f"{name} must be a whole number or false, not {value!r}",
-            f"{name} måste vara ett heltal eller false, inte {value!r}",
+        return Msg(
+            "{name} must be a whole number or false, not {value!r}",
+            name=name,
+            value=value,
         )
     if not _is_int(value):
-        return (
-            f"{name} must be a whole number, not {value!r}",
-            f"{name} måste vara ett heltal, inte {value!r}",
-        )
+        return Msg("{name} must be a whole number, not {value!r}", name=name, value=value)
     return None
 
 
@@ -233,20 +224,21 @@ def _read(data: Mapping[str, Any], source: str) -> HouseRules:
             if isinstance(table, Mapping):
                 hint, sv_hint = _suggest(section, list(_SECTIONS))
                 problems.append(
-                    (f"unknown section [{section}]{hint}", f"okänd sektion [{section}]{sv_hint}")
+                    Msg("unknown section [{section}]{hint}", section=section, hint=hint)
                 )
             else:
                 # A bare key above every table, like `target = 51`.
                 hint, sv_hint = _suggest_key(section, None)
                 problems.append(
-                    (f"unknown key {section}{hint}", f"okänd nyckel {section}{sv_hint}")
+                    Msg("unknown key {section}{hint}", section=section, hint=hint)
                 )
             continue
         if not isinstance(table, Mapping):
             problems.append(
-                (
-                    f"[{section}] must be a table of keys, not {table!r}",
-                    f"[{section}] måste vara en tabell med nycklar, inte {table!r}",
+                Msg(
+                    "[{section}] must be a table of keys, not {table!r}",
+                    section=section,
+                    table=table,
                 )
             )
             continue
@@ -256,7 +248,7 @@ def _read(data: Mapping[str, Any], source: str) -> HouseRules:
             if key not in known:
                 hint, sv_hint = _suggest_key(key, section)
                 problems.append(
-                    (f"unknown key {section}.{key}{hint}", f"okänd nyckel {section}.{key}{sv_hint}")
+                    Msg("unknown key {section}.{key}{hint}", section=section, key=key, hint=hint)
                 )
                 continue
             problem = _check_value(section, key, value)
@@ -291,88 +283,104 @@ def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], tuple[str, s
     game, chicago = rules.game, rules.chicago
     if game.target < 1:
         problem(
-            f"game.target must be at least 1, not {game.target}",
-            f"game.target måste vara minst 1, inte {game.target}",
+            Msg("game.target must be at least 1, not {target}", target=game.target),
             "game.target",
         )
     if game.min_players < 2:
         problem(
-            f"game.min_players must be at least 2, not {game.min_players}",
-            f"game.min_players måste vara minst 2, inte {game.min_players}",
+            Msg(
+                "game.min_players must be at least 2, not {min_players}",
+                min_players=game.min_players,
+            ),
             "game.min_players",
         )
     if not 2 <= game.max_players <= 6:
         problem(
-            f"game.max_players must be 2 to 6 (one deck), not {game.max_players}",
-            f"game.max_players måste vara 2 till 6 (en kortlek), inte {game.max_players}",
+            Msg(
+                "game.max_players must be 2 to 6 (one deck), not {max_players}",
+                max_players=game.max_players,
+            ),
             "game.max_players",
         )
     if game.min_players > game.max_players:
         problem(
-            f"game.min_players ({game.min_players}) is more than game.max_players "
-            f"({game.max_players})",
-            f"game.min_players ({game.min_players}) är fler än game.max_players "
-            f"({game.max_players})",
+            Msg(
+                "game.min_players ({min_players}) is more than game.max_players ({max_players})",
+                min_players=game.min_players,
+                max_players=game.max_players,
+            ),
             "game.min_players",
             "game.max_players",
         )
     if not 1 <= game.buys <= 3:
         problem(
-            f"game.buys must be 1 to 3, not {game.buys}",
-            f"game.buys måste vara 1 till 3 (köp per giv), inte {game.buys}",
+            Msg("game.buys must be 1 to 3, not {buys}", buys=game.buys),
             "game.buys",
         )
     if game.scored_buys < 0:
         problem(
-            f"game.scored_buys must be 0 or more, not {game.scored_buys}",
-            f"game.scored_buys måste vara 0 eller fler, inte {game.scored_buys}",
+            Msg(
+                "game.scored_buys must be 0 or more, not {scored_buys}",
+                scored_buys=game.scored_buys,
+            ),
             "game.scored_buys",
         )
     elif game.scored_buys > game.buys:
         problem(
-            f"game.scored_buys must be 0 to game.buys ({game.buys}), not {game.scored_buys}",
-            f"game.scored_buys måste vara 0 till game.buys ({game.buys}), inte {game.scored_buys}",
+            Msg(
+                "game.scored_buys must be 0 to game.buys ({buys}), not {scored_buys}",
+                buys=game.buys,
+                scored_buys=game.scored_buys,
+            ),
             "game.scored_buys",
             "game.buys",
         )
     for key in ("last_trick", "last_trick_with_two"):
         if getattr(rules.scoring, key) < 0:
             problem(
-                f"scoring.{key} must be 0 or more, not {getattr(rules.scoring, key)}",
-                f"scoring.{key} måste vara 0 eller mer, inte {getattr(rules.scoring, key)}",
+                Msg(
+                    "scoring.{key} must be 0 or more, not {scoring}",
+                    key=key,
+                    scoring=getattr(rules.scoring, key),
+                ),
                 f"scoring.{key}",
             )
     floor = rules.scoring.floor
     if floor is not False and floor > 0:
         problem(
-            f"scoring.floor must be 0 or below (or false), not {floor}",
-            f"scoring.floor (nollgränsen) måste vara 0 eller lägre (eller false), inte {floor}",
+            Msg("scoring.floor must be 0 or below (or false), not {floor}", floor=floor),
             "scoring.floor",
         )
     if chicago.success < 0:
         problem(
-            f"chicago.success must be 0 or more, not {chicago.success}",
-            f"chicago.success måste vara 0 eller mer, inte {chicago.success}",
+            Msg("chicago.success must be 0 or more, not {success}", success=chicago.success),
             "chicago.success",
         )
     if chicago.failure > 0:
         problem(
-            f"chicago.failure must be 0 or less (a penalty), not {chicago.failure}",
-            f"chicago.failure måste vara 0 eller mindre (ett avdrag), inte {chicago.failure}",
+            Msg(
+                "chicago.failure must be 0 or less (a penalty), not {failure}",
+                failure=chicago.failure,
+            ),
             "chicago.failure",
         )
     for key in ("min_score", "breaker_bonus", "max_per_player"):
         if getattr(chicago, key) < 0:
             problem(
-                f"chicago.{key} must be 0 or more, not {getattr(chicago, key)}",
-                f"chicago.{key} måste vara 0 eller mer, inte {getattr(chicago, key)}",
+                Msg(
+                    "chicago.{key} must be 0 or more, not {chicago}",
+                    key=key,
+                    chicago=getattr(chicago, key),
+                ),
                 f"chicago.{key}",
             )
     threshold = rules.buy_stop.threshold
     if threshold is not False and threshold < 1:
         problem(
-            f"buy_stop.threshold must be at least 1 (or false), not {threshold}",
-            f"buy_stop.threshold (köpstopp) måste vara minst 1 (eller false), inte {threshold}",
+            Msg(
+                "buy_stop.threshold must be at least 1 (or false), not {threshold}",
+                threshold=threshold,
+            ),
             "buy_stop.threshold",
         )
     return problems
@@ -437,11 +445,12 @@ def preset(name: str) -> HouseRules:
         hint, sv_hint = _suggest(name, list(PRESETS))
         raise RulesFileError(
             f"--preset {name}",
-            [f"no preset '{name}'{hint}; presets: {', '.join(PRESETS)}"],
-            sv_problems=[
-                f"det finns ingen förinställning '{name}'{sv_hint}; förinställningarna är: "
-                f"{', '.join(PRESETS)}"
-            ],
+            [Msg(
+                "no preset '{name}'{hint}; presets: {presets}",
+                name=name,
+                hint=hint,
+                presets=', '.join(PRESETS),
+            )],
         ) from None
 
 
@@ -453,7 +462,7 @@ def rules_from_toml(text: str, *, source: str) -> HouseRules:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesFileError(
-            source, [f"not valid TOML: {error}"], sv_problems=[f"inte giltig TOML: {error}"]
+            source, [Msg("not valid TOML: {error}", error=error)]
         ) from None
     return HouseRules.from_mapping(data, source=source)
 

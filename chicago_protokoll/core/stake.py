@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from ..i18n.language import Msg
 from .errors import ChicagoError
 
 #: The largest stake per point: a million is far beyond any table and keeps every
@@ -39,20 +40,28 @@ def parse_stake(text: str) -> Decimal:
     match = _AMOUNT.fullmatch(stripped) if len(stripped) <= _MAX_TEXT else None
     if match is None or not (match["whole"] or match["fraction"]):
         raise StakeError(
-            f"'{shown}' is not a stake: give an amount of 0 or more, like 1, 0.5 or 0,5",
-            sv=f"'{shown}' är ingen insats: ange ett belopp på 0 eller mer, som 1, 0.5 eller 0,5",
+            Msg(
+                "'{shown}' is not a stake: give an amount of 0 or more, like 1, 0.5 or 0,5",
+                shown=shown,
+            ),
         )
     fraction = (match["fraction"] or "").rstrip("0")
     if len(fraction) > STAKE_DECIMALS:
         raise StakeError(
-            f"'{shown}' is not a stake: at most {STAKE_DECIMALS} decimals (whole öre)",
-            sv=f"'{shown}' är ingen insats: högst {STAKE_DECIMALS} decimaler (hela ören)",
+            Msg(
+                "'{shown}' is not a stake: at most {stake_decimals} decimals (whole öre)",
+                shown=shown,
+                stake_decimals=STAKE_DECIMALS,
+            ),
         )
     value = Decimal(f"{match['whole'] or '0'}.{fraction or '0'}")
     if value > MAX_STAKE:
         raise StakeError(
-            f"'{shown}' is not a stake: at most {MAX_STAKE} per point",
-            sv=f"'{shown}' är ingen insats: högst {MAX_STAKE} per poäng",
+            Msg(
+                "'{shown}' is not a stake: at most {max_stake} per point",
+                shown=shown,
+                max_stake=MAX_STAKE,
+            ),
         )
     return tidy_stake(value)
 
@@ -61,8 +70,7 @@ def check_stake(stake: Decimal) -> Decimal:
     """A stake given as a number (by code, not typed): finite, 0 to `MAX_STAKE`."""
     if not stake.is_finite() or stake < 0 or stake > MAX_STAKE:
         raise StakeError(
-            f"the stake must be an amount from 0 to {MAX_STAKE}",
-            sv=f"insatsen måste vara ett belopp från 0 till {MAX_STAKE}",
+            Msg("the stake must be an amount from 0 to {max_stake}", max_stake=MAX_STAKE),
         )
     return stake
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.game import Standings
-from ..i18n.language import tr
+from ..i18n.language import t
 from .width import text_width
 
 # One marker per seat, told apart without colour; "#" where lines cross.
@@ -65,14 +65,12 @@ def marker(index: int) -> str:
 
 def text_chart(race: Race, session_name: str, *, width: int = 80, height: int = 15) -> list[str]:
     """The race drawn in ``width`` columns: y axis of points, x axis of deals, a legend."""
-    title = tr(
-        f"{session_name}: the score race, deal by deal", f"{session_name}: poängen giv för giv"
-    )
+    title = t("{session_name}: the score race, deal by deal", session_name=session_name)
     count = len(race.deals) - 1
     if count == 0:
-        return [title, tr("Nothing is recorded yet.", "Inget är fört ännu.")]
+        return [title, t("Nothing is recorded yet.")]
     low, high = race.low, race.high
-    target_label = tr(f"target {race.target}", f"mål {race.target}")
+    target_label = t("target {target}", target=race.target)
     stop_label = f"köpstopp {race.buy_stop}" if race.buy_stop is not None else ""
     label_width = max(len(str(low)), len(str(high)))
     right_width = max(len(target_label), len(stop_label)) + 1
@@ -182,9 +180,9 @@ def _x_labels(race: Race, plot_width: int, count: int) -> str:
             continue
         line[column : column + len(text)] = text
         end = column + len(text) - 1
-    word = tr("deal", "giv")
+    word = t("deal")
     if race.in_progress:
-        word += tr(" (the last in progress)", " (den sista pågår)")
+        word += t(" (the last in progress)")
     return "".join(line).rstrip() + "  " + word
 
 
@@ -192,13 +190,14 @@ def _legend(race: Race, width: int) -> list[str]:
     items = []
     for index, name in enumerate(race.players):
         total = race.totals[index][-1]
-        win = tr(" (winner)", " (vinnare)") if name in race.winners else ""
+        win = t(" (winner)") if name in race.winners else ""
         items.append(f"{marker(index)} {name} {total}{win}")
-    items.append(tr(f"{SEVERAL} several players", f"{SEVERAL} flera spelare"))
+    items.append(t("{several} several players", several=SEVERAL))
     items.append(
-        tr(
-            f"{TARGET_LINE} target {race.target} (game.target)",
-            f"{TARGET_LINE} mål {race.target} (game.target)",
+        t(
+            "{target_line} target {target} (game.target)",
+            target_line=TARGET_LINE,
+            target=race.target,
         )
     )
     if race.buy_stop is not None:

@@ -26,7 +26,7 @@ from ..core.events import (
     Royal,
 )
 from ..core.game import Award, DealRecord, Moment, Standings, declare_checks, resolve_player
-from ..i18n.language import tr
+from ..i18n.language import Msg, t, tr
 from .narrate import (
     describe_award,
     describe_correction,
@@ -63,12 +63,14 @@ def deal_record(standings: Standings, deal: int) -> DealRecord:
     played = len(standings.deals)
     if played == 0:
         raise ChicagoError(
-            f"there is no deal {deal}: nothing is recorded yet",
-            sv=f"det finns ingen giv {deal}: inget är fört ännu",
+            Msg("there is no deal {deal}: nothing is recorded yet", deal=deal),
         )
     raise ChicagoError(
-        f"there is no deal {deal}: the protocol has deals 1 to {played}",
-        sv=f"det finns ingen giv {deal}: protokollet har giv 1 till {played}",
+        Msg(
+            "there is no deal {deal}: the protocol has deals 1 to {played}",
+            deal=deal,
+            played=played,
+        ),
     )
 
 
@@ -100,41 +102,32 @@ def _event_notes(standings: Standings, event: Event, before: Sequence[int]) -> l
     names = _names(standings)
     if isinstance(event, HandEvent) and event.tie and rules.hands.ties == "none":
         return [
-            tr(
-                'equal best hands score nothing; suits do not break the tie (hands.ties = "none")',
-                'lika bästa händer ger ingen poäng; färgen avgör inte (hands.ties = "none")',
-            )
+            t('equal best hands score nothing; suits do not break the tie (hands.ties = "none")')
         ]
     if isinstance(event, ChicagoDeclared):
         score = before[names.index(event.player)]
         minimum = rules.chicago.min_score
         if minimum == 0:
             return [
-                tr(
-                    "Chicago may be declared at any score (chicago.min_score = 0)",
-                    "Chicago får ropas med vilken poäng som helst (chicago.min_score = 0)",
-                )
+                t("Chicago may be declared at any score (chicago.min_score = 0)")
             ]
         return [
-            tr(
-                f"{event.player} had {score} points; declaring takes at least {minimum} "
-                "(chicago.min_score)",
-                f"{event.player} hade {score} poäng; det krävs minst {minimum} för att ropa "
-                "(chicago.min_score)",
+            t(
+                "{player} had {score} points; declaring takes at least {minimum} (chicago.min_score)",
+                player=event.player,
+                score=score,
+                minimum=minimum,
             )
         ]
     if isinstance(event, ChicagoWon | ChicagoBroken):
         notes = [
-            tr(
-                "after a Chicago nothing more is scored in the deal: no last trick, no showdown",
-                "efter en Chicago får ingen mer poäng i given: inget sista stick, ingen visning",
-            )
+            t("after a Chicago nothing more is scored in the deal: no last trick, no showdown")
         ]
         if isinstance(event, ChicagoBroken) and not rules.chicago.breaker_bonus:
             notes.append(
-                tr(
-                    f"{event.breaker} gets nothing for breaking it (chicago.breaker_bonus = 0)",
-                    f"{event.breaker} får inget för att ha brutit den (chicago.breaker_bonus = 0)",
+                t(
+                    "{breaker} gets nothing for breaking it (chicago.breaker_bonus = 0)",
+                    breaker=event.breaker,
                 )
             )
         return notes
@@ -172,14 +165,11 @@ def explain_lines(
             standings, session_name, resolve_player(player, names, allow_prefix=True), records, deal
         )
     lines = [
-        tr(
-            f"Protocol {session_name}: {', '.join(names)}.",
-            f"Protokoll {session_name}: {', '.join(names)}.",
-        ),
+        t("Protocol {session_name}: {names}.", session_name=session_name, names=', '.join(names)),
         rules_line(standings.rules),
     ]
     if not standings.deals:
-        lines.append(tr("Nothing is recorded yet.", "Inget är fört ännu."))
+        lines.append(t("Nothing is recorded yet."))
     for record in records:
         lines.append("")
         lines.extend(_deal_lines(standings, record))
@@ -194,19 +184,22 @@ def explain_lines(
 
 
 def deal_heading(standings: Standings, record: DealRecord) -> str:
-    heading = tr(
-        f"Deal {record.number} — dealer {record.dealer}, forehand {record.forehand}",
-        f"Giv {record.number} — givare {record.dealer}, förhand {record.forehand}",
+    heading = t(
+        "Deal {number} — dealer {dealer}, forehand {forehand}",
+        number=record.number,
+        dealer=record.dealer,
+        forehand=record.forehand,
     )
     if record.buy_stop:
         threshold = standings.rules.buy_stop.threshold
         who = ", ".join(record.buy_stop)
-        heading += tr(
-            f"; köpstopp: {who} (buy_stop.threshold = {toml_value(threshold)})",
-            f"; köpstopp: {who} (buy_stop.threshold = {toml_value(threshold)})",
+        heading += t(
+            "; köpstopp: {who} (buy_stop.threshold = {threshold})",
+            who=who,
+            threshold=toml_value(threshold),
         )
     if not record.complete:
-        heading += tr(" (in progress)", " (pågår)")
+        heading += t(" (in progress)")
     return heading
 
 
@@ -225,17 +218,12 @@ def _deal_lines(standings: Standings, record: DealRecord) -> list[str]:
     if record.complete:
         lines.append(
             INDENT
-            + tr(
-                f"After deal {record.number}: {standing}", f"Efter giv {record.number}: {standing}"
-            )
+            + t("After deal {number}: {standing}", number=record.number, standing=standing)
         )
     else:
         lines.append(
             INDENT
-            + tr(
-                f"So far in deal {record.number}: {standing}",
-                f"Hittills i giv {record.number}: {standing}",
-            )
+            + t("So far in deal {number}: {standing}", number=record.number, standing=standing)
         )
     return lines
 
@@ -243,9 +231,10 @@ def _deal_lines(standings: Standings, record: DealRecord) -> list[str]:
 def outcome_line(standings: Standings) -> str:
     """Who won and by which rule, or what comes next."""
     if not standings.finished:
-        return tr(
-            f"Next: deal {standings.deal}, {moment_text(standings)}.",
-            f"Nästa: giv {standings.deal}, {moment_text(standings)}.",
+        return t(
+            "Next: deal {deal}, {standings}.",
+            deal=standings.deal,
+            standings=moment_text(standings),
         )
     winners = " & ".join(standings.winners)
     best = max(standings.scores[name] for name in standings.winners)
@@ -258,23 +247,25 @@ def outcome_line(standings: Standings) -> str:
     ]
     if instant:
         award = instant[-1]
-        return tr(
-            f"Winner: {winners}: {rule_text(award.rule)} ({award.key}).",
-            f"Vinnare: {winners}: {rule_text(award.rule)} ({award.key}).",
+        return t(
+            "Winner: {winners}: {rule} ({key}).",
+            winners=winners,
+            rule=rule_text(award.rule),
+            key=award.key,
         )
     target = standings.rules.game.target
     if len(standings.winners) > 1:
-        return tr(
-            f"Winners: {winners}, {best} points each: {target} or more at the end of a deal ends "
-            "the game (game.target), and equal highest totals share the win.",
-            f"Vinnare: {winners}, {best} poäng var: {target} eller mer vid slutet av en giv "
-            "avslutar partiet (game.target), och lika högsta poäng delar segern.",
+        return t(
+            "Winners: {winners}, {best} points each: {target} or more at the end of a deal ends the game (game.target), and equal highest totals share the win.",
+            winners=winners,
+            best=best,
+            target=target,
         )
-    return tr(
-        f"Winner: {winners} with {best} points: {target} or more at the end of a deal ends the "
-        "game (game.target), and the highest total wins.",
-        f"Vinnare: {winners} med {best} poäng: {target} eller mer vid slutet av en giv avslutar "
-        "partiet (game.target), och högst poäng vinner.",
+    return t(
+        "Winner: {winners} with {best} points: {target} or more at the end of a deal ends the game (game.target), and the highest total wins.",
+        winners=winners,
+        best=best,
+        target=target,
     )
 
 
@@ -288,9 +279,10 @@ def _player_lines(
     names = _names(standings)
     index = names.index(name)
     lines = [
-        tr(
-            f"{name} in {session_name}: every point won or lost, with its rule.",
-            f"{name} i {session_name}: varje poäng vunnen eller förlorad, med sin regel.",
+        t(
+            "{name} in {session_name}: every point won or lost, with its rule.",
+            name=name,
+            session_name=session_name,
         )
     ]
     told_any = False
@@ -299,7 +291,7 @@ def _player_lines(
         for entry in record.entries:
             told, after = _running(totals, entry.awards, names)
             mine = [(award, total) for award, total in told if award.player == name]
-            where = tr(f"deal {record.number}, ", f"giv {record.number}, ") + moment_name(
+            where = t("deal {number}, ", number=record.number) + moment_name(
                 entry.event
             )
             for award, total in mine:
@@ -314,33 +306,29 @@ def _player_lines(
     if not told_any:
         lines.append(
             INDENT
-            + tr(
-                f"{name} has won or lost no points here.",
-                f"{name} har inte vunnit eller förlorat några poäng här.",
-            )
+            + t("{name} has won or lost no points here.", name=name)
         )
     stops = [record.number for record in records if name in record.buy_stop]
     if stops:
         shown = _ranges(stops)
         lines.append(
             INDENT
-            + tr(
-                f"köpstopp in deal {shown} (buy_stop.threshold)",
-                f"köpstopp i giv {shown} (buy_stop.threshold)",
-            )
+            + t("köpstopp in deal {shown} (buy_stop.threshold)", shown=shown)
         )
     if deal is None:
         score = standings.players[index].score
-        lines.append(tr(f"{name} has {score} points.", f"{name} har {score} poäng."))
+        lines.append(t("{name} has {score} points.", name=name, score=score))
     else:
         record = records[0]
         change = record.points_of(index)
         lines.append(
-            tr(
-                f"{name} in deal {deal}: {change:+d}, from {record.start[index]} to "
-                f"{record.totals[index]}.",
-                f"{name} i giv {deal}: {change:+d}, från {record.start[index]} till "
-                f"{record.totals[index]}.",
+            t(
+                "{name} in deal {deal}: {change:+d}, from {start} to {totals}.",
+                name=name,
+                deal=deal,
+                change=change,
+                start=record.start[index],
+                totals=record.totals[index],
             )
         )
     return lines
@@ -473,40 +461,33 @@ def why_declare(standings: Standings, name: str) -> list[str]:
     """May ``name`` declare Chicago now?  Every rule that decides it, met or not."""
     conditions = declare_conditions(standings, name)
     allowed = all(c.met for c in conditions)
-    question = tr(
-        f"May {name} declare Chicago now (deal {standings.deal})?",
-        f"Får {name} ropa Chicago nu (giv {standings.deal})?",
-    )
+    question = t("May {name} declare Chicago now (deal {deal})?", name=name, deal=standings.deal)
     if standings.finished:
-        return [question, tr("No.", "Nej."), *[c.line() for c in conditions]]
+        return [question, t("No."), *[c.line() for c in conditions]]
     if allowed and standings.moment is Moment.BUY:
-        verdict = tr(
-            f"Yes, once köp {standings.buy} is recorded.", f"Ja, när köp {standings.buy} är förd."
-        )
+        verdict = t("Yes, once köp {buy} is recorded.", buy=standings.buy)
     else:
-        verdict = tr("Yes.", "Ja.") if allowed else tr("No.", "Nej.")
+        verdict = t("Yes.") if allowed else t("No.")
     lines = [question, verdict, *[c.line() for c in conditions]]
     rules = standings.rules.chicago
-    stake = tr(
-        f"At stake: {rules.success:+d} for all five tricks (chicago.success), {rules.failure:+d} "
-        "if another player takes a trick (chicago.failure)",
-        f"Insats: {rules.success:+d} för alla fem stick (chicago.success), {rules.failure:+d} "
-        "om någon annan tar ett stick (chicago.failure)",
+    stake = t(
+        "At stake: {success:+d} for all five tricks (chicago.success), {failure:+d} if another player takes a trick (chicago.failure)",
+        success=rules.success,
+        failure=rules.failure,
     )
     if rules.breaker_bonus:
-        stake += tr(
-            f"; the breaker gets {rules.breaker_bonus:+d} (chicago.breaker_bonus)",
-            f"; den som bryter får {rules.breaker_bonus:+d} (chicago.breaker_bonus)",
+        stake += t(
+            "; the breaker gets {breaker_bonus:+d} (chicago.breaker_bonus)",
+            breaker_bonus=rules.breaker_bonus,
         )
     lines.append(stake + ".")
     if rules.required_to_win:
         won = next(p.chicagos_won for p in standings.players if p.name == name)
         lines.append(
-            tr(
-                f"A successful Chicago is needed to win (chicago.required_to_win); {name} has "
-                f"{won}.",
-                f"En lyckad Chicago krävs för att vinna (chicago.required_to_win); {name} har "
-                f"{won}.",
+            t(
+                "A successful Chicago is needed to win (chicago.required_to_win); {name} has {won}.",
+                name=name,
+                won=won,
             )
         )
     return lines
@@ -538,21 +519,15 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
     threshold = standings.rules.buy_stop.threshold
     if threshold is False:
         return [
-            tr(
-                f"This table plays without köpstopp (buy_stop.threshold = false): {name} may "
-                "always exchange cards.",
-                f"Det här bordet spelar utan köpstopp (buy_stop.threshold = false): {name} får "
-                "alltid byta kort.",
+            t(
+                "This table plays without köpstopp (buy_stop.threshold = false): {name} may always exchange cards.",
+                name=name,
             )
         ]
     lines = [
-        tr(
-            f"Köpstopp: a player with {threshold} or more at the end of a deal may not exchange "
-            f"cards in the following deals, but still may in the deal where {threshold} is "
-            f"reached (buy_stop.threshold = {threshold}).",
-            f"Köpstopp: den som har {threshold} poäng eller mer vid slutet av en giv får inte "
-            f"köpa i de följande givarna, men får det i den giv där {threshold} nås "
-            f"(buy_stop.threshold = {threshold}).",
+        t(
+            "Köpstopp: a player with {threshold} or more at the end of a deal may not exchange cards in the following deals, but still may in the deal where {threshold} is reached (buy_stop.threshold = {threshold}).",
+            threshold=threshold,
         )
     ]
     history = buy_stop_history(standings, name)
@@ -561,60 +536,60 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
         if item.under and (before is None or not before.under):
             lines.append(
                 INDENT
-                + tr(
-                    f"{name} had {item.start} at the end of deal {item.number - 1}, so köpstopp "
-                    f"began in deal {item.number}.",
-                    f"{name} hade {item.start} poäng efter giv {item.number - 1}, så köpstoppet "
-                    f"började i giv {item.number}.",
+                + t(
+                    "{name} had {start} at the end of deal {number}, so köpstopp began in deal {number2}.",
+                    name=name,
+                    start=item.start,
+                    number=item.number - 1,
+                    number2=item.number,
                 )
             )
         if not item.under and before is not None and before.under:
             lines.append(
                 INDENT
-                + tr(
-                    f"{name} had {item.start}, under {threshold}, at the end of deal "
-                    f"{before.number}, so köpstopp ended: {name} could exchange again in deal "
-                    f"{item.number}.",
-                    f"{name} hade {item.start} poäng, under {threshold}, efter giv "
-                    f"{before.number}, så köpstoppet upphörde: {name} fick köpa igen i giv "
-                    f"{item.number}.",
+                + t(
+                    "{name} had {start}, under {threshold}, at the end of deal {number}, so köpstopp ended: {name} could exchange again in deal {number2}.",
+                    name=name,
+                    start=item.start,
+                    threshold=threshold,
+                    number=before.number,
+                    number2=item.number,
                 )
             )
     player = next(p for p in standings.players if p.name == name)
     deal = standings.deal
     if standings.finished:
-        lines.append(tr("The game is over.", "Partiet är slut."))
+        lines.append(t("The game is over."))
     elif player.buy_stop:
         start = history[-1].start
         lines.append(
-            tr(
-                f"{name} is under köpstopp in deal {deal} (had {start} when it began): {name} may "
-                "not exchange cards.",
-                f"{name} har köpstopp i giv {deal} (hade {start} poäng när den började): {name} "
-                "får inte byta kort.",
+            t(
+                "{name} is under köpstopp in deal {deal} (had {start} when it began): {name} may not exchange cards.",
+                name=name,
+                deal=deal,
+                start=start,
             )
         )
     elif player.score >= threshold:
         lines.append(
-            tr(
-                f"{name} has {player.score} now, in deal {deal}, but köpstopp is judged by the "
-                f"total when a deal begins: {name} may still exchange in deal {deal}, and "
-                f"köpstopp begins in deal {deal + 1} if {name} still has {threshold} or more "
-                f"when deal {deal} ends.",
-                f"{name} har {player.score} poäng nu, i giv {deal}, men köpstopp avgörs av "
-                f"poängen när en giv börjar: {name} får fortfarande köpa i giv {deal}, och "
-                f"köpstoppet börjar i giv {deal + 1} om {name} har {threshold} eller mer när "
-                f"giv {deal} är slut.",
+            t(
+                "{name} has {score} now, in deal {deal}, but köpstopp is judged by the total when a deal begins: {name} may still exchange in deal {deal}, and köpstopp begins in deal {deal2} if {name} still has {threshold} or more when deal {deal} ends.",
+                name=name,
+                score=player.score,
+                deal=deal,
+                deal2=deal + 1,
+                threshold=threshold,
             )
         )
     else:
         short = threshold - player.score
         lines.append(
-            tr(
-                f"{name} has {player.score}, {short} short of {threshold}: köpstopp begins in "
-                f"the deal after one that ends with {name} at {threshold} or more.",
-                f"{name} har {player.score} poäng, {short} från {threshold}: köpstoppet börjar "
-                f"i given efter en giv som slutar med {name} på {threshold} eller mer.",
+            t(
+                "{name} has {score}, {short} short of {threshold}: köpstopp begins in the deal after one that ends with {name} at {threshold} or more.",
+                name=name,
+                score=player.score,
+                short=short,
+                threshold=threshold,
             )
         )
     return lines
@@ -640,26 +615,22 @@ def why_last_trick(standings: Standings, name: str, *, deal: int | None = None) 
         settled = [r for r in standings.deals if _tricks_settled(r)]
         if not settled:
             return [
-                tr("No deal has reached the tricks yet.", "Ingen giv har kommit till sticken än.")
+                t("No deal has reached the tricks yet.")
             ]
         record = settled[-1]
     rules = standings.rules.scoring
     number = record.number
     lines = [
-        tr(
-            f"The last trick of deal {number}, and {name}:",
-            f"Sista sticket i giv {number}, och {name}:",
-        ),
+        t("The last trick of deal {number}, and {name}:", number=number, name=name),
         INDENT
-        + tr(
-            f"only the last trick scores: {rules.last_trick} points (scoring.last_trick)",
-            f"bara sista sticket ger poäng: {rules.last_trick} (scoring.last_trick)",
+        + t(
+            "only the last trick scores: {last_trick} points (scoring.last_trick)",
+            last_trick=rules.last_trick,
         )
         + (
-            tr(
-                f", {rules.last_trick_with_two} when won with a two (scoring.last_trick_with_two)",
-                f", {rules.last_trick_with_two} om det tas med en tvåa "
-                "(scoring.last_trick_with_two)",
+            t(
+                ", {last_trick_with_two} when won with a two (scoring.last_trick_with_two)",
+                last_trick_with_two=rules.last_trick_with_two,
             )
             if rules.last_trick_with_two != rules.last_trick
             else ""
@@ -678,7 +649,7 @@ def why_last_trick(standings: Standings, name: str, *, deal: int | None = None) 
         if last.player == name:
             lines.append(
                 INDENT
-                + tr(f"{name} took the last trick: {shown}.", f"{name} tog sista sticket: {shown}.")
+                + t("{name} took the last trick: {shown}.", name=name, shown=shown)
             )
             after = events[events.index(last) + 1 :]
             for event in after:
@@ -686,89 +657,76 @@ def why_last_trick(standings: Standings, name: str, *, deal: int | None = None) 
                     if award.player == name and award.points < 0:
                         lines.append(
                             INDENT
-                            + tr(
-                                f"Later in deal {number}: {describe_award(award)}.",
-                                f"Senare i giv {number}: {describe_award(award)}.",
+                            + t(
+                                "Later in deal {number}: {award}.",
+                                number=number,
+                                award=describe_award(award),
                             )
                         )
         else:
             lines.append(
                 INDENT
-                + tr(
-                    f"The protocol has {last.player} taking the last trick, not {name}: {shown}. "
-                    "If that is wrong, the protocol must be corrected.",
-                    f"Protokollet säger att {last.player} tog sista sticket, inte {name}: "
-                    f"{shown}. Stämmer det inte måste protokollet rättas.",
+                + t(
+                    "The protocol has {player} taking the last trick, not {name}: {shown}. If that is wrong, the protocol must be corrected.",
+                    player=last.player,
+                    name=name,
+                    shown=shown,
                 )
             )
     elif declared is not None and isinstance(outcome, ChicagoWon):
         shown = "; ".join(describe_award(a) for a in awards[id(outcome)])
         lines.append(
             INDENT
-            + tr(
-                f"{declared.player} declared Chicago and took all five tricks: {shown}. After a "
-                "Chicago nothing more is scored in the deal: no last trick, no showdown.",
-                f"{declared.player} ropade Chicago och tog alla fem stick: {shown}. Efter en "
-                "Chicago får ingen mer poäng i given: inget sista stick, ingen visning.",
+            + t(
+                "{player} declared Chicago and took all five tricks: {shown}. After a Chicago nothing more is scored in the deal: no last trick, no showdown.",
+                player=declared.player,
+                shown=shown,
             )
         )
     elif declared is not None and isinstance(outcome, ChicagoBroken):
         shown = "; ".join(describe_award(a) for a in awards[id(outcome)])
         lines.append(
             INDENT
-            + tr(
-                f"{declared.player} declared Chicago and {outcome.breaker} broke it by taking a "
-                "trick. That ends the deal at once: no last trick and no showdown after a "
-                f"Chicago. {shown}.",
-                f"{declared.player} ropade Chicago och {outcome.breaker} bröt den genom att ta "
-                "ett stick. Då tar given slut direkt: inget sista stick och ingen visning efter "
-                f"en Chicago. {shown}.",
+            + t(
+                "{player} declared Chicago and {breaker} broke it by taking a trick. That ends the deal at once: no last trick and no showdown after a Chicago. {shown}.",
+                player=declared.player,
+                breaker=outcome.breaker,
+                shown=shown,
             )
         )
         if outcome.breaker == name and not standings.rules.chicago.breaker_bonus:
             lines.append(
                 INDENT
-                + tr(
-                    f"Breaking a Chicago gives {name} nothing at this table "
-                    "(chicago.breaker_bonus = 0).",
-                    f"Att bryta en Chicago ger {name} inget vid det här bordet "
-                    "(chicago.breaker_bonus = 0).",
+                + t(
+                    "Breaking a Chicago gives {name} nothing at this table (chicago.breaker_bonus = 0).",
+                    name=name,
                 )
             )
     elif declared is not None:
         lines.append(
             INDENT
-            + tr(
-                f"{declared.player} has declared Chicago and its tricks are not recorded yet; "
-                "after a Chicago no last trick is scored in the deal.",
-                f"{declared.player} har ropat Chicago och sticken är inte förda än; efter en "
-                "Chicago får sista sticket ingen poäng i given.",
+            + t(
+                "{player} has declared Chicago and its tricks are not recorded yet; after a Chicago no last trick is scored in the deal.",
+                player=declared.player,
             )
         )
     elif royal is not None:
         lines.append(
             INDENT
-            + tr(
-                f"{royal.player} showed a royal straight flush in deal {number}: the game was "
-                "won at once (hands.royal_straight_flush), before any trick.",
-                f"{royal.player} visade royal straight flush i giv {number}: partiet vanns "
-                "direkt (hands.royal_straight_flush), före sticken.",
+            + t(
+                "{player} showed a royal straight flush in deal {number}: the game was won at once (hands.royal_straight_flush), before any trick.",
+                player=royal.player,
+                number=number,
             )
         )
     elif record.complete:
         lines.append(
             INDENT
-            + tr(
-                f"Deal {number} ended before the tricks: no last trick was played.",
-                f"Giv {number} tog slut före sticken: inget sista stick spelades.",
-            )
+            + t("Deal {number} ended before the tricks: no last trick was played.", number=number)
         )
     else:
         lines.append(
             INDENT
-            + tr(
-                f"The tricks of deal {number} are not recorded yet.",
-                f"Sticken i giv {number} är inte förda än.",
-            )
+            + t("The tricks of deal {number} are not recorded yet.", number=number)
         )
     return lines

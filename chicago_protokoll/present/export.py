@@ -14,7 +14,7 @@ from typing import Any
 from ..core.events import ChicagoBroken, ChicagoDeclared, ChicagoWon, Correction, event_to_dict
 from ..core.game import DealRecord, Standings
 from ..core.settle import amount_json, settle
-from ..i18n.language import number, t, tr
+from ..i18n.language import number, t
 from .narrate import describe_award, describe_event
 
 
@@ -110,10 +110,7 @@ def chicago_mark(record: DealRecord, name: str) -> str:
 
 
 def chicago_legend() -> str:
-    return tr(
-        "C✓: a Chicago won (all five tricks); C✗: a Chicago broken.",
-        "C✓: Chicago hem (alla fem stick); C✗: bruten Chicago.",
-    )
+    return t("C✓: a Chicago won (all five tricks); C✗: a Chicago broken.")
 
 
 def chicago_text(record: DealRecord) -> str:
@@ -123,8 +120,8 @@ def chicago_text(record: DealRecord) -> str:
         return ""
     declarer, breaker = outcome
     if breaker is None:
-        return tr(f"{declarer} won", f"{declarer} hem")
-    return tr(f"{declarer} broken by {breaker}", f"{declarer} bruten av {breaker}")
+        return t("{declarer} won", declarer=declarer)
+    return t("{declarer} broken by {breaker}", declarer=declarer, breaker=breaker)
 
 
 def export_dict(
@@ -291,9 +288,9 @@ def _md(text: str) -> str:
 def export_markdown(standings: Standings, session_name: str, stake: str = "1") -> str:
     """The paper protocol as a Markdown table, the winners and the settlement."""
     names = [p.name for p in standings.players]
-    lines = [f"# {tr('Chicago protocol', 'Chicagoprotokoll')}: {_md(session_name)}", ""]
+    lines = [f"# {t('Chicago protocol')}: {_md(session_name)}", ""]
     lines.append(
-        "| " + " | ".join([tr("Deal", "Giv"), tr("Dealer", "Givare"), *map(_md, names)]) + " |"
+        "| " + " | ".join([t("Deal"), t("Dealer"), *map(_md, names)]) + " |"
     )
     lines.append("|" + "---|" * (len(names) + 2))
     marked = False
@@ -309,7 +306,7 @@ def export_markdown(standings: Standings, session_name: str, stake: str = "1") -
     if marked:
         lines.append(chicago_legend())
         lines.append("")
-    lines.append(f"## {tr('What happened', 'Vad som hände')}")
+    lines.append(f"## {t('What happened')}")
     lines.append("")
     for record in standings.deals:
         for entry in record.entries:
@@ -319,16 +316,16 @@ def export_markdown(standings: Standings, session_name: str, stake: str = "1") -
             )
     lines.append("")
     if standings.finished:
-        lines.append(f"**{tr('Winner', 'Vinnare')}: {_md(' & '.join(standings.winners))}**")
+        lines.append(f"**{t('Winner')}: {_md(' & '.join(standings.winners))}**")
         lines.append("")
         payments = settle(standings.scores, standings.winners, stake)
         if payments:
-            lines.append(f"## {tr('Settlement', 'Betalning')} ({tr('stake', 'insats')} {number(stake)})")
+            lines.append(f"## {t('Settlement')} ({t('stake')} {number(stake)})")
             lines.append("")
             for payment in payments:
                 lines.append(
                     f"- {_md(payment.payer)} → {_md(payment.payee)}: {number(amount_json(payment.amount))}"
                 )
     else:
-        lines.append(tr("The game is not over yet.", "Partiet är inte slut än."))
+        lines.append(t("The game is not over yet."))
     return "\n".join(lines) + "\n"

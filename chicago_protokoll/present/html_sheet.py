@@ -15,7 +15,7 @@ from html import escape
 
 from ..core.game import Standings
 from ..core.settle import amount_json, settle
-from ..i18n.language import language, tr
+from ..i18n.language import language, t
 from ..i18n.language import number as local_number
 from .chart import Race, score_race
 from .export import chicago_legend, chicago_mark, protocol_rows
@@ -35,7 +35,7 @@ def export_html(standings: Standings, session_name: str, stake: str = "1") -> st
 
 
 def sheet_title(session_name: str) -> str:
-    return tr(f"Chicago protocol: {session_name}", f"Chicagoprotokoll: {session_name}")
+    return t("Chicago protocol: {session_name}", session_name=session_name)
 
 
 def page(title: str, body: str, *, before: str = "", script: str = "", style: str = "") -> str:
@@ -67,7 +67,7 @@ def sheet_body(standings: Standings, session_name: str, stake: str = "1") -> str
     return "\n".join(
         [
             "<header>",
-            f"<h1>{tr('Chicago protocol', 'Chicagoprotokoll')}: {name}</h1>",
+            f"<h1>{t('Chicago protocol')}: {name}</h1>",
             f'<p class="meta">{_meta(standings)}</p>',
             "</header>",
             # Two columns on a big screen (sheet_style), one everywhere else.
@@ -91,7 +91,7 @@ def problem_body(session_name: str, message: str) -> str:
     return "\n".join(
         [
             "<header>",
-            f"<h1>{tr('Chicago protocol', 'Chicagoprotokoll')}: {escape(session_name)}</h1>",
+            f"<h1>{t('Chicago protocol')}: {escape(session_name)}</h1>",
             "</header>",
             f'<p class="problem" role="alert">{escape(message)}</p>',
         ]
@@ -111,23 +111,25 @@ def _standings_section(standings: Standings) -> str:
         )
     if standings.finished:
         winners = " & ".join(standings.winners)
-        after = tr(
-            f"The game is over after deal {standings.deal}. Winner: {winners}",
-            f"Partiet är slut efter giv {standings.deal}. Vinnare: {winners}",
+        after = t(
+            "The game is over after deal {deal}. Winner: {winners}",
+            deal=standings.deal,
+            winners=winners,
         )
     else:
-        after = tr(
-            f"Deal {standings.deal}, next: {moment_text(standings)}",
-            f"Giv {standings.deal}, nästa: {moment_text(standings)}",
+        after = t(
+            "Deal {deal}, next: {standings}",
+            deal=standings.deal,
+            standings=moment_text(standings),
         )
     return "\n".join(
         [
             f'<section class="standings{" over" if standings.finished else ""}">',
-            f"<h2>{tr('Standings', 'Ställning')}</h2>",
+            f"<h2>{t('Standings')}</h2>",
             '<div class="wide"><table class="standings">',
-            f'<thead><tr><th scope="col">{tr("Player", "Spelare")}</th>'
-            f'<th scope="col" class="num">{tr("Points", "Poäng")}</th>'
-            f'<th scope="col">{tr("Now", "Nu")}</th></tr></thead>',
+            f'<thead><tr><th scope="col">{t("Player")}</th>'
+            f'<th scope="col" class="num">{t("Points")}</th>'
+            f'<th scope="col">{t("Now")}</th></tr></thead>',
             "<tbody>\n" + "\n".join(rows) + "\n</tbody>",
             "</table></div>",
             f'<p class="next">{escape(after)}</p>',
@@ -139,15 +141,15 @@ def _standings_section(standings: Standings) -> str:
 def _meta(standings: Standings) -> str:
     players = ", ".join(escape(p.name) for p in standings.players)
     played = len([d for d in standings.deals if d.complete])
-    deals = tr(f"{played} deals", f"{played} givar") if played != 1 else tr("1 deal", "1 giv")
-    return tr(f"Players: {players} · {deals}", f"Spelare: {players} · {deals}")
+    deals = t("{played} deals", played=played) if played != 1 else t("1 deal")
+    return t("Players: {players} · {deals}", players=players, deals=deals)
 
 
 def _rules_text(standings: Standings) -> str:
     changes = rule_changes(standings.rules)
     if not changes:
-        return tr("House rules: the main rule.", "Husregler: huvudregeln.")
-    return tr("House rules: ", "Husregler: ") + ", ".join(changes) + "."
+        return t("House rules: the main rule.")
+    return t("House rules: ") + ", ".join(changes) + "."
 
 
 def _protocol_section(standings: Standings) -> str:
@@ -162,7 +164,7 @@ def _protocol_section(standings: Standings) -> str:
                 shown += f' <span class="chicago">{chicago}</span>'
             css = "player buy-stop" if name in record.buy_stop else "player"
             mark = (
-                f' title="{escape(tr("köpstopp in this deal", "köpstopp i given"))}"'
+                f' title="{escape(t("köpstopp in this deal"))}"'
                 if name in record.buy_stop
                 else ""
             )
@@ -185,26 +187,23 @@ def _protocol_section(standings: Standings) -> str:
         "\n".join(rows)
         if rows
         else (
-            f'<tr><td colspan="{len(names) + 2}">{tr("Nothing is recorded yet.", "Inget är fört ännu.")}'
+            f'<tr><td colspan="{len(names) + 2}">{t("Nothing is recorded yet.")}'
             "</td></tr>"
         )
     )
-    note = tr(
-        "Each cell: the points of the deal, then the running total. Shaded: köpstopp in that "
-        "deal (buy_stop.threshold).",
-        "Varje ruta: givens poäng, sedan ställningen. Skuggad: köpstopp i den given "
-        "(buy_stop.threshold).",
+    note = t(
+        "Each cell: the points of the deal, then the running total. Shaded: köpstopp in that deal (buy_stop.threshold).",
     )
     note += " " + chicago_legend()
     return "\n".join(
         [
             '<section class="protocol">',
-            f"<h2>{tr('Protocol', 'Protokoll')}</h2>",
+            f"<h2>{t('Protocol')}</h2>",
             '<div class="wide"><table>',
-            f'<thead><tr><th scope="col" class="num">{tr("Deal", "Giv")}</th>'
-            f'<th scope="col">{tr("Dealer", "Givare")}</th>{head}</tr></thead>',
+            f'<thead><tr><th scope="col" class="num">{t("Deal")}</th>'
+            f'<th scope="col">{t("Dealer")}</th>{head}</tr></thead>',
             f"<tbody>\n{body}\n</tbody>",
-            f'<tfoot><tr><td colspan="2">{tr("Total", "Summa")}</td>{totals}</tr></tfoot>',
+            f'<tfoot><tr><td colspan="2">{t("Total")}</td>{totals}</tr></tfoot>',
             "</table></div>",
             f'<p class="note">{escape(note)}</p>',
             "</section>",
@@ -239,7 +238,7 @@ def chart_svg(race: Race, *, width: int = 480, plot_height: int = 230) -> str:
     def y(value: float) -> float:
         return top + plot_h - (value - low) / (high - low) * plot_h
 
-    label = escape(tr("Score race, deal by deal", "Poängen giv för giv"))
+    label = escape(t("Score race, deal by deal"))
     out = [
         f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{label}" '
         f'preserveAspectRatio="xMidYMid meet">'
@@ -260,7 +259,7 @@ def chart_svg(race: Race, *, width: int = 480, plot_height: int = 230) -> str:
         )
     out.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 38}" text-anchor="middle">'
-        f"{escape(tr('deal', 'giv'))}</text>"
+        f"{escape(t('deal'))}</text>"
     )
     out.append(
         f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}"/>'
@@ -273,7 +272,7 @@ def chart_svg(race: Race, *, width: int = 480, plot_height: int = 230) -> str:
         f'<line class="target" x1="{left}" y1="{target_y:.1f}" x2="{left + plot_w}" '
         f'y2="{target_y:.1f}"><title>game.target</title></line>'
         f'<text class="label" x="{left + 6}" y="{target_y - 5:.1f}">'
-        f"{escape(tr('target', 'mål'))} {race.target}</text>"
+        f"{escape(t('target'))} {race.target}</text>"
     )
     if race.buy_stop is not None:
         stop_y = y(race.buy_stop)
@@ -328,9 +327,9 @@ def chart_svg(race: Race, *, width: int = 480, plot_height: int = 230) -> str:
 
 def _chart_section(standings: Standings) -> str:
     race = score_race(standings)
-    heading = tr("Score race", "Poängen giv för giv")
+    heading = t("Score race")
     if len(race.deals) == 1:
-        content = f'<p class="note">{tr("Nothing is recorded yet.", "Inget är fört ännu.")}</p>'
+        content = f'<p class="note">{t("Nothing is recorded yet.")}</p>'
     else:
         content = chart_svg(race)
     return f'<section class="chart">\n<h2>{heading}</h2>\n{content}\n</section>'
@@ -339,29 +338,29 @@ def _chart_section(standings: Standings) -> str:
 def _result_section(standings: Standings, stake: str) -> str:
     parts = ['<section class="result">']
     if not standings.finished:
-        parts.append(f"<h2>{tr('Result', 'Resultat')}</h2>")
+        parts.append(f"<h2>{t('Result')}</h2>")
         parts.append(
-            f'<p class="winners">{tr("The game is not over yet.", "Partiet är inte slut än.")}</p>'
+            f'<p class="winners">{t("The game is not over yet.")}</p>'
         )
         parts.append("</section>")
         return "\n".join(parts)
     winners = " &amp; ".join(escape(w) for w in standings.winners)
     best = max(standings.scores[w] for w in standings.winners)
-    heading = tr("Winner", "Vinnare") if len(standings.winners) == 1 else tr("Winners", "Vinnare")
+    heading = t("Winner") if len(standings.winners) == 1 else t("Winners")
     parts.append(f"<h2>{heading}</h2>")
-    parts.append(f'<p class="winners">{winners} — {tr(f"{best} points", f"{best} poäng")}</p>')
+    parts.append(f'<p class="winners">{winners} — {t("{best} points", best=best)}</p>')
     payments = settle(standings.scores, standings.winners, stake)
     stake_shown = local_number(amount_json(Decimal(stake)))
     parts.append(
-        f"<h2>{tr('Settlement', 'Betalning')} "
-        f"({tr(f'stake {stake_shown} per point', f'insats {stake_shown} per poäng')})</h2>"
+        f"<h2>{t('Settlement')} "
+        f"({t('stake {stake_shown} per point', stake_shown=stake_shown)})</h2>"
     )
     if payments:
         parts.append('<table class="settlement">')
         parts.append(
-            f'<thead><tr><th scope="col">{tr("Pays", "Betalar")}</th>'
-            f'<th scope="col">{tr("To", "Till")}</th>'
-            f'<th scope="col" class="num">{tr("Amount", "Belopp")}</th></tr></thead>'
+            f'<thead><tr><th scope="col">{t("Pays")}</th>'
+            f'<th scope="col">{t("To")}</th>'
+            f'<th scope="col" class="num">{t("Amount")}</th></tr></thead>'
         )
         parts.append("<tbody>")
         for payment in payments:
@@ -371,6 +370,6 @@ def _result_section(standings: Standings, stake: str) -> str:
             )
         parts.append("</tbody></table>")
     else:
-        parts.append(f"<p>{tr('Nobody pays anything.', 'Ingen betalar något.')}</p>")
+        parts.append(f"<p>{t('Nobody pays anything.')}</p>")
     parts.append("</section>")
     return "\n".join(parts)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.settle import amount_json
 from ..core.stats import HeadToHead, League, PlayerStats
-from ..i18n.language import tr
+from ..i18n.language import t, tr
 from .html_sheet import COLOURS, DASHES, page
 
 
@@ -100,7 +100,7 @@ LEAGUE_STYLE = """
 
 def league_html(result: League, chosen: Sequence[str] = (), min_games: int = 0) -> str:
     """The whole league as one HTML document."""
-    title = tr("Chicago league", "Chicagoligan")
+    title = t("Chicago league")
     players = shown_players(result, chosen, min_games)
     count = len(result.games)
     meta = tr(
@@ -122,26 +122,23 @@ def league_html(result: League, chosen: Sequence[str] = (), min_games: int = 0) 
 
 
 def _rating_note() -> str:
-    return tr(
-        "Rating: openskill's Plackett-Luce model, each game a ranking by final points (equal "
-        "points, equal place); μ is the estimated skill, σ how unsure it still is.",
-        "Rankning: openskills Plackett-Luce-modell, varje parti en placering efter slutpoäng "
-        "(lika poäng, delad plats); μ är den skattade skickligheten, σ hur osäker den ännu är.",
+    return t(
+        "Rating: openskill's Plackett-Luce model, each game a ranking by final points (equal points, equal place); μ is the estimated skill, σ how unsure it still is.",
     )
 
 
 def _table_section(players: Sequence[PlayerStats]) -> str:
     heads = [
-        (tr("Player", "Spelare"), ""),
-        (tr("Games", "Partier"), "num"),
-        (tr("Wins", "Vinster"), "num"),
-        (tr("Win rate", "Andel vinster"), "num"),
-        (tr("Avg points", "Snittpoäng"), "num"),
-        (tr("Best", "Bästa"), "num"),
-        (tr("Chicago declared / won / failed", "Chicago sagda / vunna / spruckna"), "num"),
-        (tr("Deals in köpstopp", "Givar i köpstopp"), "num"),
-        (tr("Money", "Pengar"), "num"),
-        (tr("Rating μ ± σ", "Rankning μ ± σ"), "num"),
+        (t("Player"), ""),
+        (t("Games"), "num"),
+        (t("Wins"), "num"),
+        (t("Win rate"), "num"),
+        (t("Avg points"), "num"),
+        (t("Best"), "num"),
+        (t("Chicago declared / won / failed"), "num"),
+        (t("Deals in köpstopp"), "num"),
+        (t("Money"), "num"),
+        (t("Rating μ ± σ"), "num"),
     ]
     head = "".join(
         f'<th scope="col"{f" class={css!r}" if css else ""}>{escape(text)}</th>'
@@ -167,11 +164,11 @@ def _table_section(players: Sequence[PlayerStats]) -> str:
         )
     body = "\n".join(rows) or (
         f'<tr><td colspan="{len(heads)}">'
-        f"{escape(tr('No finished games yet.', 'Inga färdigspelade partier än.'))}</td></tr>"
+        f"{escape(t('No finished games yet.'))}</td></tr>"
     )
     return (
         '<section class="league">\n'
-        f"<h2>{escape(tr('Players, by rating', 'Spelarna, efter rankning'))}</h2>\n"
+        f"<h2>{escape(t('Players, by rating'))}</h2>\n"
         f'<div class="wide"><table><thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n'
         "</tbody></table></div>\n"
         "</section>"
@@ -198,13 +195,12 @@ def _matrix_section(result: League, players: Sequence[PlayerStats]) -> str:
                 f'<td data-games="{mine.games}">{mine.a_ahead}–{mine.b_ahead}–{mine.even}</td>'
             )
         rows.append(f'<tr><th scope="row">{escape(row)}</th>{"".join(cells)}</tr>')
-    note = tr(
+    note = t(
         "Each cell: the games the row's player finished ahead of the column's, behind, level.",
-        "Varje ruta: partier där radens spelare slutade före kolumnens, efter, lika.",
     )
     return (
         '<section class="matrix">\n'
-        f"<h2>{escape(tr('Head to head', 'Inbördes möten'))}</h2>\n"
+        f"<h2>{escape(t('Head to head'))}</h2>\n"
         f'<div class="wide"><table><thead><tr><th scope="col"></th>{head}</tr></thead>\n'
         f"<tbody>\n{chr(10).join(rows)}\n</tbody></table></div>\n"
         f'<p class="note">{escape(note)}</p>\n'
@@ -213,7 +209,7 @@ def _matrix_section(result: League, players: Sequence[PlayerStats]) -> str:
 
 
 def _ratings_section(result: League, players: Sequence[PlayerStats]) -> str:
-    heading = escape(tr("Rating over time", "Rankningen över tid"))
+    heading = escape(t("Rating over time"))
     if not players:
         return f'<section class="ratings chart"><h2>{heading}</h2></section>'
     return (
@@ -245,7 +241,7 @@ def rating_svg(
     def y(value: float) -> float:
         return top + plot_h - (value - low) / (high - low) * plot_h
 
-    label = escape(tr("Rating over time", "Rankningen över tid"))
+    label = escape(t("Rating over time"))
     out = [
         f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{label}" '
         'preserveAspectRatio="xMidYMid meet">'
@@ -262,7 +258,7 @@ def rating_svg(
         f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" '
         f'y2="{top + plot_h}"/>'
         f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle">'
-        f"{escape(tr(f'game (1 to {count})', f'parti (1 till {count})'))}</text>"
+        f"{escape(t('game (1 to {count})', count=count))}</text>"
     )
     for index, player in enumerate(players):
         colour, dash = _pen(index)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..core.settle import amount_json
 from ..core.stats import League, PlayerStats
-from ..i18n.language import number, tr
+from ..i18n.language import number, t, tr
 from .league import shown_pairs, shown_players
 from .render import Painter, _print, painter, plain, table_lines
 
@@ -26,16 +26,16 @@ def league_lines(
             f"Ligan — {count} färdigspelade partier, efter rankning (pengar vid {stake} per poäng)",
         ),
         [
-            tr("Player", "Spelare"),
-            tr("Games", "Partier"),
-            tr("Wins", "Vinster"),
-            tr("Win%", "Vinst%"),
-            tr("Avg", "Snitt"),
-            tr("Best", "Bästa"),
+            t("Player"),
+            t("Games"),
+            t("Wins"),
+            t("Win%"),
+            t("Avg"),
+            t("Best"),
             "Chicago",
             "Köpstopp",
-            tr("Money", "Pengar"),
-            tr("Rating", "Rankning"),
+            t("Money"),
+            t("Rating"),
         ],
         [False, *([True] * 9)],
         [[plain(cell) for cell in _row(player)] for player in players],
@@ -44,9 +44,9 @@ def league_lines(
     )
     if not players:
         lines.append(
-            tr("No finished games to count yet.", "Inga färdigspelade partier att räkna än.")
+            t("No finished games to count yet.")
             if not result.games
-            else tr("Nobody to show with these filters.", "Ingen att visa med de här valen.")
+            else t("Nobody to show with these filters.")
         )
     pairs = shown_pairs(result, chosen, min_games)
     if pairs:
@@ -57,13 +57,13 @@ def league_lines(
         if len(chosen) == 1:
             me = chosen[0]
             lines += table_lines(
-                tr(f"{me} against each opponent", f"{me} mot varje motståndare"),
+                t("{me} against each opponent", me=me),
                 [
-                    tr("Opponent", "Motståndare"),
-                    tr("Games", "Partier"),
-                    tr(f"{me} ahead", f"{me} före"),
-                    tr("Opponent ahead", "Motståndaren före"),
-                    tr("Even", "Lika"),
+                    t("Opponent"),
+                    t("Games"),
+                    t("{me} ahead", me=me),
+                    t("Opponent ahead"),
+                    t("Even"),
                 ],
                 [False, True, True, True, True],
                 [[plain(pair.b), *row] for pair, row in zip(pairs, counts, strict=True)],
@@ -71,14 +71,14 @@ def league_lines(
             )
         else:
             lines += table_lines(
-                tr("Head to head", "Inbördes möten"),
+                t("Head to head"),
                 [
                     "A",
                     "B",
-                    tr("Games", "Partier"),
-                    tr("A ahead", "A före"),
-                    tr("B ahead", "B före"),
-                    tr("Even", "Lika"),
+                    t("Games"),
+                    t("A ahead"),
+                    t("B ahead"),
+                    t("Even"),
                 ],
                 [False, False, True, True, True, True],
                 [
@@ -95,16 +95,10 @@ def league_lines(
             )
         )
     lines.append(
-        tr(
-            "Chicago: declared/won/failed. Köpstopp: deals begun in köpstopp.",
-            "Chicago: sagda/vunna/spruckna. Köpstopp: givar som började i köpstopp.",
-        )
+        t("Chicago: declared/won/failed. Köpstopp: deals begun in köpstopp.")
     )
     lines.append(
-        tr(
-            "Rating: μ±σ, openskill's Plackett-Luce model (see the README).",
-            "Rankning: μ±σ, openskills Plackett-Luce-modell (se README).",
-        )
+        t("Rating: μ±σ, openskill's Plackett-Luce model (see the README).")
     )
     return lines
 

@@ -23,7 +23,7 @@ from ..core.events import (
     Showdown,
 )
 from ..core.game import Award
-from ..i18n.language import tr
+from ..i18n.language import Msg, t, tr
 
 
 def hand_name(category: Category | None) -> str:
@@ -37,30 +37,30 @@ def moment_name(event: Event) -> str:
     if isinstance(event, BuyWinner):
         return f"köp {event.buy}"
     if isinstance(event, Showdown):
-        return tr("showdown", "bästa hand efter sticken")
+        return t("showdown")
     if isinstance(event, LastTrick):
-        return tr("last trick", "sista sticket")
+        return t("last trick")
     if isinstance(event, ChicagoDeclared | ChicagoWon | ChicagoBroken):
         return "Chicago"
     if isinstance(event, Royal):
         return "royal straight flush"
-    return tr(f"köp {event.buy} exchange", f"köp {event.buy}, byte")
+    return t("köp {buy} exchange", buy=event.buy)
 
 
 def _hand(event: HandEvent) -> str:
     if event.tie:
         hand = f" ({hand_name(event.hand)})" if event.hand else ""
-        return tr(f"exact tie{hand}: nobody scores", f"exakt lika{hand}: ingen får poäng")
+        return t("exact tie{hand}: nobody scores", hand=hand)
     if event.player is None:
-        return tr("pass: nobody had a hand", "pass: ingen hade en hand")
+        return t("pass: nobody had a hand")
     cards = f" [{event.cards}]" if event.cards else ""
-    zero = tr(", zeroing the others", ", nollar de andra") if event.zero else ""
+    zero = t(", zeroing the others") if event.zero else ""
     return f"{event.player}: {hand_name(event.hand)}{cards}{zero}"
 
 
 def describe_event(event: Event) -> str:
     """One line: what was recorded, e.g. ``deal 1, köp 2: Anna: two pair``."""
-    return tr(f"deal {event.deal}, ", f"giv {event.deal}, ") + describe_in_deal(event)
+    return t("deal {deal}, ", deal=event.deal) + describe_in_deal(event)
 
 
 def describe_in_deal(event: Event) -> str:
@@ -69,24 +69,20 @@ def describe_in_deal(event: Event) -> str:
     if isinstance(event, HandEvent):
         return f"{where}: {_hand(event)}"
     if isinstance(event, Exchange):
-        return tr(
-            f"{where}: {event.player} exchanged {event.count}",
-            f"{where}: {event.player} bytte {event.count}",
+        return t(
+            "{where}: {player} exchanged {count}",
+            where=where,
+            player=event.player,
+            count=event.count,
         )
     if isinstance(event, ChicagoDeclared):
-        return tr(f"{where}: {event.player} declares", f"{where}: {event.player} ropar Chicago")
+        return t("{where}: {player} declares", where=where, player=event.player)
     if isinstance(event, ChicagoWon):
-        return tr(
-            f"{where}: {event.player} took all five tricks",
-            f"{where}: {event.player} tog alla fem stick",
-        )
+        return t("{where}: {player} took all five tricks", where=where, player=event.player)
     if isinstance(event, ChicagoBroken):
-        return tr(
-            f"{where}: broken by {event.breaker}",
-            f"{where}: bruten av {event.breaker}",
-        )
+        return t("{where}: broken by {breaker}", where=where, breaker=event.breaker)
     if isinstance(event, LastTrick):
-        two = tr(" (with a two)", " (med en tvåa)") if event.with_two else ""
+        two = t(" (with a two)") if event.with_two else ""
         return f"{where}: {event.player}{two}"
     if isinstance(event, Royal):
         return f"{where}: {event.player}"
@@ -94,22 +90,19 @@ def describe_in_deal(event: Event) -> str:
 
 
 _RULE_TEXT = {
-    "buy1_hand": ("best hand after köp 1", "bästa hand efter köp 1"),
-    "buy2_hand": ("best hand after köp 2", "bästa hand efter köp 2"),
-    "buy3_hand": ("best hand after köp 3", "bästa hand efter köp 3"),
-    "showdown_hand": ("best hand after the tricks", "bästa hand efter sticken"),
-    "last_trick": ("the last trick", "sista sticket"),
-    "last_trick_with_two": ("the last trick, won with a two", "sista sticket, taget med en tvåa"),
-    "chicago_won": ("Chicago: all five tricks", "Chicago: alla fem stick"),
-    "chicago_broken": ("a broken Chicago", "bruten Chicago"),
-    "breaker_bonus": ("breaking a Chicago", "bröt en Chicago"),
-    "zeroed": ("zeroed by a four of a kind", "nollad av ett fyrtal"),
-    "royal": ("royal straight flush: the game is won", "royal straight flush: partiet är vunnet"),
-    "instant_win": ("a hand that wins the game at once", "en hand som vinner partiet direkt"),
-    "required_to_win": (
-        "reached the target without a successful Chicago: back to 0",
-        "nådde målet utan en lyckad Chicago: tillbaka till 0",
-    ),
+    "buy1_hand": Msg("best hand after köp 1"),
+    "buy2_hand": Msg("best hand after köp 2"),
+    "buy3_hand": Msg("best hand after köp 3"),
+    "showdown_hand": Msg("best hand after the tricks"),
+    "last_trick": Msg("the last trick"),
+    "last_trick_with_two": Msg("the last trick, won with a two"),
+    "chicago_won": Msg("Chicago: all five tricks"),
+    "chicago_broken": Msg("a broken Chicago"),
+    "breaker_bonus": Msg("breaking a Chicago"),
+    "zeroed": Msg("zeroed by a four of a kind"),
+    "royal": Msg("royal straight flush: the game is won"),
+    "instant_win": Msg("a hand that wins the game at once"),
+    "required_to_win": Msg("reached the target without a successful Chicago: back to 0"),
 }
 
 
@@ -125,9 +118,9 @@ def describe_award(award: Award, total: int | None = None) -> str:
     sign = f"{award.points:+d}" + (f" → {total}" if total is not None else "")
     clipped = ""
     if award.points != award.nominal:
-        clipped = tr(
-            f", {award.nominal:+d} stopped at the zero floor (scoring.floor)",
-            f", {award.nominal:+d} stoppat vid nollgränsen (scoring.floor)",
+        clipped = t(
+            ", {nominal:+d} stopped at the zero floor (scoring.floor)",
+            nominal=award.nominal,
         )
     return f"{award.player} {sign} ({rule_text(award.rule)}; {award.key}{clipped})"
 
@@ -148,14 +141,16 @@ def deal_parts(events: Sequence[Event]) -> dict[str, str]:
         elif isinstance(event, ChicagoDeclared):
             parts[where] = event.player
         elif isinstance(event, ChicagoWon):
-            parts[where] = tr(f"{event.player}, all five", f"{event.player}, alla fem")
+            parts[where] = t("{player}, all five", player=event.player)
         elif isinstance(event, ChicagoBroken):
             declarer = parts.get(where, "?")
-            parts[where] = tr(
-                f"{declarer}, broken by {event.breaker}", f"{declarer}, bruten av {event.breaker}"
+            parts[where] = t(
+                "{declarer}, broken by {breaker}",
+                declarer=declarer,
+                breaker=event.breaker,
             )
         elif isinstance(event, LastTrick):
-            parts[where] = event.player + (tr(" with a two", " med en tvåa") if event.with_two else "")
+            parts[where] = event.player + (t(" with a two") if event.with_two else "")
         else:
             parts[where] = event.player
     return parts
@@ -164,7 +159,7 @@ def deal_parts(events: Sequence[Event]) -> dict[str, str]:
 def correction_changes(correction: Correction) -> list[str]:
     """What a correction changed, part by part: ``last trick Bo → Cilla``."""
     before, after = deal_parts(correction.before), deal_parts(correction.after)
-    none = tr("none", "inget")
+    none = t("none")
     changes = []
     for part in [*before, *(p for p in after if p not in before)]:
         old, new = before.get(part, none), after.get(part, none)
@@ -182,9 +177,11 @@ def correction_time(correction: Correction) -> str:
 
 def describe_correction(correction: Correction) -> str:
     """``deal 3 corrected at 21:04: last trick Bo → Cilla``."""
-    changes = "; ".join(correction_changes(correction)) or tr("the order", "ordningen")
+    changes = "; ".join(correction_changes(correction)) or t("the order")
     when = correction_time(correction)
-    return tr(
-        f"deal {correction.deal} corrected at {when}: {changes}",
-        f"giv {correction.deal} rättad {when}: {changes}",
+    return t(
+        "deal {deal} corrected at {when}: {changes}",
+        deal=correction.deal,
+        when=when,
+        changes=changes,
     )

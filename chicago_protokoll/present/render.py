@@ -20,7 +20,7 @@ import sys
 from collections.abc import Collection, Sequence
 
 from ..core.game import Standings
-from ..i18n.language import number, tr
+from ..i18n.language import number, t
 from .views import marks, moment_text
 from .width import text_width, visible
 
@@ -122,14 +122,13 @@ def _print(lines: Sequence[str]) -> None:
 
 def status_lines(standings: Standings, session_name: str, paint: Painter) -> list[str]:
     if standings.finished:
-        title = tr(
-            f"{session_name} — the game is over after deal {standings.deal}",
-            f"{session_name} — partiet är slut efter giv {standings.deal}",
+        title = t(
+            "{session_name} — the game is over after deal {deal}",
+            session_name=session_name,
+            deal=standings.deal,
         )
     else:
-        title = tr(
-            f"{session_name} — deal {standings.deal}", f"{session_name} — giv {standings.deal}"
-        )
+        title = t("{session_name} — deal {deal}", session_name=session_name, deal=standings.deal)
     target = standings.rules.game.target
     rows = [
         [
@@ -144,10 +143,10 @@ def status_lines(standings: Standings, session_name: str, paint: Painter) -> lis
     lines = table_lines(
         title,
         [
-            tr("Player", "Spelare"),
-            tr("Points", "Poäng"),
-            tr("To go", "Kvar"),
-            tr("Notes", "Noteringar"),
+            t("Player"),
+            t("Points"),
+            t("To go"),
+            t("Notes"),
         ],
         [False, True, True, False],
         rows,
@@ -156,14 +155,16 @@ def status_lines(standings: Standings, session_name: str, paint: Painter) -> lis
     )
     if standings.finished:
         winners = " & ".join(standings.winners)
-        lines.append(paint.line([(tr("Winner: ", "Vinnare: "), ""), (winners, "bold")]))
+        lines.append(paint.line([(t("Winner: "), ""), (winners, "bold")]))
     else:
         lines.append(
             paint.line(
                 plain(
-                    tr(
-                        f"Dealer {standings.dealer}, forehand {standings.forehand}. Next: {moment_text(standings)}",
-                        f"Givare {standings.dealer}, förhand {standings.forehand}. Nästa: {moment_text(standings)}",
+                    t(
+                        "Dealer {dealer}, forehand {forehand}. Next: {standings}",
+                        dealer=standings.dealer,
+                        forehand=standings.forehand,
+                        standings=moment_text(standings),
                     )
                 )
             )
@@ -183,7 +184,7 @@ def protocol_lines(
     from .export import chicago_legend, chicago_mark, chicago_outcome, protocol_rows
 
     if not standings.deals:
-        return [paint.line(plain(tr("Nothing is recorded yet.", "Inget är fört ännu.")))]
+        return [paint.line(plain(t("Nothing is recorded yet.")))]
     rows: list[list[Cell]] = []
     for record, totals in protocol_rows(standings):
         number = str(record.number) + ("" if record.complete else "…")
@@ -202,8 +203,8 @@ def protocol_lines(
         rows.append(row)
     players = [p.name for p in standings.players]
     lines = table_lines(
-        tr(f"Protocol — {session_name}", f"Protokoll — {session_name}"),
-        [tr("Deal", "Giv"), tr("Dealer", "Givare"), *players],
+        t("Protocol — {session_name}", session_name=session_name),
+        [t("Deal"), t("Dealer"), *players],
         [True, False, *(True for _ in players)],
         rows,
         paint,
@@ -215,17 +216,15 @@ def protocol_lines(
         lines.append(
             paint.line(
                 plain(
-                    tr(
-                        f"✎: corrected afterwards (deal {numbers}); `chicago explain DEAL` "
-                        "tells how.",
-                        f"✎: rättad i efterhand (giv {numbers}); `chicago explain GIV` "
-                        "berättar hur.",
+                    t(
+                        "✎: corrected afterwards (deal {numbers}); `chicago explain DEAL` tells how.",
+                        numbers=numbers,
                     )
                 )
             )
         )
     if standings.finished:
-        lines.append(paint.line(plain(tr("Winner: ", "Vinnare: ") + " & ".join(standings.winners))))
+        lines.append(paint.line(plain(t("Winner: ") + " & ".join(standings.winners))))
     return lines
 
 
@@ -248,17 +247,15 @@ def settlement_lines(
     lines = []
     if provisional:
         lines.append(
-            tr(
-                "The game is not over: this is how it would settle if it ended now.",
-                "Partiet är inte slut: så här skulle det betalas om det slutade nu.",
-            )
+            t("The game is not over: this is how it would settle if it ended now.")
         )
     lines += table_lines(
-        tr(
-            f"Settlement — {session_name} (stake {number(stake)} per point)",
-            f"Betalning — {session_name} (insats {number(stake)} per poäng)",
+        t(
+            "Settlement — {session_name} (stake {stake} per point)",
+            session_name=session_name,
+            stake=number(stake),
         ),
-        [tr("Pays", "Betalar"), tr("To", "Till"), tr("Amount", "Belopp")],
+        [t("Pays"), t("To"), t("Amount")],
         [False, False, True],
         [
             [plain(payment.payer), plain(payment.payee), plain(number(amount_json(payment.amount)))]
@@ -267,11 +264,11 @@ def settlement_lines(
         paint,
     )
     if not payments:
-        lines.append(tr("Nobody pays anything.", "Ingen betalar något."))
+        lines.append(t("Nobody pays anything."))
     if provisional:
-        lines.append(paint.line(plain(tr("Leading now: ", "Leder nu: ") + " & ".join(winners))))
+        lines.append(paint.line(plain(t("Leading now: ") + " & ".join(winners))))
     else:
-        lines.append(paint.line(plain(tr("Winner: ", "Vinnare: ") + " & ".join(winners))))
+        lines.append(paint.line(plain(t("Winner: ") + " & ".join(winners))))
     return lines
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rules import HouseRules
-from ..i18n.language import N_, t, tr
+from ..i18n.language import N_, t
 
 # What each key means, written beside it so a table can edit the file by hand.
 _COMMENTS: dict[str, dict[str, str]] = {
@@ -74,12 +74,9 @@ def rules_line(rules: HouseRules) -> str:
     `new`, `again`, `play` and `explain` say it)."""
     changes = rule_changes(rules)
     if not changes:
-        return tr("House rules: the main rule.", "Husregler: huvudregeln.")
+        return t("House rules: the main rule.")
     joined = ", ".join(changes)
-    return tr(
-        f"House rules different from the main rule: {joined}.",
-        f"Husregler som skiljer sig från huvudregeln: {joined}.",
-    )
+    return t("House rules different from the main rule: {joined}.", joined=joined)
 
 
 def rules_toml_text(rules: HouseRules, title: str) -> str:

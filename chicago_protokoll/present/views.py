@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.game import Moment, Session, Standings
-from ..i18n.language import tr
+from ..i18n.language import t
 from .width import pad, text_width, visible
 
 
@@ -17,17 +17,17 @@ def moment_text(standings: Standings) -> str:
     """The next scoring moment in the table's words."""
     moment = standings.moment
     if moment is Moment.BUY:
-        return tr(f"köp {standings.buy}: best hand", f"köp {standings.buy}: bästa hand")
+        return t("köp {buy}: best hand", buy=standings.buy)
     if moment is Moment.TRICKS:
-        return tr("Chicago? then the last trick", "Chicago? sedan sista sticket")
+        return t("Chicago? then the last trick")
     if moment is Moment.CHICAGO:
-        return tr(
-            f"{standings.chicago}'s Chicago: all five tricks, or who broke it",
-            f"{standings.chicago}s Chicago: alla fem stick, eller vem som bröt den",
+        return t(
+            "{chicago}'s Chicago: all five tricks, or who broke it",
+            chicago=standings.chicago,
         )
     if moment is Moment.SHOWDOWN:
-        return tr("showdown: best hand after the tricks", "bästa hand efter sticken")
-    return tr("the game is over", "partiet är slut")
+        return t("showdown: best hand after the tricks")
+    return t("the game is over")
 
 
 def status_dict(standings: Standings, session_name: str) -> dict[str, Any]:
@@ -62,15 +62,15 @@ def marks(standings: Standings, name: str) -> str:
     found: list[str] = []
     if not standings.finished:
         if name == standings.dealer:
-            found.append(tr("dealer", "givare"))
+            found.append(t("dealer"))
         if name == standings.forehand:
-            found.append(tr("forehand", "förhand"))
+            found.append(t("forehand"))
         if player.buy_stop:
-            found.append(tr("buy stop", "köpstopp"))
+            found.append(t("buy stop"))
         if player.may_declare_chicago:
-            found.append(tr("may declare Chicago", "får ropa Chicago"))
+            found.append(t("may declare Chicago"))
     if name in standings.winners:
-        found.append(tr("WINNER", "VINNARE"))
+        found.append(t("WINNER"))
     return ", ".join(found)
 
 
@@ -82,16 +82,20 @@ def plain_standings(standings: Standings, session_name: str) -> str:
     if standings.finished:
         winners = " & ".join(standings.winners)
         lines.append(
-            tr(
-                f"{session_name}: the game is over after deal {standings.deal}. Winner: {winners}",
-                f"{session_name}: partiet är slut efter giv {standings.deal}. Vinnare: {winners}",
+            t(
+                "{session_name}: the game is over after deal {deal}. Winner: {winners}",
+                session_name=session_name,
+                deal=standings.deal,
+                winners=winners,
             )
         )
     else:
         lines.append(
-            tr(
-                f"{session_name}, deal {standings.deal}, next: {moment_text(standings)}",
-                f"{session_name}, giv {standings.deal}, nästa: {moment_text(standings)}",
+            t(
+                "{session_name}, deal {deal}, next: {standings}",
+                session_name=session_name,
+                deal=standings.deal,
+                standings=moment_text(standings),
             )
         )
     for player in standings.players:
@@ -113,9 +117,11 @@ def new_session_text(session: Session, standings: Standings, session_name: str) 
     dealer = session.first_dealer
     return "\n".join(
         [
-            tr(
-                f"New session '{session_name}': {players}. {dealer} deals first.",
-                f"Nytt protokoll '{session_name}': {players}. {dealer} ger först.",
+            t(
+                "New session '{session_name}': {players}. {dealer} deals first.",
+                session_name=session_name,
+                players=players,
+                dealer=dealer,
             ),
             rules_line(session.rules),
             plain_standings(standings, session_name),
@@ -134,6 +140,6 @@ def totals_before_after(before: Standings, after: Standings) -> str:
     if after.finished:
         winners = " & ".join(after.winners)
         lines.append(
-            tr(f"  The game is over. Winner: {winners}", f"  Partiet är slut. Vinnare: {winners}")
+            t("  The game is over. Winner: {winners}", winners=winners)
         )
     return "\n".join(visible(line) for line in lines)

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..core.errors import ChicagoError
 from ..core.game import Session
 from ..fast.regularfile import NotReadable, read_bounded
+from ..i18n.language import Msg
 from .locations import (
     _name_problem,
     check_session_name,
@@ -34,8 +35,11 @@ def set_current(name: str) -> None:
         _write_atomic(_current_file(), f"{name}\n".encode())
     except OSError as error:
         raise ChicagoError(
-            f"could not write {display_path(_current_file())}: {error.strerror}",
-            sv=f"kunde inte skriva {display_path(_current_file())}: {error.strerror}",
+            Msg(
+                "could not write {current_file}: {strerror}",
+                current_file=display_path(_current_file()),
+                strerror=error.strerror,
+            ),
         ) from None
 
 
@@ -53,9 +57,11 @@ def create_current(name: str, session: Session) -> Session:
         if not isinstance(error, ChicagoError):
             raise
         raise ChicagoError(
-            f"{error}; the new session {display_path(path)} was removed again, nothing changed",
-            sv=f"{error.localized('sv')}; det nya protokollet {display_path(path)} togs bort "
-            "igen, inget ändrades",
+            Msg(
+                "{error}; the new session {path} was removed again, nothing changed",
+                error=error,
+                path=display_path(path),
+            ),
         ) from None
     return saved
 
@@ -92,21 +98,22 @@ def remove_session(name: str) -> Path:
     name = path.stem
     if not os.path.lexists(path):
         raise ChicagoError(
-            f"there is no session '{name}' ({display_path(path)})",
-            sv=f"det finns inget protokoll '{name}' ({display_path(path)})",
+            Msg("there is no session '{name}' ({path})", name=name, path=display_path(path)),
         )
     with locked(path.parent):
         try:
             path.unlink()
         except FileNotFoundError:
             raise ChicagoError(
-                f"there is no session '{name}' ({display_path(path)})",
-                sv=f"det finns inget protokoll '{name}' ({display_path(path)})",
+                Msg("there is no session '{name}' ({path})", name=name, path=display_path(path)),
             ) from None
         except OSError as error:
             raise ChicagoError(
-                f"could not remove {display_path(path)}: {error.strerror}",
-                sv=f"kunde inte ta bort {display_path(path)}: {error.strerror}",
+                Msg(
+                    "could not remove {path}: {strerror}",
+                    path=display_path(path),
+                    strerror=error.strerror,
+                ),
             ) from None
         _fsync_dir(path.parent)
     if get_current() == name:
@@ -124,39 +131,44 @@ def resolve(session: str | None = None, file: Path | None = None) -> Path:
     current session; `ChicagoError` says what to do when there is none."""
     if file is not None:
         if not file.exists():
-            raise ChicagoError(f"{file} does not exist", sv=f"{file} finns inte")
+            raise ChicagoError(Msg("{file} does not exist", file=file))
         return file
     if session is not None:
         path = session_path(session)
         if not path.exists():
             raise ChicagoError(
-                f"there is no session '{path.stem}'; `chicago new {path.stem} PLAYER PLAYER` "
-                "starts one",
-                sv=f"det finns inget protokoll '{path.stem}'; `chicago new {path.stem} SPELARE "
-                "SPELARE` startar ett",
+                Msg(
+                    "there is no session '{stem}'; `chicago new {stem} PLAYER PLAYER` starts one",
+                    stem=path.stem,
+                ),
             )
         return path
     current = get_current()
     if current is None:
         raise ChicagoError(
-            f"there is no current session: {_START_HINT}, or choose one with --session NAME",
-            sv=f"det finns inget aktuellt protokoll: {_START_HINT_SV}, eller välj ett med "
-            "--session NAMN",
+            Msg(
+                "there is no current session: {start_hint}, or choose one with --session NAME",
+                start_hint=_START_HINT,
+            ),
         )
     problem = _name_problem(current)
     if problem:
         raise ChicagoError(
-            f"{display_path(_current_file())} holds {current!r}, which is not a session name "
-            f"({problem[0]}); {_START_HINT}, or choose one with --session NAME",
-            sv=f"{display_path(_current_file())} innehåller {current!r}, som inte är ett "
-            f"protokollnamn ({problem[1]}); {_START_HINT_SV}, eller välj ett med --session NAMN",
+            Msg(
+                "{current_file} holds {current!r}, which is not a session name ({problem}); {start_hint}, or choose one with --session NAME",
+                current_file=display_path(_current_file()),
+                current=current,
+                problem=problem,
+                start_hint=_START_HINT,
+            ),
         )
     path = session_path(current)
     if not path.exists():
         raise ChicagoError(
-            f"the current session '{current}' no longer exists; {_START_HINT}, "
-            "or choose one with --session NAME",
-            sv=f"det aktuella protokollet '{current}' finns inte längre; {_START_HINT_SV}, "
-            "eller välj ett med --session NAMN",
+            Msg(
+                "the current session '{current}' no longer exists; {start_hint}, or choose one with --session NAME",
+                current=current,
+                start_hint=_START_HINT,
+            ),
         )
     return path

@@ -12,6 +12,7 @@ from ..core.game import Session, new_session
 from ..core.names import hidden_character, shown
 from ..core.rules import HouseRules
 from ..fast import tomlsubset
+from ..i18n.language import Msg
 
 FORMAT = "chicago-protokoll/session"
 # The newest format this version reads.  A file is written with the oldest version that
@@ -86,10 +87,10 @@ def loads_session(text: str, source: str) -> Session:
     except RecursionError:
         # tables or lists nested thousands deep (tomllib, or a repr of what it made)
         raise SessionFileError(
-            f"{source} is not a chicago-protokoll session file: its tables or lists are "
-            "nested too deeply",
-            sv=f"{source} är ingen protokollfil från chicago-protokoll: dess tabeller eller "
-            "listor är nästlade för djupt",
+            Msg(
+                "{source} is not a chicago-protokoll session file: its tables or lists are nested too deeply",
+                source=source,
+            ),
         ) from None
 
 
@@ -111,37 +112,40 @@ def _loads_session(text: str, source: str) -> Session:
             data = tomllib.loads(text)
         except (tomllib.TOMLDecodeError, ValueError) as error:  # ValueError: a 5000-digit int
             raise refuse(
-                f"it is not valid TOML ({error}); it may be cut short or damaged",
-                f"den är inte giltig TOML ({error}); den kan vara avklippt eller skadad",
+                Msg("it is not valid TOML ({error}); it may be cut short or damaged", error=error),
             ) from None
     if not text.strip():
-        raise refuse("it is empty", "den är tom")
+        raise refuse(Msg("it is empty"))
     if "format" not in data:
-        raise refuse(f'it has no line format = "{FORMAT}"', f'den saknar raden format = "{FORMAT}"')
+        raise refuse(Msg('it has no line format = "{format}"', format=FORMAT))
     if data["format"] != FORMAT:
         raise refuse(
-            f'its format is {data["format"]!r}, not "{FORMAT}"',
-            f'dess format är {data["format"]!r}, inte "{FORMAT}"',
+            Msg(
+                'its format is {format!r}, not "{format2}"',
+                format=data['format'],
+                format2=FORMAT,
+            ),
         )
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise refuse(
-            f"its version must be a whole number from 1, not {version!r}",
-            f"dess version måste vara ett heltal från 1, inte {version!r}",
+            Msg("its version must be a whole number from 1, not {version!r}", version=version),
         )
     if version > VERSION:
         raise SessionFileError(
-            f"{source} was written by a newer chicago-protokoll (format {version}); "
-            f"this version reads format {VERSION} — upgrade to open it",
-            sv=f"{source} skrevs av en nyare chicago-protokoll (format {version}); "
-            f"den här versionen läser format {VERSION} — uppgradera för att öppna den",
+            Msg(
+                "{source} was written by a newer chicago-protokoll (format {version}); this version reads format {version2} — upgrade to open it",
+                source=source,
+                version=version,
+                version2=VERSION,
+            ),
         )
     if text.rstrip().rpartition("\n")[2].rstrip() != END_LINE:
         raise refuse(
-            f"it does not end with the line '{END_LINE[:34]}...', so it was cut short "
-            "or something was added after that line",
-            f"den slutar inte med raden '{END_LINE[:34]}...', så den har klippts av "
-            "eller så har något lagts till efter den raden",
+            Msg(
+                "it does not end with the line '{end_line}...', so it was cut short or something was added after that line",
+                end_line=END_LINE[:34],
+            ),
         )
     for key in data:
         if key not in _FIELDS:
@@ -149,43 +153,45 @@ def _loads_session(text: str, source: str) -> Session:
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             sv_hint = f" (menade du '{close[0]}'?)" if close else ""
             raise refuse(
-                f"it has an unknown field '{key}'{hint}", f"den har ett okänt fält '{key}'{sv_hint}"
+                Msg("it has an unknown field '{key}'{hint}", key=key, hint=hint)
             )
     for key in _FIELDS:
         if key not in data and key not in _OPTIONAL:
-            raise refuse(f"it has no '{key}'", f"den saknar '{key}'")
+            raise refuse(Msg("it has no '{key}'", key=key))
 
     name, created, first_dealer = data["name"], data["created"], data["first_dealer"]
     if not isinstance(name, str):
         raise refuse(
-            f"name must be a string, not {name!r}", f"name måste vara en sträng, inte {name!r}"
+            Msg("name must be a string, not {name!r}", name=name)
         )
     if isinstance(created, datetime):  # a hand-edited unquoted TOML date-time
         created = created.isoformat()
     if not isinstance(created, str):
         raise refuse(
-            f"created must be a date and time in quotes, not {created!r}",
-            f"created måste vara datum och tid inom citattecken, inte {created!r}",
+            Msg("created must be a date and time in quotes, not {created!r}", created=created),
         )
     if created:
         try:
             datetime.fromisoformat(created)
         except ValueError:
             raise refuse(
-                f"created must be a date and time like 2026-11-29T20:50:00+00:00, not {created!r}",
-                f"created måste vara datum och tid som 2026-11-29T20:50:00+00:00, inte {created!r}",
+                Msg(
+                    "created must be a date and time like 2026-11-29T20:50:00+00:00, not {created!r}",
+                    created=created,
+                ),
             ) from None
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise refuse(
-            f"players must be a list of names in seat order, not {players!r}",
-            f"players måste vara en lista med namn i sittordning, inte {players!r}",
+            Msg("players must be a list of names in seat order, not {players!r}", players=players),
         )
     if not isinstance(first_dealer, str) or first_dealer not in players:
         raise refuse(
-            f"first_dealer must be one of the players {players!r}, not {first_dealer!r}",
-            f"first_dealer (första givaren) måste vara en av spelarna {players!r}, "
-            f"inte {first_dealer!r}",
+            Msg(
+                "first_dealer must be one of the players {players!r}, not {first_dealer!r}",
+                players=players,
+                first_dealer=first_dealer,
+            ),
         )
     rules = _read_rules(data["rules"], refuse)
     events = _read_events(data.get("events", []), refuse)
@@ -208,8 +214,7 @@ def _loads_session(text: str, source: str) -> Session:
 def _read_rules(table: object, refuse: Callable[[str, str], SessionFileError]) -> HouseRules:
     if not isinstance(table, dict):
         raise refuse(
-            f"rules must be a table of [rules.SECTION] tables, not {table!r}",
-            f"rules måste vara en tabell med [rules.SEKTION]-tabeller, inte {table!r}",
+            Msg("rules must be a table of [rules.SECTION] tables, not {table!r}", table=table),
         )
     problems: list[str] = []
     sv_problems: list[str] = []
@@ -242,8 +247,11 @@ def _read_events(
 ) -> tuple[Event, ...]:
     if not isinstance(items, list):
         raise refuse(
-            f"{within}events must be a list of [[events]] tables, not {items!r}",
-            f"{within}events måste vara en lista med [[events]]-tabeller, inte {items!r}",
+            Msg(
+                "{within}events must be a list of [[events]] tables, not {items!r}",
+                within=within,
+                items=items,
+            ),
         )
     events: list[Event] = []
     for number, item in enumerate(items, start=1):
@@ -251,7 +259,7 @@ def _read_events(
         sv_where = f"{within}händelse {number} av {len(items)}"
         if not isinstance(item, dict):
             raise refuse(
-                f"{where} is not a table: {item!r}", f"{sv_where} är ingen tabell: {item!r}"
+                Msg("{where} is not a table: {item!r}", where=where, item=item)
             )
         if isinstance(item.get("deal"), int):
             where += f" (deal {item['deal']})"
@@ -259,7 +267,7 @@ def _read_events(
         try:
             events.append(event_from_dict(item))
         except SessionFileError as error:
-            raise refuse(f"{where}: {error}", f"{sv_where}: {error.localized('sv')}") from None
+            raise refuse(Msg("{where}: {error}", where=where, error=error)) from None
     return tuple(events)
 
 
@@ -270,8 +278,10 @@ def _read_corrections(
     events [[corrections.before]] and [[corrections.after]], each of that deal."""
     if not isinstance(items, list):
         raise refuse(
-            f"corrections must be a list of [[corrections]] tables, not {items!r}",
-            f"corrections måste vara en lista med [[corrections]]-tabeller, inte {items!r}",
+            Msg(
+                "corrections must be a list of [[corrections]] tables, not {items!r}",
+                items=items,
+            ),
         )
     corrections: list[Correction] = []
     for number, item in enumerate(items, start=1):
@@ -279,34 +289,41 @@ def _read_corrections(
         sv_where = f"rättelse {number} av {len(items)}"
         if not isinstance(item, dict):
             raise refuse(
-                f"{where} is not a table: {item!r}", f"{sv_where} är ingen tabell: {item!r}"
+                Msg("{where} is not a table: {item!r}", where=where, item=item)
             )
         unknown = sorted(set(item) - {"deal", "at", "recorded", "before", "after"})
         if unknown:
             raise refuse(
-                f"{where} has an unknown field {unknown[0]!r}",
-                f"{sv_where} har ett okänt fält {unknown[0]!r}",
+                Msg("{where} has an unknown field {unknown!r}", where=where, unknown=unknown[0]),
             )
         deal, at, recorded = item.get("deal"), item.get("at"), item.get("recorded")
         for key, value in (("deal", deal), ("recorded", recorded)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise refuse(
-                    f"{where}: {key} must be a whole number from 1, not {value!r}",
-                    f"{sv_where}: {key} måste vara ett heltal från 1, inte {value!r}",
+                    Msg(
+                        "{where}: {key} must be a whole number from 1, not {value!r}",
+                        where=where,
+                        key=key,
+                        value=value,
+                    ),
                 )
         if not isinstance(at, str):
             raise refuse(
-                f"{where}: at must be a date and time in quotes, not {at!r}",
-                f"{sv_where}: at måste vara datum och tid inom citattecken, inte {at!r}",
+                Msg(
+                    "{where}: at must be a date and time in quotes, not {at!r}",
+                    where=where,
+                    at=at,
+                ),
             )
         try:
             datetime.fromisoformat(at)
         except ValueError:
             raise refuse(
-                f"{where}: at must be a date and time like 2026-11-29T21:04:00+00:00, "
-                f"not {at!r}",
-                f"{sv_where}: at måste vara datum och tid som 2026-11-29T21:04:00+00:00, "
-                f"inte {at!r}",
+                Msg(
+                    "{where}: at must be a date and time like 2026-11-29T21:04:00+00:00, not {at!r}",
+                    where=where,
+                    at=at,
+                ),
             ) from None
         sides: list[tuple[Event, ...]] = []
         for side in ("before", "after"):
@@ -314,10 +331,13 @@ def _read_corrections(
             stray = next((e for e in events if e.deal != deal), None)
             if stray is not None:
                 raise refuse(
-                    f"{where} is of deal {deal}, but an event in its {side} is of deal "
-                    f"{stray.deal}",
-                    f"{sv_where} gäller giv {deal}, men en händelse i dess {side} gäller giv "
-                    f"{stray.deal}",
+                    Msg(
+                        "{where} is of deal {deal}, but an event in its {side} is of deal {deal2}",
+                        where=where,
+                        deal=deal,
+                        side=side,
+                        deal2=stray.deal,
+                    ),
                 )
             sides.append(events)
         assert isinstance(deal, int) and isinstance(recorded, int)
@@ -331,47 +351,45 @@ def _session_problem(session: Session) -> tuple[str, str] | None:
     players = session.players
     hidden = hidden_character(session.name)
     if hidden:
-        return (
-            f"its name '{shown(session.name)}' contains {hidden}, which is not visible text",
-            f"dess namn '{shown(session.name)}' innehåller {hidden}, som inte är synlig text",
+        return Msg(
+            "its name '{name}' contains {hidden}, which is not visible text",
+            name=shown(session.name),
+            hidden=hidden,
         )
     try:
         checked = new_session(players, session.rules)
     except ChicagoError as error:
-        return (
-            f"its players do not make a table: {error}",
-            f"dess spelare bildar inget bord: {error.localized('sv')}",
-        )
+        return Msg("its players do not make a table: {error}", error=error)
     if checked.players != players:
-        return (
-            f"a name in players is not written in its composed form (Unicode NFC): "
-            f"{', '.join(shown(p) for p in players)}",
-            f"ett namn i players är inte skrivet i sammansatt form (Unicode NFC): "
-            f"{', '.join(shown(p) for p in players)}",
+        return Msg(
+            "a name in players is not written in its composed form (Unicode NFC): {value}",
+            value=', '.join((shown(p) for p in players)),
         )
     if session.first_dealer not in players:
-        return (
-            f"first_dealer {session.first_dealer!r} is not one of the players {list(players)!r}",
-            f"first_dealer (första givaren) {session.first_dealer!r} är inte en av spelarna "
-            f"{list(players)!r}",
+        return Msg(
+            "first_dealer {first_dealer!r} is not one of the players {players!r}",
+            first_dealer=session.first_dealer,
+            players=list(players),
         )
     for number, event in enumerate(session.events, start=1):
         who = getattr(event, "player", None) or getattr(event, "breaker", None)
         if who is not None and who not in players:
-            return (
-                f"event {number} (deal {event.deal}) names {who!r}, "
-                f"who is not at this table ({', '.join(players)})",
-                f"händelse {number} (giv {event.deal}) nämner {who!r}, "
-                f"som inte sitter vid bordet ({', '.join(players)})",
+            return Msg(
+                "event {number} (deal {deal}) names {who!r}, who is not at this table ({players})",
+                number=number,
+                deal=event.deal,
+                who=who,
+                players=', '.join(players),
             )
     for number, correction in enumerate(session.corrections, start=1):
         for event in (*correction.before, *correction.after):
             who = getattr(event, "player", None) or getattr(event, "breaker", None)
             if who is not None and who not in players:
-                return (
-                    f"correction {number} (deal {correction.deal}) names {who!r}, "
-                    f"who is not at this table ({', '.join(players)})",
-                    f"rättelse {number} (giv {correction.deal}) nämner {who!r}, "
-                    f"som inte sitter vid bordet ({', '.join(players)})",
+                return Msg(
+                    "correction {number} (deal {deal}) names {who!r}, who is not at this table ({players})",
+                    number=number,
+                    deal=correction.deal,
+                    who=who,
+                    players=', '.join(players),
                 )
     return None

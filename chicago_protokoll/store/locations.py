@@ -7,6 +7,7 @@ import unicodedata
 from pathlib import Path
 
 from ..core.errors import ChicagoError
+from ..i18n.language import Msg
 
 HOME_ENV = "CHICAGO_PROTOKOLL_HOME"
 MAX_NAME_CHARS = 64
@@ -32,39 +33,30 @@ def _name_problem(name: str) -> tuple[str, str] | None:
     """Why ``name`` cannot be a session name, as a clause after "it" (and in Swedish
     after "det"), or None."""
     if not name.strip():
-        return "it is empty", "det är tomt"
+        return Msg("it is empty")
     if name != name.strip():
-        return "it starts or ends with a space", "det börjar eller slutar med ett mellanslag"
+        return Msg("it starts or ends with a space")
     if name.startswith("."):
-        return (
+        return Msg(
             "it starts with '.', which would hide the file or lead out of the sessions directory",
-            "det börjar med '.', vilket skulle gömma filen eller leda ut ur protokollens katalog",
         )
     for char in name:
         if char in "/\\":
-            return (
-                f"it contains '{char}', and a session name names one file, not a path",
-                f"det innehåller '{char}', och ett protokollnamn är namnet på en fil, "
-                "inte en sökväg",
+            return Msg(
+                "it contains '{char}', and a session name names one file, not a path",
+                char=char,
             )
         if unicodedata.category(char).startswith("C"):
-            return (
-                "it contains a control or invisible character",
-                "det innehåller ett styrtecken eller ett osynligt tecken",
-            )
+            return Msg("it contains a control or invisible character")
         if not (char.isalpha() or char.isdecimal() or char in _NAME_PUNCTUATION):
-            return (
-                f"it may hold letters, digits, spaces, '-', '_' and '.', not '{char}'",
-                f"det får innehålla bokstäver, siffror, mellanslag, '-', '_' och '.', "
-                f"inte '{char}'",
+            return Msg(
+                "it may hold letters, digits, spaces, '-', '_' and '.', not '{char}'",
+                char=char,
             )
     # 255 bytes is the usual limit of a file name; NAME.toml and the temporary
     # file beside it must fit.
     if len(name) > MAX_NAME_CHARS or len(name.encode()) > 200:
-        return (
-            f"it is longer than {MAX_NAME_CHARS} characters",
-            f"det är längre än {MAX_NAME_CHARS} tecken",
-        )
+        return Msg("it is longer than {max_name_chars} characters", max_name_chars=MAX_NAME_CHARS)
     return None
 
 
@@ -74,8 +66,7 @@ def check_session_name(name: str) -> str:
     problem = _name_problem(normal)
     if problem:
         raise ChicagoError(
-            f"{name!r} cannot be a session name: {problem[0]}",
-            sv=f"{name!r} kan inte vara namnet på ett protokoll: {problem[1]}",
+            Msg("{name!r} cannot be a session name: {problem}", name=name, problem=problem),
         )
     return normal
 

@@ -17,6 +17,7 @@ from ..core.correct import undo_correction, undoable_correction
 from ..core.errors import ChicagoError
 from ..core.events import Correction, Event
 from ..core.game import Entry, Game, Session, replay
+from ..i18n.language import Msg
 from .sessionfile import replay_file, transact_returning
 
 # Plain classes, not dataclasses: every command imports this module, and a dataclass
@@ -84,8 +85,7 @@ def undo(path: Path, *, whole_deal: bool = False) -> Undone:
     ) -> tuple[Session, tuple[tuple[Event, ...], Correction | None]]:
         if not current.events:
             raise ChicagoError(
-                "there is nothing to undo: no event is recorded yet",
-                sv="det finns inget att ångra: inget är fört ännu",
+                Msg("there is nothing to undo: no event is recorded yet"),
             )
         replay_file(current, path)  # a file that does not add up is refused, not trimmed
         # Right after `chicago edit` the correction is the last thing done: it goes back.

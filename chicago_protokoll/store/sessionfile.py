@@ -50,6 +50,7 @@ from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game, Session
 from ..core.rules import HouseRules
 from ..fast.regularfile import RULES_LIMIT, SESSION_LIMIT, NotReadable, read_bounded
+from ..i18n.language import Msg
 from .fileformat import FORMAT as SESSION_FORMAT
 from .fileformat import _session_problem, dumps_session, loads_session
 from .locations import data_dir, display_path, saved_rules_path
@@ -77,7 +78,7 @@ def _read_text(path: Path, source: str) -> str:
     try:
         raw = read_bounded(path, SESSION_LIMIT, follow=follow)
     except FileNotFoundError:
-        raise SessionFileError(f"{source} does not exist", sv=f"{source} finns inte") from None
+        raise SessionFileError(Msg("{source} does not exist", source=source)) from None
     except NotReadable as error:
         raise SessionFileError(
             f"{source} is not a session file: {error.what}",
@@ -87,26 +88,25 @@ def _read_text(path: Path, source: str) -> str:
         if not follow and error.errno == errno.ELOOP:
             raise _link_refused(source) from None
         raise SessionFileError(
-            f"{source} cannot be read: {error.strerror}",
-            sv=f"{source} går inte att läsa: {error.strerror}",
+            Msg("{source} cannot be read: {strerror}", source=source, strerror=error.strerror),
         ) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SessionFileError(
-            f"{source} is not a chicago-protokoll session file: it is not UTF-8 text; "
-            "it may be damaged",
-            sv=f"{source} är ingen protokollfil från chicago-protokoll: den är inte UTF-8-text; "
-            "den kan vara skadad",
+            Msg(
+                "{source} is not a chicago-protokoll session file: it is not UTF-8 text; it may be damaged",
+                source=source,
+            ),
         ) from None
 
 
 def _link_refused(source: str) -> SessionFileError:
     return SessionFileError(
-        f"{source} is a symbolic link; a file in the data directory must be a plain file, "
-        "so nothing is read or written where the link leads: remove the link",
-        sv=f"{source} är en symbolisk länk; en fil i datakatalogen måste vara en vanlig fil, "
-        "så inget läses eller skrivs där länken pekar: ta bort länken",
+        Msg(
+            "{source} is a symbolic link; a file in the data directory must be a plain file, so nothing is read or written where the link leads: remove the link",
+            source=source,
+        ),
     )
 
 
@@ -179,15 +179,17 @@ def _write_session(real: Path, session: Session, source: str) -> None:
     problem = _session_problem(session)
     if problem:
         raise ChicagoError(
-            f"refusing to write {source}: {problem[0]}",
-            sv=f"{source} skrivs inte: {problem[1]}",
+            Msg("refusing to write {source}: {problem}", source=source, problem=problem),
         )
     try:
         _write_atomic(real, dumps_session(session).encode())
     except OSError as error:
         raise ChicagoError(
-            f"could not write {source}: {error.strerror}; the file on disk is unchanged",
-            sv=f"kunde inte skriva {source}: {error.strerror}; filen på disken är oförändrad",
+            Msg(
+                "could not write {source}: {strerror}; the file on disk is unchanged",
+                source=source,
+                strerror=error.strerror,
+            ),
         ) from None
 
 
@@ -208,8 +210,11 @@ def _make_dir(directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ChicagoError(
-            f"cannot create {display_path(directory)}: {error.strerror}",
-            sv=f"kan inte skapa {display_path(directory)}: {error.strerror}",
+            Msg(
+                "cannot create {directory}: {strerror}",
+                directory=display_path(directory),
+                strerror=error.strerror,
+            ),
         ) from None
 
 
@@ -218,10 +223,9 @@ def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Hold the exclusive write lock of a sessions directory (see the module docstring)."""
     if fcntl is None:
         raise ChicagoError(
-            "recording needs file locking as POSIX systems have it (Linux, macOS, the BSDs); "
-            "this system has none, so nothing was written",
-            sv="att föra protokoll kräver fillåsning som i POSIX-system (Linux, macOS, BSD); "
-            "det här systemet saknar den, så inget skrevs",
+            Msg(
+                "recording needs file locking as POSIX systems have it (Linux, macOS, the BSDs); this system has none, so nothing was written",
+            ),
         )
     lock_path = directory / LOCK_NAME
     try:
@@ -233,14 +237,17 @@ def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
             raise OSError(errno.EINVAL, "it is not a plain file")
     except FileNotFoundError:
         raise SessionFileError(
-            f"{display_path(directory)} does not exist", sv=f"{display_path(directory)} finns inte"
+            Msg("{directory} does not exist", directory=display_path(directory))
         ) from None
     except OSError as error:
         if error.errno == errno.ELOOP:
             raise _link_refused(display_path(lock_path)) from None
         raise ChicagoError(
-            f"cannot lock {display_path(lock_path)}: {error.strerror}",
-            sv=f"kan inte låsa {display_path(lock_path)}: {error.strerror}",
+            Msg(
+                "cannot lock {lock_path}: {strerror}",
+                lock_path=display_path(lock_path),
+                strerror=error.strerror,
+            ),
         ) from None
     try:
         deadline = time.monotonic() + timeout
@@ -252,10 +259,11 @@ def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
             except BlockingIOError:
                 if time.monotonic() > deadline:
                     raise ChicagoError(
-                        f"another chicago command has been writing in {display_path(directory)} "
-                        f"for {timeout:g} seconds; try again when it is done",
-                        sv=f"ett annat chicago-kommando har skrivit i {display_path(directory)} "
-                        f"i {timeout:g} sekunder; försök igen när det är klart",
+                        Msg(
+                            "another chicago command has been writing in {directory} for {timeout:g} seconds; try again when it is done",
+                            directory=display_path(directory),
+                            timeout=timeout,
+                        ),
                     ) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.02)
@@ -291,7 +299,7 @@ def transact_returning(
     real = _real(path)
     source = display_path(path)
     if not real.parent.is_dir():
-        raise SessionFileError(f"{source} does not exist", sv=f"{source} finns inte")
+        raise SessionFileError(Msg("{source} does not exist", source=source))
     with locked(real.parent, timeout=timeout):
         old = loads_session(_read_text(real, source), source)
         new, result = change(old)
@@ -327,9 +335,10 @@ def create_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOU
     with locked(real.parent, timeout=timeout):
         if os.path.lexists(real):
             raise SessionExistsError(
-                f"{source} already exists: choose another name, or remove that session first",
-                sv=f"{source} finns redan: välj ett annat namn, eller ta bort det protokollet "
-                "först",
+                Msg(
+                    "{source} already exists: choose another name, or remove that session first",
+                    source=source,
+                ),
             )
         _write_session(real, session, source)
     return session
@@ -352,8 +361,7 @@ def read_rules_file(path: Path) -> HouseRules:
         ) from None
     except UnicodeDecodeError:
         raise ChicagoError(
-            f"{path} is not a house-rules file: it is not UTF-8 text",
-            sv=f"{path} är ingen husregelfil: den är inte UTF-8-text",
+            Msg("{path} is not a house-rules file: it is not UTF-8 text", path=path),
         ) from None
     except OSError as error:
         if not follow and error.errno == errno.ELOOP:
@@ -365,15 +373,13 @@ def read_rules_file(path: Path) -> HouseRules:
         raise _too_deep(str(path)) from None
     except ValueError as error:  # tomllib: an integer of thousands of digits
         raise ChicagoError(
-            f"{path} is not a house-rules file: {error}",
-            sv=f"{path} är ingen husregelfil: {error}",
+            Msg("{path} is not a house-rules file: {error}", path=path, error=error),
         ) from None
 
 
 def _too_deep(source: str) -> ChicagoError:
     return ChicagoError(
-        f"{source} cannot be read: its tables or lists are nested too deeply",
-        sv=f"{source} går inte att läsa: dess tabeller eller listor är nästlade för djupt",
+        Msg("{source} cannot be read: its tables or lists are nested too deeply", source=source),
     )
 
 
@@ -402,10 +408,13 @@ def replay_file(session: Session, path: Path) -> Game:
         except ChicagoError as error:
             where = display_path(path)
             raise SessionFileError(
-                f"{where} does not add up: event {number} (deal {event.deal}) breaks a rule: "
-                f"{error}; was the file edited by hand?",
-                sv=f"{where} går inte ihop: händelse {number} (giv {event.deal}) bryter mot "
-                f"en regel: {error.localized('sv')}; har filen ändrats för hand?",
+                Msg(
+                    "{where} does not add up: event {number} (deal {deal}) breaks a rule: {error}; was the file edited by hand?",
+                    where=where,
+                    number=number,
+                    deal=event.deal,
+                    error=error,
+                ),
             ) from None
     return game
 
@@ -419,8 +428,11 @@ def write_export(path: Path, text: str, *, session_path: Path) -> None:
     parent = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(parent):
         raise ChicagoError(
-            f"cannot write {source}: the folder {parent} does not exist; nothing was written",
-            sv=f"kan inte skriva {source}: mappen {parent} finns inte; inget skrevs",
+            Msg(
+                "cannot write {source}: the folder {parent} does not exist; nothing was written",
+                source=source,
+                parent=parent,
+            ),
         )
     real = Path(os.path.realpath(path))
     if _same_file(real, session_path) or in_data_dir(path) or in_data_dir(real):
@@ -436,10 +448,10 @@ def write_export(path: Path, text: str, *, session_path: Path) -> None:
         )
     if _is_session_file(real):
         raise ChicagoError(
-            f"refusing to write the export over {source}: it is a chicago-protokoll session "
-            "file; choose another file, nothing was written",
-            sv=f"exporten skrivs inte över {source}: den är en protokollfil från "
-            "chicago-protokoll; välj en annan fil, inget skrevs",
+            Msg(
+                "refusing to write the export over {source}: it is a chicago-protokoll session file; choose another file, nothing was written",
+                source=source,
+            ),
         )
     with _terminated_as_interrupt():
         _write_text(real, text, source)
@@ -502,6 +514,9 @@ def _write_text(real: Path, text: str, source: str) -> None:
         _write_atomic(real, text.encode("utf-8"))
     except OSError as error:
         raise ChicagoError(
-            f"could not write {source}: {error.strerror}; nothing was written",
-            sv=f"kunde inte skriva {source}: {error.strerror}; inget skrevs",
+            Msg(
+                "could not write {source}: {strerror}; nothing was written",
+                source=source,
+                strerror=error.strerror,
+            ),
         ) from None
