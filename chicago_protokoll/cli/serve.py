@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.errors import ChicagoError
-from ..i18n.language import t
+from ..i18n.language import Msg, t
 from ..store import catalogue
 from .common import FileOption, SessionOption, handled
 from .read import stake_parameter
@@ -53,11 +53,15 @@ def serve(
     except OSError as error:
         # The hint only where it helps: the port is taken, or needs root (below 1024).
         busy = error.errno in (errno.EADDRINUSE, errno.EACCES)
+        hint = Msg("; is another `chicago serve` running? try another --port") if busy else ""
         raise ChicagoError(
-            f"cannot listen on {host} port {port}: {error.strerror}"
-            + ("; is another `chicago serve` running? try another --port" if busy else ""),
-            sv=f"kan inte lyssna på {host} port {port}: {error.strerror}"
-            + ("; kör en annan `chicago serve`? prova en annan --port" if busy else ""),
+            Msg(
+                "cannot listen on {host} port {port}: {strerror}{hint}",
+                host=host,
+                port=port,
+                strerror=error.strerror,
+                hint=hint,
+            )
         ) from None
     stop_watching = threading.Event()
     try:

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 import typer
 
 from ..core.errors import ChicagoError
-from ..i18n.language import Msg, language, t, tr
+from ..i18n.language import Msg, language, t, tn
 from ..present.views import plain_standings
 from ..present.width import pad, visible
 from ..store import catalogue, locations, sessionfile
@@ -79,9 +79,7 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
             outcome = t("playing, level")
         date = (row["created"] or "")[:10]
         count = row["deals"]
-        deals = tr(
-            f"{count} deal{'s' if count != 1 else ''}", f"{count} giv{'ar' if count != 1 else ''}"
-        )
+        deals = tn("{n} deal", "{n} deals", count)
         players = ", ".join(row["players"])
         print(visible(f"{mark} {pad(row['name'], 16)} {date:<10}  {players}  {deals}  {outcome}"))
 

@@ -166,6 +166,12 @@ class Category(enum.Enum):
     def english(self) -> str:
         return self.value.replace("-", " ")
 
+    def localized(self, lang: str) -> str:
+        """The hand's name in ``lang`` (the catalogue's; the English name is the message id)."""
+        from ..i18n.language import Msg
+
+        return Msg(self.english).localized(lang)
+
     @property
     def rules_key(self) -> str:
         """The key of this hand's points in the ``[hands]`` table of the house rules."""

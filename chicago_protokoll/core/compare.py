@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n.language import Msg, t, tr
+from ..i18n.language import Msg, language, t, tn
 from .cards import Card, HandResult, best_indexes, evaluate, looks_like_cards, parse_category
 from .errors import CardError
 from .rules import HouseRules
@@ -42,11 +42,11 @@ class Comparison:
             mark = "  <-" if self.winner == index - 1 else ""
             shown = " ".join(str(c) for c in result.cards) if result.cards else text
             pts = (
-                tr(f"{points} point{'' if points == 1 else 's'}", f"{points} poäng")
-                if points != "win"
+                tn("{n} point", "{n} points", points)
+                if isinstance(points, int)
                 else t("wins the game")
             )
-            name = tr(result.category.english, result.category.swedish)
+            name = result.category.localized(language())
             lines.append(f"{index}. {shown}: {name} ({pts}){mark}")
         if self.winner is not None:
             lines.append(t("Hand {winner} wins.", winner=self.winner + 1))

@@ -254,10 +254,11 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
     buys = game.rules.game.buys
     if len(counts) > buys:
         raise RuleViolation(
-            Msg(
-                "{name} has {counts_count} exchanges, but a deal has {buys} köp",
+            Msg.counted(
+                "{name} has {n} exchange, but a deal has {buys} köp",
+                "{name} has {n} exchanges, but a deal has {buys} köp",
+                len(counts),
                 name=name,
-                counts_count=len(counts),
                 buys=buys,
             ),
             rule="exchanges per deal",
@@ -437,13 +438,12 @@ def apply_deal(game: Game, entry: DealEntry) -> list[Event]:
 def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
     """A Chicago deal given a last trick or a showdown: the rule, with a hint when the
     last trick's taker looks like the player who broke the Chicago."""
-    hint_en = hint_sv = ""
+    hint_en: Msg | str = ""
     declarer = player(game, entry.chicago or "")
     if entry.last_trick is not None and entry.broken_by is None:
         taker = player(game, entry.last_trick)
         if taker != declarer:
-            hint_en = f"; if {taker} took a trick, write --broken-by {taker}"
-            hint_sv = f"; om {taker} tog ett stick, skriv --broken-by {taker}"
+            hint_en = Msg("; if {taker} took a trick, write --broken-by {taker}", taker=taker)
     raise RuleViolation(
         Msg(
             "a Chicago deal has no last trick and no showdown: after a Chicago nothing more is scored in that deal{hint_en}",

@@ -12,25 +12,20 @@ and `RuleViolation`, an event the house rules forbid (`core.game`).
 
 from __future__ import annotations
 
-from ..i18n.language import Msg
+from ..i18n.language import Joined, Msg
 
 
 class ChicagoError(Exception):
     """Base class: something the user asked for cannot be done, said in plain words.
 
-    ``message`` is a `Msg`; a plain string is shown as it is, in every language.  (``sv`` is
-    the old Swedish twin, until scripts/migrate_messages.py has turned every one into a `Msg`.)
-    """
+    ``str()`` is the English sentence; `localized` the sentence in any language."""
 
-    def __init__(self, message: Msg | str = "", *, sv: str | None = None) -> None:
+    def __init__(self, message: Msg) -> None:
         self.message = message
-        self.sv = sv
         super().__init__(str(message))
 
     def localized(self, lang: str) -> str:
-        if isinstance(self.message, Msg):
-            return self.message.localized(lang)
-        return self.sv if lang == "sv" and self.sv else str(self)
+        return self.message.localized(lang)
 
 
 class EntryError(ChicagoError):
@@ -44,9 +39,9 @@ class OptionConflict(EntryError):
     ``option`` names the option the message is about.
     """
 
-    def __init__(self, message: Msg | str, *, option: str, sv: str | None = None) -> None:
+    def __init__(self, message: Msg, *, option: str) -> None:
         self.option = option
-        super().__init__(message, sv=sv)
+        super().__init__(message)
 
 
 class CardError(EntryError, ValueError):
@@ -56,54 +51,28 @@ class CardError(EntryError, ValueError):
 class RuleViolation(ChicagoError):
     """An event the house rules forbid.  ``rule`` names the rule, ``key`` the house-rules key."""
 
-    def __init__(
-        self, message: Msg | str, *, rule: str, key: str | None = None, sv: str | None = None
-    ) -> None:
+    def __init__(self, message: Msg, *, rule: str, key: str | None = None) -> None:
         self.rule = rule
         self.key = key
-        if isinstance(message, Msg):
-            if key:
-                message = Msg("{message} (house rule {key})", message=message, key=key)
-            super().__init__(message)
-            return
-        suffix = f" (house rule {key})" if key else ""
-        sv_suffix = f" (husregel {key})" if key else ""
-        super().__init__(f"{message}{suffix}", sv=f"{sv}{sv_suffix}" if sv else None)
+        if key:
+            message = Msg("{message} (house rule {key})", message=message, key=key)
+        super().__init__(message)
 
 
 class RulesFileError(ChicagoError):
     """A house-rules file or table with one or more problems, all of them listed.
 
-    Each problem is a `Msg`; keys like ``chicago.min_score`` read the same in every language.
-    (``sv_problems`` is the old Swedish twin list, until the migration has replaced it.)
-    """
+    Keys like ``chicago.min_score`` read the same in every language."""
 
-    def __init__(
-        self,
-        source: str,
-        problems: list[Msg] | list[str],
-        *,
-        sv_problems: list[str] | None = None,
-    ) -> None:
+    def __init__(self, source: str, problems: list[Msg]) -> None:
         self.source = source
-        self.messages: list[Msg | str] = list(problems)
+        self.messages = list(problems)
         self.problems = [str(problem) for problem in problems]  # in English
-        self.sv_problems = list(sv_problems) if sv_problems is not None else None
-        joined = "; ".join(self.problems)
-        sv = f"{source}: {'; '.join(self.sv_problems)}" if self.sv_problems else None
-        super().__init__(f"{source}: {joined}", sv=sv)
-
-    def localized(self, lang: str) -> str:
-        return f"{self.source}: {'; '.join(self.localized_problems(lang))}"
+        super().__init__(Msg("{source}: {problems}", source=source, problems=Joined(problems)))
 
     def localized_problems(self, lang: str) -> list[str]:
         """The problems in ``lang``."""
-        if lang == "sv" and self.sv_problems and len(self.sv_problems) == len(self.problems):
-            return list(self.sv_problems)
-        return [
-            problem.localized(lang) if isinstance(problem, Msg) else problem
-            for problem in self.messages
-        ]
+        return [problem.localized(lang) for problem in self.messages]
 
 
 class SessionFileError(ChicagoError):

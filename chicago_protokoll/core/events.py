@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from ..fast.dataclass import dataclass
 from ..i18n.language import Msg
 from .cards import Category, parse_category
-from .errors import CardError, SessionFileError
+from .errors import SessionFileError
 
 
 @dataclass(frozen=True)
@@ -199,9 +199,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             try:
                 values[key] = parse_category(str(value))
             except ValueError as error:
-                why = error.localized("sv") if isinstance(error, CardError) else str(error)
                 raise SessionFileError(
-                    f"a {kind} event: {error}", sv=f"en händelse av typen {kind}: {why}"
+                    Msg("a {kind} event: {error}", kind=kind, error=error)
                 ) from None
         else:
             values[key] = value

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import field, replace
 
 from ..fast.dataclass import dataclass
-from ..i18n.language import Msg
+from ..i18n.language import Joined, Msg
 from .cards import Card, Category, best_indexes, evaluate
 from .errors import CardError, ChicagoError, RuleViolation
 from .events import (
@@ -233,20 +233,26 @@ def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = Fa
             return matches[0]
         if len(matches) > 1:
             raise RuleViolation(
-                f"'{text}' could be {' or '.join(matches)}: type more of the name",
+                Msg(
+                    "'{text}' could be {matches}: type more of the name",
+                    text=text,
+                    matches=Joined(matches, Msg(" or ")),
+                ),
                 rule="players",
-                sv=f"'{text}' kan vara {' eller '.join(matches)}: skriv mer av namnet",
             )
     import difflib  # only on this error path: it imports re, which start-up avoids
 
     close = difflib.get_close_matches(wanted.casefold(), [p.casefold() for p in players], n=1)
     guess = next((p for p in players if close and p.casefold() == close[0]), None)
+    hint = Msg(" (did you mean {guess}?)", guess=guess) if guess else ""
     raise RuleViolation(
-        f"'{text}' is not at this table; the players are {', '.join(players)}"
-        + (f" (did you mean {guess}?)" if guess else ""),
+        Msg(
+            "'{text}' is not at this table; the players are {players}{hint}",
+            text=text,
+            players=", ".join(players),
+            hint=hint,
+        ),
         rule="players",
-        sv=f"'{text}' sitter inte vid det här bordet; spelarna är {', '.join(players)}"
-        + (f" (menade du {guess}?)" if guess else ""),
     )
 
 
@@ -284,8 +290,7 @@ class Check:
 
     rule: str
     met: bool
-    en: str
-    sv: str
+    text: Msg
     refusal: RuleViolation | None = None
     pending: bool = False
 
@@ -334,29 +339,32 @@ def declare_checks(
             )
         )
     else:
-        en = (
-            f"{name} has {score} points; declaring takes at least {minimum}, counted "
-            "when declaring (chicago.min_score)"
-        )
-        sv = (
-            f"{name} har {score} poäng; det krävs minst {minimum}, räknat när "
-            "Chicago ropas (chicago.min_score)"
+        text = Msg.counted(
+            "{name} has {n} point; declaring takes at least {minimum}, counted when declaring (chicago.min_score)",
+            "{name} has {n} points; declaring takes at least {minimum}, counted when declaring (chicago.min_score)",
+            score,
+            name=name,
+            minimum=minimum,
         )
         if score < minimum and moment is Moment.BUY:
-            en += f"; {minimum - score} more would do, and köp {buy} still scores"
-            sv += f"; {minimum - score} till räcker, och köp {buy} ger fortfarande poäng"
+            text = Msg(
+                "{text}; {short} more would do, and köp {buy} still scores",
+                text=text,
+                short=minimum - score,
+                buy=buy,
+            )
         checks.append(
             Check(
                 "Chicago needs a minimum score",
                 score >= minimum,
-                en,
-                sv,
+                text,
                 RuleViolation(
-                    Msg(
-                        "{name} has {score} points and may not declare Chicago: it takes at least {minimum}",
+                    Msg.counted(
+                        "{name} has {n} point and may not declare Chicago: it takes at least {min_score}",
+                        "{name} has {n} points and may not declare Chicago: it takes at least {min_score}",
+                        score,
                         name=name,
-                        score=score,
-                        minimum=minimum,
+                        min_score=minimum,
                     ),
                     rule="Chicago needs a minimum score",
                     key="chicago.min_score",
@@ -377,17 +385,19 @@ def declare_checks(
             Check(
                 "Chicagos per player",
                 declared < most,
-                Msg(
-                    "{name} has declared {declared} of at most {most} Chicago(s) in a game (chicago.max_per_player)",
+                Msg.counted(
+                    "{name} has declared {declared} of at most {n} Chicago in a game (chicago.max_per_player)",
+                    "{name} has declared {declared} of at most {n} Chicagos in a game (chicago.max_per_player)",
+                    most,
                     name=name,
                     declared=declared,
-                    most=most,
                 ),
                 RuleViolation(
-                    Msg(
-                        "{name} has already declared {declared} Chicago(s), the most a player may in one game",
+                    Msg.counted(
+                        "{name} has already declared {n} Chicago, the most a player may in one game",
+                        "{name} has already declared {n} Chicagos, the most a player may in one game",
+                        declared,
                         name=name,
-                        declared=declared,
                     ),
                     rule="Chicagos per player",
                     key="chicago.max_per_player",
@@ -734,10 +744,11 @@ class Game:
             )
         if event.count > 0 and event.player in self.buy_stop:
             raise RuleViolation(
-                Msg(
-                    "{player} is under köpstopp (had {player2} points when the deal began) and may not exchange cards",
+                Msg.counted(
+                    "{player} is under köpstopp (had {n} point when the deal began) and may not exchange cards",
+                    "{player} is under köpstopp (had {n} points when the deal began) and may not exchange cards",
+                    self._start_score(event.player),
                     player=event.player,
-                    player2=self._start_score(event.player),
                 ),
                 rule="köpstopp",
                 key="buy_stop.threshold",
@@ -749,13 +760,18 @@ class Game:
             )
         scored = self.rules.game.scored_buys
         if event.buy <= scored and self.hands_scored != event.buy - 1:
-            when = "already scored" if self.hands_scored >= event.buy else "not reached yet"
+            when = (
+                Msg("köp {buy} is already scored", buy=event.buy)
+                if self.hands_scored >= event.buy
+                else Msg("köp {buy} is not reached yet", buy=event.buy)
+            )
             raise RuleViolation(
-                f"köp {event.buy} is {when}: köp {self.current_buy} is being played",
+                Msg(
+                    "{when}: köp {current} is being played",
+                    when=when,
+                    current=self.current_buy,
+                ),
                 rule="exchange order",
-                sv=f"köp {event.buy} "
-                f"{'är redan avgjort' if self.hands_scored >= event.buy else 'har inte kommit än'}"
-                f": det är köp {self.current_buy} som spelas (köpen tas i ordning)",
             )
         if event.buy > scored and self.hands_scored < scored:
             raise RuleViolation(
@@ -858,18 +874,16 @@ class Game:
         scored = self.rules.game.scored_buys
         if self.hands_scored >= scored:
             raise RuleViolation(
-                f"this table scores a hand after {scored} köp per deal, and in deal "
-                f"{self.deal} {'they are' if scored != 1 else 'it is'} already recorded; "
-                "next comes Chicago or the last trick"
+                Msg.counted(
+                    "this table scores a hand after {n} köp per deal, and in deal {deal} it is already recorded; next comes Chicago or the last trick",
+                    "this table scores a hand after {n} köp per deal, and in deal {deal} they are already recorded; next comes Chicago or the last trick",
+                    scored,
+                    deal=self.deal,
+                )
                 if scored
-                else "this table scores no hand after the köp",
+                else Msg("this table scores no hand after the köp"),
                 rule="scored köp",
                 key="game.scored_buys",
-                sv=f"vid det här bordet får bästa hand poäng efter {scored} köp per giv, och i "
-                f"giv {self.deal} {'är de redan förda' if scored != 1 else 'är det redan fört'}; "
-                "nu kommer Chicago eller sista sticket"
-                if scored
-                else "vid det här bordet får ingen hand poäng efter köpen",
             )
         if event.buy != self.hands_scored + 1:
             raise RuleViolation(
@@ -910,16 +924,16 @@ class Game:
         last = previous.entries[-1].event if previous.entries else None
         if isinstance(last, ChicagoWon | ChicagoBroken):
             what = "last trick" if isinstance(event, LastTrick) else "showdown"
-            what_sv = "inget sista stick" if isinstance(event, LastTrick) else "ingen visning"
+            no_what = Msg("no last trick") if isinstance(event, LastTrick) else Msg("no showdown")
             declarer = next(
                 e.event.player for e in previous.entries if isinstance(e.event, ChicagoDeclared)
             )
             raise RuleViolation(
                 Msg(
-                    "deal {number} ended with {declarer}'s Chicago: there is no {what} after a Chicago, and deal {deal} starts with köp 1",
+                    "deal {number} ended with {declarer}'s Chicago: there is {no_what} after a Chicago, and deal {deal} starts with köp 1",
                     number=previous.number,
                     declarer=declarer,
-                    what=what,
+                    no_what=no_what,
                     deal=self.deal,
                 ),
                 rule=f"no {what} after a Chicago",

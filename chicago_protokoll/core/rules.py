@@ -144,19 +144,19 @@ _SECTIONS: dict[str, type[Any]] = {
 _HAND_KEYS = {c.rules_key for c in Category if c is not Category.HIGH_CARD}
 
 
-def _suggest(word: str, choices: list[str]) -> tuple[str, str]:
-    """A hint naming the nearest choice, in English and in Swedish (both empty if none)."""
+def _suggest(word: str, choices: list[str]) -> Msg | str:
+    """A hint naming the nearest choice ("" if none)."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     if not close:
-        return "", ""
+        return ""
     return Msg(" (did you mean '{close}'?)", close=close[0])
 
 
-def _suggest_key(key: str, section: str | None) -> tuple[str, str]:
+def _suggest_key(key: str, section: str | None) -> Msg | str:
     """The nearest key of the same section, else the same key in the section it belongs to."""
     if section is not None:
         nearby = _suggest(key, [item.name for item in fields(_SECTIONS[section])])
-        if nearby[0]:
+        if nearby:
             return nearby
     homes = {
         item.name: name
@@ -166,7 +166,7 @@ def _suggest_key(key: str, section: str | None) -> tuple[str, str]:
     }
     close = difflib.get_close_matches(key, list(homes), n=1, cutoff=0.8)
     if not close:
-        return "", ""
+        return ""
     home = homes[close[0]]
     return Msg(" (did you mean '{close}' in [{home}]?)", close=close[0], home=home)
 
@@ -175,8 +175,8 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_value(section: str, key: str, value: object) -> tuple[str, str] | None:
-    """A problem with one value's type or range, in English and Swedish, or None."""
+def _check_value(section: str, key: str, value: object) -> Msg | None:
+    """A problem with one value's type or range, or None."""
     name = f"{section}.{key}"
     if section == "hands" and key in _HAND_KEYS:
         if value == "win" or (_is_int(value) and isinstance(value, int) and value >= 0):
@@ -216,19 +216,19 @@ def _check_value(section: str, key: str, value: object) -> tuple[str, str] | Non
 
 
 def _read(data: Mapping[str, Any], source: str) -> HouseRules:
-    problems: list[tuple[str, str]] = []  # each in English and in Swedish
+    problems: list[Msg] = []
     rejected: set[str] = set()
     values: dict[str, dict[str, Any]] = {}
     for section, table in data.items():
         if section not in _SECTIONS:
             if isinstance(table, Mapping):
-                hint, sv_hint = _suggest(section, list(_SECTIONS))
+                hint = _suggest(section, list(_SECTIONS))
                 problems.append(
                     Msg("unknown section [{section}]{hint}", section=section, hint=hint)
                 )
             else:
                 # A bare key above every table, like `target = 51`.
-                hint, sv_hint = _suggest_key(section, None)
+                hint = _suggest_key(section, None)
                 problems.append(
                     Msg("unknown key {section}{hint}", section=section, hint=hint)
                 )
@@ -246,7 +246,7 @@ def _read(data: Mapping[str, Any], source: str) -> HouseRules:
         values[section] = {}
         for key, value in table.items():
             if key not in known:
-                hint, sv_hint = _suggest_key(key, section)
+                hint = _suggest_key(key, section)
                 problems.append(
                     Msg("unknown key {section}.{key}{hint}", section=section, key=key, hint=hint)
                 )
@@ -266,19 +266,16 @@ def _read(data: Mapping[str, Any], source: str) -> HouseRules:
         problem for keys, problem in ranges if len(keys) == 1 or not flagged.intersection(keys)
     )
     if problems:
-        raise RulesFileError(
-            source, [en for en, _ in problems], sv_problems=[sv for _, sv in problems]
-        )
+        raise RulesFileError(source, problems)
     return rules
 
 
-def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], tuple[str, str]]]:
-    """Values of the right type that no table could play with, with the keys involved;
-    each problem in English and in Swedish."""
-    problems: list[tuple[tuple[str, ...], tuple[str, str]]] = []
+def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], Msg]]:
+    """Values of the right type that no table could play with, with the keys involved."""
+    problems: list[tuple[tuple[str, ...], Msg]] = []
 
-    def problem(message: str, sv: str, *keys: str) -> None:
-        problems.append((keys, (message, sv)))
+    def problem(message: Msg, *keys: str) -> None:
+        problems.append((keys, message))
 
     game, chicago = rules.game, rules.chicago
     if game.target < 1:
@@ -442,7 +439,7 @@ def preset(name: str) -> HouseRules:
     try:
         return PRESETS[name][1]
     except KeyError:
-        hint, sv_hint = _suggest(name, list(PRESETS))
+        hint = _suggest(name, list(PRESETS))
         raise RulesFileError(
             f"--preset {name}",
             [Msg(

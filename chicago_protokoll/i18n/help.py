@@ -19,27 +19,10 @@ from .language import Msg
 HELP_OPTION = "Show this message and exit."
 
 
-def _legacy(text: str, lang: str) -> str | None:
-    """The old help_sv.HELP table, while it exists (scripts/migrate_messages.py moves it
-    into sv.po and removes it)."""
-    import importlib
-
-    try:
-        legacy = importlib.import_module("chicago_protokoll.i18n.help_sv")
-    except ModuleNotFoundError:
-        return None
-    table = {**legacy.HELP, HELP_OPTION: legacy.HELP_OPTION}
-    found = table.get(text) if lang == "sv" else None
-    return found if isinstance(found, str) else None
-
-
 def _translated(text: str | None, lang: str) -> str | None:
     if not text:
         return text
-    translated = Msg(text).localized(lang)
-    if translated == text:
-        return _legacy(text, lang) or text
-    return translated
+    return Msg(text).localized(lang)
 
 
 def translate(command: Any, lang: str) -> None:

@@ -214,19 +214,17 @@ class Joined:
 
     __slots__ = ("items", "separator")
 
-    def __init__(self, items: Iterable[Msg | str], separator: str = "; ") -> None:
+    def __init__(self, items: Iterable[Msg | str], separator: Msg | str = "; ") -> None:
         self.items = list(items)
         self.separator = separator
 
     def localized(self, lang: str) -> str:
-        return self.separator.join(
+        separator = self.separator
+        if isinstance(separator, Msg):
+            separator = separator.localized(lang)
+        return separator.join(
             item.localized(lang) if isinstance(item, Msg) else item for item in self.items
         )
 
     def __str__(self) -> str:
         return self.localized("en")
-
-
-def tr(en: str, sv: str) -> str:
-    """The old pair form, until scripts/migrate_messages.py has turned every call into `t`."""
-    return sv if language() == "sv" else en

@@ -26,7 +26,7 @@ from ..core.events import (
     Royal,
 )
 from ..core.game import Award, DealRecord, Moment, Standings, declare_checks, resolve_player
-from ..i18n.language import Msg, t, tr
+from ..i18n.language import Msg, language, t, tn
 from .narrate import (
     describe_award,
     describe_correction,
@@ -112,10 +112,11 @@ def _event_notes(standings: Standings, event: Event, before: Sequence[int]) -> l
                 t("Chicago may be declared at any score (chicago.min_score = 0)")
             ]
         return [
-            t(
-                "{player} had {score} points; declaring takes at least {minimum} (chicago.min_score)",
+            tn(
+                "{player} had {n} point; declaring takes at least {minimum} (chicago.min_score)",
+                "{player} had {n} points; declaring takes at least {minimum} (chicago.min_score)",
+                score,
                 player=event.player,
-                score=score,
                 minimum=minimum,
             )
         ]
@@ -317,7 +318,7 @@ def _player_lines(
         )
     if deal is None:
         score = standings.players[index].score
-        lines.append(t("{name} has {score} points.", name=name, score=score))
+        lines.append(tn("{name} has {n} point.", "{name} has {n} points.", score, name=name))
     else:
         record = records[0]
         change = record.points_of(index)
@@ -454,7 +455,7 @@ def declare_conditions(standings: Standings, name: str) -> list[Condition]:
     )
     # The timing during the köp is not met yet, but not against the declaration either:
     # the verdict says "Yes, once köp N is recorded", as the replay's may_declare does.
-    return [Condition(c.met or c.pending, tr(c.en, c.sv), pending=c.pending) for c in checks]
+    return [Condition(c.met or c.pending, c.text.localized(language()), pending=c.pending) for c in checks]
 
 
 def why_declare(standings: Standings, name: str) -> list[str]:

@@ -15,7 +15,7 @@ from html import escape
 
 from ..core.game import Standings
 from ..core.settle import amount_json, settle
-from ..i18n.language import language, t
+from ..i18n.language import language, t, tn
 from ..i18n.language import number as local_number
 from .chart import Race, score_race
 from .export import chicago_legend, chicago_mark, protocol_rows
@@ -141,7 +141,7 @@ def _standings_section(standings: Standings) -> str:
 def _meta(standings: Standings) -> str:
     players = ", ".join(escape(p.name) for p in standings.players)
     played = len([d for d in standings.deals if d.complete])
-    deals = t("{played} deals", played=played) if played != 1 else t("1 deal")
+    deals = tn("{n} deal", "{n} deals", played)
     return t("Players: {players} · {deals}", players=players, deals=deals)
 
 
@@ -348,7 +348,7 @@ def _result_section(standings: Standings, stake: str) -> str:
     best = max(standings.scores[w] for w in standings.winners)
     heading = t("Winner") if len(standings.winners) == 1 else t("Winners")
     parts.append(f"<h2>{heading}</h2>")
-    parts.append(f'<p class="winners">{winners} — {t("{best} points", best=best)}</p>')
+    parts.append(f'<p class="winners">{winners} — {tn("{n} point", "{n} points", best)}</p>')
     payments = settle(standings.scores, standings.winners, stake)
     stake_shown = local_number(amount_json(Decimal(stake)))
     parts.append(

@@ -23,13 +23,13 @@ from ..core.events import (
     Showdown,
 )
 from ..core.game import Award
-from ..i18n.language import Msg, t, tr
+from ..i18n.language import Msg, language, t
 
 
 def hand_name(category: Category | None) -> str:
     if category is None:
         return ""
-    return tr(category.english, category.swedish)
+    return category.localized(language())
 
 
 def moment_name(event: Event) -> str:
@@ -107,8 +107,8 @@ _RULE_TEXT = {
 
 
 def rule_text(rule: str) -> str:
-    en, sv = _RULE_TEXT.get(rule, (rule, rule))
-    return tr(en, sv)
+    text = _RULE_TEXT.get(rule)
+    return text.localized(language()) if text else rule
 
 
 def describe_award(award: Award, total: int | None = None) -> str:

@@ -12,7 +12,7 @@ from ..core.game import Session, new_session
 from ..core.names import hidden_character, shown
 from ..core.rules import HouseRules
 from ..fast import tomlsubset
-from ..i18n.language import Msg
+from ..i18n.language import Joined, Msg
 
 FORMAT = "chicago-protokoll/session"
 # The newest format this version reads.  A file is written with the oldest version that
@@ -95,10 +95,13 @@ def loads_session(text: str, source: str) -> Session:
 
 
 def _loads_session(text: str, source: str) -> Session:
-    def refuse(reason: str, sv: str) -> SessionFileError:
+    def refuse(reason: Msg) -> SessionFileError:
         return SessionFileError(
-            f"{source} is not a chicago-protokoll session file: {reason}",
-            sv=f"{source} är ingen protokollfil från chicago-protokoll: {sv}",
+            Msg(
+                "{source} is not a chicago-protokoll session file: {reason}",
+                source=source,
+                reason=reason,
+            )
         )
 
     # The plain shape this module writes is read by tomlsubset, many times faster than
@@ -150,8 +153,7 @@ def _loads_session(text: str, source: str) -> Session:
     for key in data:
         if key not in _FIELDS:
             close = difflib.get_close_matches(key, _FIELDS, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            sv_hint = f" (menade du '{close[0]}'?)" if close else ""
+            hint = Msg(" (did you mean '{close}'?)", close=close[0]) if close else ""
             raise refuse(
                 Msg("it has an unknown field '{key}'{hint}", key=key, hint=hint)
             )
@@ -207,43 +209,40 @@ def _loads_session(text: str, source: str) -> Session:
     )
     problem = _session_problem(session)
     if problem:
-        raise refuse(*problem)
+        raise refuse(problem)
     return session
 
 
-def _read_rules(table: object, refuse: Callable[[str, str], SessionFileError]) -> HouseRules:
+def _read_rules(table: object, refuse: Callable[[Msg], SessionFileError]) -> HouseRules:
     if not isinstance(table, dict):
         raise refuse(
             Msg("rules must be a table of [rules.SECTION] tables, not {table!r}", table=table),
         )
-    problems: list[str] = []
-    sv_problems: list[str] = []
+    problems: list[Msg | str] = []
     # A session keeps a full copy of its rules: a missing key would silently
     # take today's default, and a change of default would rewrite old games.
     for section, keys in HouseRules().to_mapping().items():
         given = table.get(section)
         if not isinstance(given, dict):
             if given is None:
-                problems.append(f"[rules.{section}] is missing")
-                sv_problems.append(f"[rules.{section}] saknas")
+                problems.append(Msg("[rules.{section}] is missing", section=section))
             continue
-        problems.extend(f"rules.{section}.{key} is missing" for key in keys if key not in given)
-        sv_problems.extend(f"rules.{section}.{key} saknas" for key in keys if key not in given)
+        problems.extend(
+            Msg("rules.{section}.{key} is missing", section=section, key=key)
+            for key in keys
+            if key not in given
+        )
     try:
         rules = HouseRules.from_mapping(table, source="rules")
     except RulesFileError as error:
-        problems = [*error.problems, *problems]
-        sv_problems = [*error.localized_problems("sv"), *sv_problems]
+        problems = [*error.messages, *problems]
     if problems:
-        raise refuse(
-            f"its house rules are wrong: {'; '.join(problems)}",
-            f"dess husregler är felaktiga: {'; '.join(sv_problems)}",
-        )
+        raise refuse(Msg("its house rules are wrong: {problems}", problems=Joined(problems)))
     return rules
 
 
 def _read_events(
-    items: object, refuse: Callable[[str, str], SessionFileError], within: str = ""
+    items: object, refuse: Callable[[Msg], SessionFileError], within: Msg | str = ""
 ) -> tuple[Event, ...]:
     if not isinstance(items, list):
         raise refuse(
@@ -255,15 +254,15 @@ def _read_events(
         )
     events: list[Event] = []
     for number, item in enumerate(items, start=1):
-        where = f"{within}event {number} of {len(items)}"
-        sv_where = f"{within}händelse {number} av {len(items)}"
+        where = Msg(
+            "{within}event {number} of {count}", within=within, number=number, count=len(items)
+        )
         if not isinstance(item, dict):
             raise refuse(
                 Msg("{where} is not a table: {item!r}", where=where, item=item)
             )
         if isinstance(item.get("deal"), int):
-            where += f" (deal {item['deal']})"
-            sv_where += f" (giv {item['deal']})"
+            where = Msg("{where} (deal {deal})", where=where, deal=item["deal"])
         try:
             events.append(event_from_dict(item))
         except SessionFileError as error:
@@ -272,7 +271,7 @@ def _read_events(
 
 
 def _read_corrections(
-    items: object, refuse: Callable[[str, str], SessionFileError]
+    items: object, refuse: Callable[[Msg], SessionFileError]
 ) -> tuple[Correction, ...]:
     """The [[corrections]] tables: deal, at (a date and time), recorded, and the deal's
     events [[corrections.before]] and [[corrections.after]], each of that deal."""
@@ -285,8 +284,7 @@ def _read_corrections(
         )
     corrections: list[Correction] = []
     for number, item in enumerate(items, start=1):
-        where = f"correction {number} of {len(items)}"
-        sv_where = f"rättelse {number} av {len(items)}"
+        where = Msg("correction {number} of {count}", number=number, count=len(items))
         if not isinstance(item, dict):
             raise refuse(
                 Msg("{where} is not a table: {item!r}", where=where, item=item)
@@ -327,7 +325,9 @@ def _read_corrections(
             ) from None
         sides: list[tuple[Event, ...]] = []
         for side in ("before", "after"):
-            events = _read_events(item.get(side, []), refuse, f"{where}, {side}: ")
+            events = _read_events(
+                item.get(side, []), refuse, Msg("{where}, {side}: ", where=where, side=side)
+            )
             stray = next((e for e in events if e.deal != deal), None)
             if stray is not None:
                 raise refuse(
@@ -345,9 +345,8 @@ def _read_corrections(
     return tuple(corrections)
 
 
-def _session_problem(session: Session) -> tuple[str, str] | None:
-    """What makes a session unfit to be a file, in English and Swedish, or None: the seats,
-    the dealer, the names."""
+def _session_problem(session: Session) -> Msg | None:
+    """What makes a session unfit to be a file, or None: the seats, the dealer, the names."""
     players = session.players
     hidden = hidden_character(session.name)
     if hidden:
@@ -363,7 +362,7 @@ def _session_problem(session: Session) -> tuple[str, str] | None:
     if checked.players != players:
         return Msg(
             "a name in players is not written in its composed form (Unicode NFC): {value}",
-            value=', '.join((shown(p) for p in players)),
+            value=', '.join(shown(p) for p in players),
         )
     if session.first_dealer not in players:
         return Msg(

@@ -29,11 +29,10 @@ def sessions_dir() -> Path:
     return data_dir() / "sessions"
 
 
-def _name_problem(name: str) -> tuple[str, str] | None:
-    """Why ``name`` cannot be a session name, as a clause after "it" (and in Swedish
-    after "det"), or None."""
+def _name_problem(name: str) -> Msg | None:
+    """Why ``name`` cannot be a session name, as a clause after "it", or None."""
     if not name.strip():
-        return Msg("it is empty")
+        return Msg("it is blank")
     if name != name.strip():
         return Msg("it starts or ends with a space")
     if name.startswith("."):

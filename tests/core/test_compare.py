@@ -30,7 +30,7 @@ def test_a_card_in_two_hands_is_a_card_error_naming_both_hands() -> None:
     with pytest.raises(CardError) as refused:
         compare_hands(["KH KS 9D 9H 3C", "KH QD 9C 9S 4H"], HouseRules())
     assert str(refused.value) == "KH is in hand 1 and hand 2: one deck has one of each card"
-    assert refused.value.sv == "KH finns i hand 1 och hand 2: en kortlek har ett av varje kort"
+    assert refused.value.localized("sv") == "KH finns i hand 1 och hand 2: en kortlek har ett av varje kort"
 
 
 def test_a_card_in_two_hands_is_refused_through_the_cli() -> None:

@@ -46,7 +46,7 @@ def test_what_is_not_an_amount_of_money_is_refused_with_the_reason(text: str) ->
     with pytest.raises(StakeError, match="is not a stake") as caught:
         parse_stake(text)
     assert "\x1b" not in str(caught.value)
-    assert caught.value.sv and "insats" in caught.value.sv
+    assert "insats" in caught.value.localized("sv")
 
 
 @settings(max_examples=300)

@@ -273,7 +273,7 @@ def test_why_declare_max_per_player() -> None:
     table.bring("Anna", 20)
     table.play_chicago("Anna")
     told = text(why_declare(table.standings(), "Anna"))
-    assert "✗ Anna has declared 1 of at most 1 Chicago(s) in a game (chicago.max_per_player)" in (
+    assert "✗ Anna has declared 1 of at most 1 Chicago in a game (chicago.max_per_player)" in (
         told
     )
 
