@@ -173,10 +173,9 @@ def new_session(
             for name, (_, preset_rules) in PRESETS.items()
             if preset_rules.game.min_players <= count <= preset_rules.game.max_players
         ]
-        hint = hint_sv = ""
+        hint: Msg | str = ""
         if allowing:
-            hint = f"; --preset {allowing[0]} allows {count}"
-            hint_sv = f"; --preset {allowing[0]} tillåter {count}"
+            hint = Msg("; --preset {preset} allows {count}", preset=allowing[0], count=count)
         raise RuleViolation(
             Msg(
                 "Chicago at this table is for {low} to {high} players, not {count}{hint}",
