@@ -20,8 +20,11 @@ The language comes from ``--lang``, else ``CHICAGO_LANG``, else the locale (``LC
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from typing import Any
+
+TYPE_CHECKING = False  # typing itself is not imported: start-up (docs/latency.md)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 _chosen: str | None = None
 

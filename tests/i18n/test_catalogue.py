@@ -139,3 +139,48 @@ def test_any_text_survives_the_po_quoting(text: str) -> None:
     quoted = text.replace("\\", "\\\\").replace('"', '\\"')
     catalogue = from_text(f'msgid "{quoted}x"\nmsgstr "{quoted}y"\n')
     assert catalogue.messages[f"{text}x"] == f"{text}y"
+
+
+def test_the_parsed_catalogue_is_kept_beside_it_and_follows_every_change(
+    german: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache (like a .pyc) gives what the .po says, and a changed .po is read again."""
+    from chicago_protokoll.i18n import catalogue
+
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    monkeypatch.setattr("sys.pycache_prefix", None)
+    path = str(german / "de.po")
+    first = catalogue._read(path)
+    assert Path(catalogue.cache_path(path)).exists()
+    cached = catalogue._read(path)
+    assert (cached.messages, cached.plurals, cached.decimal_separator) == (
+        first.messages,
+        first.plurals,
+        ",",
+    )
+    (german / "de.po").write_text(
+        GERMAN.replace('msgstr "Einsatz {stake}"', 'msgstr "Einsatz: {stake}"'), encoding="utf-8"
+    )
+    assert catalogue._read(path).messages["stake {stake}"] == "Einsatz: {stake}"
+
+
+def test_a_damaged_cache_is_read_past(german: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from chicago_protokoll.i18n import catalogue
+
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    monkeypatch.setattr("sys.pycache_prefix", None)
+    path = str(german / "de.po")
+    catalogue._read(path)
+    Path(catalogue.cache_path(path)).write_bytes(b"\x00garbage")
+    assert catalogue._read(path).messages["Nothing is recorded yet."] == "Noch nichts eingetragen."
+
+
+def test_no_cache_is_written_where_no_bytecode_is(
+    german: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chicago_protokoll.i18n import catalogue
+
+    monkeypatch.setattr("sys.dont_write_bytecode", True)
+    path = str(german / "de.po")
+    assert catalogue._read(path).messages["Nothing is recorded yet."] == "Noch nichts eingetragen."
+    assert not Path(catalogue.cache_path(path)).exists()
