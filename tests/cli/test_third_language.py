@@ -1,17 +1,21 @@
 """A third language needs no code: a catalogue dropped in beside sv.po is chosen by --lang,
-CHICAGO_LANG and the locale, for output, refusals and help alike (issue 13)."""
+CHICAGO_LANG and the locale, for output, refusals and help alike (issue 13).  The tests run
+a copy of the package with de.po added, as a translator would try it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
 
-from chicago_protokoll.cli.app import app
-from chicago_protokoll.i18n import language
-from chicago_protokoll.i18n.language import set_language
+import chicago_protokoll
+
+PACKAGE = Path(chicago_protokoll.__file__).parent
+LANGUAGE_VARIABLES = ("CHICAGO_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "_CHICAGO_COMPLETE")
 
 GERMAN = """
 msgid ""
@@ -33,46 +37,53 @@ msgstr[0] "{name} hat {n} Punkt und darf nicht Chicago ansagen: nötig sind {min
 msgstr[1] "{name} hat {n} Punkte und darf nicht Chicago ansagen: nötig sind {min_score}"
 """
 
-NO_LOCALE = {"CHICAGO_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "C.UTF-8"}
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the package with de.po dropped in beside sv.po: nothing else changed."""
+    root = tmp_path_factory.mktemp("with-german")
+    shutil.copytree(
+        PACKAGE, root / "chicago_protokoll", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    (root / "chicago_protokoll" / "i18n" / "de.po").write_text(GERMAN, encoding="utf-8")
+    return root
 
 
-@pytest.fixture(autouse=True)
-def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    catalogues = tmp_path / "i18n"
-    catalogues.mkdir()
-    (catalogues / "sv.po").write_bytes((Path(language.__file__).parent / "sv.po").read_bytes())
-    (catalogues / "de.po").write_text(GERMAN, encoding="utf-8")
-    monkeypatch.setattr(language, "CATALOGUE_DIR", str(catalogues))
-    yield
-    set_language(None)
+def chicago(installed: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    variables = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
+    return subprocess.run(
+        [sys.executable, "-m", "chicago_protokoll", *args],
+        capture_output=True,
+        text=True,
+        env={**variables, "PYTHONPATH": str(installed), "LANG": "C.UTF-8", **env},
+        cwd=installed,
+        timeout=60,
+        check=False,
+    )
 
 
-def invoke(*args: str, **env: str | None) -> Result:
-    return CliRunner().invoke(app, list(args), prog_name="chicago", env={**NO_LOCALE, **env})
-
-
-def test_lang_de_uses_the_dropped_in_catalogue() -> None:
-    result = invoke("--lang", "de", "rules", "presets")
-    assert result.exit_code == 0, result.output
+def test_lang_de_uses_the_dropped_in_catalogue(installed: Path) -> None:
+    result = chicago(installed, "--lang", "de", "rules", "presets")
+    assert result.returncode == 0, result.stderr
     assert "die Grundregel: 52 Punkte" in result.stdout
     assert "tournament play" in result.stdout  # not translated yet: the English stays
 
 
-def test_a_refusal_in_the_third_language_with_its_plural() -> None:
-    assert invoke("new", "fredag", "Anna", "Bo", "Cilla").exit_code == 0
-    invoke("buy", "pass")
-    invoke("buy", "Anna:pair")
-    result = invoke("declare", "Anna", CHICAGO_LANG="de")
-    assert result.exit_code == 1
+def test_a_refusal_in_the_third_language_with_its_plural(installed: Path) -> None:
+    assert chicago(installed, "new", "fredag", "Anna", "Bo", "Cilla").returncode == 0
+    chicago(installed, "buy", "pass")
+    chicago(installed, "buy", "Anna:pair")
+    result = chicago(installed, "declare", "Anna", CHICAGO_LANG="de")
+    assert result.returncode == 1
     assert "Anna hat 1 Punkt und darf nicht Chicago ansagen" in result.stderr
 
 
-def test_a_locale_of_the_third_language_chooses_it() -> None:
-    result = invoke("rules", "presets", LANG="de_DE.UTF-8")
+def test_a_locale_of_the_third_language_chooses_it(installed: Path) -> None:
+    result = chicago(installed, "rules", "presets", LANG="de_DE.UTF-8")
     assert "die Grundregel" in result.stdout
 
 
-def test_a_language_without_a_catalogue_is_a_usage_error() -> None:
-    result = invoke("--lang", "fr", "rules", "presets")
-    assert result.exit_code == 2
-    assert "use en or de or sv" in result.output
+def test_the_help_lists_the_dropped_in_language_as_a_choice(installed: Path) -> None:
+    assert "de" in chicago(installed, "--help").stdout.partition("--lang")[2].split("]")[0]
+    result = chicago(installed, "--lang", "fr", "rules", "presets")
+    assert result.returncode == 2
+    assert "'fr' is not one of 'en', 'de', 'sv'" in result.stderr
