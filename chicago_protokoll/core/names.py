@@ -65,11 +65,11 @@ def _code(ch: str) -> str:
     return f"\\u{point:04x}" if point < 0x10000 else f"\\U{point:08x}"
 
 
-def name_problem(name: str) -> tuple[str, str] | None:
-    """Why ``name`` (already NFC) cannot be a player's name, in English and Swedish, as a
-    clause after "it" / "det"; None when it can."""
+def name_problem(name: str) -> Msg | None:
+    """Why ``name`` (already NFC) cannot be a player's name, as a clause after "it"; None
+    when it can."""
     if not name:
-        return Msg("it is empty")
+        return Msg("it is blank")
     if len(name) > MAX_PLAYER_NAME:
         return Msg(
             "it is longer than {max_player_name} characters",

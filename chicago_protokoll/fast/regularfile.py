@@ -19,26 +19,32 @@ SESSION_LIMIT = 8 * 1024 * 1024
 RULES_LIMIT = 1024 * 1024
 
 
+def N_(msgid: str) -> str:
+    """Marks a message id of the catalogue, as i18n.language.N_ does (the fast path imports
+    only fast): the store renders it in the reader's language."""
+    return msgid
+
+
 class NotReadable(Exception):
     """The path is not a regular file, or is larger than the limit.  ``what`` is the
-    reason as a clause after "it" (English), ``what_sv`` after "den" (Swedish)."""
+    reason as a clause after "it", a message id filled in from ``params``."""
 
-    def __init__(self, what: str, what_sv: str) -> None:
+    def __init__(self, what: str, **params: int) -> None:
         self.what = what
-        self.what_sv = what_sv
-        super().__init__(what)
+        self.params = params
+        super().__init__(what.format(**params))
 
 
-def _kind(mode: int) -> tuple[str, str]:
+def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a directory", "en katalog"
+        return N_("it is a directory, not a file")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)", "ett namngivet rör (FIFO)"
+        return N_("it is a named pipe (FIFO), not a file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device", "en enhet"
+        return N_("it is a device, not a file")
     if stat.S_ISSOCK(mode):
-        return "a socket", "en sockel"
-    return "a special file", "en specialfil"
+        return N_("it is a socket, not a file")
+    return N_("it is a special file, not a file")
 
 
 def read_bounded(path: str | os.PathLike[str], limit: int, *, follow: bool = True) -> bytes:
@@ -53,8 +59,7 @@ def read_bounded(path: str | os.PathLike[str], limit: int, *, follow: bool = Tru
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            kind, kind_sv = _kind(mode)
-            raise NotReadable(f"it is {kind}, not a file", f"den är {kind_sv}, inte en fil")
+            raise NotReadable(_kind(mode))
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
@@ -65,8 +70,8 @@ def read_bounded(path: str | os.PathLike[str], limit: int, *, follow: bool = Tru
             size += len(chunk)
         if size > limit:
             raise NotReadable(
-                f"it is larger than {limit // 1024} KiB, far more than such a file holds",
-                f"den är större än {limit // 1024} KiB, långt mer än en sådan fil rymmer",
+                N_("it is larger than {size} KiB, far more than such a file holds"),
+                size=limit // 1024,
             )
         return b"".join(chunks)
     finally:

@@ -81,8 +81,11 @@ def _read_text(path: Path, source: str) -> str:
         raise SessionFileError(Msg("{source} does not exist", source=source)) from None
     except NotReadable as error:
         raise SessionFileError(
-            f"{source} is not a session file: {error.what}",
-            sv=f"{source} är ingen protokollfil: {error.what_sv}",
+            Msg(
+                "{source} is not a session file: {what}",
+                source=source,
+                what=Msg(error.what, **error.params),
+            )
         ) from None
     except OSError as error:
         if not follow and error.errno == errno.ELOOP:
@@ -356,8 +359,11 @@ def read_rules_file(path: Path) -> HouseRules:
         text = read_bounded(path, RULES_LIMIT, follow=follow).decode("utf-8")
     except NotReadable as error:
         raise ChicagoError(
-            f"{path} is not a house-rules file: {error.what}",
-            sv=f"{path} är ingen husregelfil: {error.what_sv}",
+            Msg(
+                "{path} is not a house-rules file: {what}",
+                path=path,
+                what=Msg(error.what, **error.params),
+            )
         ) from None
     except UnicodeDecodeError:
         raise ChicagoError(
@@ -436,15 +442,17 @@ def write_export(path: Path, text: str, *, session_path: Path) -> None:
         )
     real = Path(os.path.realpath(path))
     if _same_file(real, session_path) or in_data_dir(path) or in_data_dir(real):
+        where = (
+            Msg("the session being exported")
+            if _same_file(real, session_path)
+            else Msg("in chicago-protokoll's data directory, where the sessions live")
+        )
         raise ChicagoError(
-            f"refusing to write the export over {source}: it is "
-            + ("the session being exported" if _same_file(real, session_path) else
-               "in chicago-protokoll's data directory, where the sessions live")
-            + "; choose another file, nothing was written",
-            sv=f"exporten skrivs inte över {source}: den är "
-            + ("protokollet som exporteras" if _same_file(real, session_path) else
-               "i chicago-protokolls datakatalog, där protokollen finns")
-            + "; välj en annan fil, inget skrevs",
+            Msg(
+                "refusing to write the export over {source}: it is {where}; choose another file, nothing was written",
+                source=source,
+                where=where,
+            )
         )
     if _is_session_file(real):
         raise ChicagoError(

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from chicago_protokoll.fast import regularfile, tomlsubset
+from chicago_protokoll.i18n.language import Msg
 from chicago_protokoll.store import catalogue, locations, sessionfile
 from cli_support import invoke, ok, refused
 
@@ -164,7 +165,13 @@ def test_new_removes_its_file_when_the_pointer_cannot_move(
     ok("new", "old", "Anna", "Bo")
 
     def fail(name: str) -> None:
-        raise catalogue.ChicagoError("could not write current: No space left on device")
+        raise catalogue.ChicagoError(
+            Msg(
+                "could not write {current_file}: {strerror}",
+                current_file="current",
+                strerror="No space left on device",
+            )
+        )
 
     monkeypatch.setattr(catalogue, "set_current", fail)
     message = refused("new", "g", "Cilla", "Dan")
