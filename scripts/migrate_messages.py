@@ -584,7 +584,7 @@ def po_entry(entry: Entry) -> str:
 
 
 def merge_into_po(po: Path, entries: list[Entry], result: Result) -> str:
-    sys.path.insert(0, str(po.parents[2]))
+    sys.path.insert(0, str(ROOT))  # this repository's reader, whatever tree is migrated
     from chicago_protokoll.i18n.catalogue import parse
 
     text = po.read_text(encoding="utf-8")
