@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 import typer
 
 from ..core.errors import ChicagoError
-from ..i18n.language import language, t, tr
+from ..i18n.language import language, t, tn
 from ..store import catalogue, locations, sessionfile
 from .common import JsonOption, handled, json
 from .read import stake_parameter
@@ -216,11 +216,10 @@ def _read_games(dirs: list[Path], since: date | None, until: date | None) -> Rea
         count = len(skipped)
         sys.stderr.write(
             "chicago: "
-            + tr(
-                f"{count} damaged file{'s' if count != 1 else ''} skipped, not counted; "
-                "nothing was written",
-                f"{count} skadad{'e' if count != 1 else ''} fil{'er' if count != 1 else ''} "
-                "hoppades över och räknades inte; inget skrevs",
+            + tn(
+                "{n} damaged file skipped, not counted; nothing was written",
+                "{n} damaged files skipped, not counted; nothing was written",
+                count,
             )
             + "\n"
         )

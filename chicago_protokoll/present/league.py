@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.settle import amount_json
 from ..core.stats import HeadToHead, League, PlayerStats
-from ..i18n.language import t, tr
+from ..i18n.language import t, tn
 from .html_sheet import COLOURS, DASHES, page
 
 
@@ -103,10 +103,11 @@ def league_html(result: League, chosen: Sequence[str] = (), min_games: int = 0) 
     title = t("Chicago league")
     players = shown_players(result, chosen, min_games)
     count = len(result.games)
-    meta = tr(
-        f"{count} finished game{'s' if count != 1 else ''}; money at stake "
-        f"{amount_json(result.stake)} per point",
-        f"{count} färdigspelade partier; pengar vid insats {amount_json(result.stake)} per poäng",
+    meta = tn(
+        "{n} finished game; money at stake {stake} per point",
+        "{n} finished games; money at stake {stake} per point",
+        count,
+        stake=amount_json(result.stake),
     )
     body = "\n".join(
         [

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..core.settle import amount_json
 from ..core.stats import League, PlayerStats
-from ..i18n.language import number, t, tr
+from ..i18n.language import number, t, tn
 from .league import shown_pairs, shown_players
 from .render import Painter, _print, painter, plain, table_lines
 
@@ -20,10 +20,11 @@ def league_lines(
     players = shown_players(result, chosen, min_games)
     # Ten columns in 80: cells without the spaces either side (pad=0).
     lines = table_lines(
-        tr(
-            f"The league — {count} finished game{'s' if count != 1 else ''}, by rating "
-            f"(money at {stake} per point)",
-            f"Ligan — {count} färdigspelade partier, efter rankning (pengar vid {stake} per poäng)",
+        tn(
+            "The league — {n} finished game, by rating (money at {stake} per point)",
+            "The league — {n} finished games, by rating (money at {stake} per point)",
+            count,
+            stake=stake,
         ),
         [
             t("Player"),
@@ -89,9 +90,10 @@ def league_lines(
             )
     if unfinished:
         lines.append(
-            tr(
-                f"{unfinished} unfinished session{'s' if unfinished != 1 else ''} not counted.",
-                f"{unfinished} ofärdiga protokoll räknas inte.",
+            tn(
+                "{n} unfinished session not counted.",
+                "{n} unfinished sessions not counted.",
+                unfinished,
             )
         )
     lines.append(
