@@ -40,8 +40,7 @@ class CorrectionRefused(RuleViolation):
         self.cause = cause
         ChicagoError.__init__(
             self,
-            f"after this correction deal {deal} breaks a rule: {cause}",
-            sv=f"efter den här rättelsen bryter giv {deal} mot en regel: {cause.localized('sv')}",
+            Msg("after this correction deal {deal} breaks a rule: {cause}", deal=deal, cause=cause),
         )
         self.rule = getattr(cause, "rule", "")
         self.key = getattr(cause, "key", None)
@@ -88,7 +87,9 @@ def correct_deal(
     after = tuple(events)
     stray = next((event for event in after if event.deal != deal), None)
     if stray is not None:  # pragma: no cover - the entry layer numbers every event
-        raise ChicagoError(f"an event of deal {stray.deal} cannot correct deal {deal}")
+        raise ChicagoError(
+            Msg("an event of deal {stray} cannot correct deal {deal}", stray=stray.deal, deal=deal)
+        )
     if not after:
         raise ChicagoError(
             Msg(

@@ -630,12 +630,11 @@ def _f72(cls, FrozenInstanceError):
  return __delattr__
 
 
-def _f73(_type_rule, _type_met, _type_en, _type_sv, _type_refusal, _type_pending, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refusal, _dflt_pending, _return_type):
- def __init__(self,rule:_type_rule,met:_type_met,en:_type_en,sv:_type_sv,refusal:_type_refusal=_dflt_refusal,pending:_type_pending=_dflt_pending)->_return_type:
+def _f73(_type_rule, _type_met, _type_text, _type_refusal, _type_pending, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refusal, _dflt_pending, _return_type):
+ def __init__(self,rule:_type_rule,met:_type_met,text:_type_text,refusal:_type_refusal=_dflt_refusal,pending:_type_pending=_dflt_pending)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'rule',rule)
   __dataclass_builtins_object__.__setattr__(self,'met',met)
-  __dataclass_builtins_object__.__setattr__(self,'en',en)
-  __dataclass_builtins_object__.__setattr__(self,'sv',sv)
+  __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'refusal',refusal)
   __dataclass_builtins_object__.__setattr__(self,'pending',pending)
  return __init__
@@ -643,7 +642,7 @@ def _f73(_type_rule, _type_met, _type_en, _type_sv, _type_refusal, _type_pending
 
 def _f74(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('rule','met','en','sv','refusal','pending',):
+  if type(self) is cls or name in ('rule','met','text','refusal','pending',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
@@ -651,7 +650,7 @@ def _f74(cls, FrozenInstanceError):
 
 def _f75(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('rule','met','en','sv','refusal','pending',):
+  if type(self) is cls or name in ('rule','met','text','refusal','pending',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -816,9 +815,9 @@ FUNCTIONS = {
     "def __create_fn__(_type_players, _type_rules, _type_first_dealer, _type_events, _type_name, _type_created, _type_corrections, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rules, _dflt_first_dealer, _dflt_events, _dflt_name, _dflt_created, _dflt_corrections, _return_type):\n def __init__(self,players:_type_players,rules:_type_rules=_HAS_DEFAULT_FACTORY,first_dealer:_type_first_dealer=_dflt_first_dealer,events:_type_events=_dflt_events,name:_type_name=_dflt_name,created:_type_created=_dflt_created,corrections:_type_corrections=_dflt_corrections)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'rules',_dflt_rules() if rules is _HAS_DEFAULT_FACTORY else rules)\n  __dataclass_builtins_object__.__setattr__(self,'first_dealer',first_dealer)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'created',created)\n  __dataclass_builtins_object__.__setattr__(self,'corrections',corrections)\n  self.__post_init__()\n return __init__": _f70,
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'players\',\'rules\',\'first_dealer\',\'events\',\'name\',\'created\',\'corrections\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f71,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'players\',\'rules\',\'first_dealer\',\'events\',\'name\',\'created\',\'corrections\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f72,
-    "def __create_fn__(_type_rule, _type_met, _type_en, _type_sv, _type_refusal, _type_pending, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refusal, _dflt_pending, _return_type):\n def __init__(self,rule:_type_rule,met:_type_met,en:_type_en,sv:_type_sv,refusal:_type_refusal=_dflt_refusal,pending:_type_pending=_dflt_pending)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'met',met)\n  __dataclass_builtins_object__.__setattr__(self,'en',en)\n  __dataclass_builtins_object__.__setattr__(self,'sv',sv)\n  __dataclass_builtins_object__.__setattr__(self,'refusal',refusal)\n  __dataclass_builtins_object__.__setattr__(self,'pending',pending)\n return __init__": _f73,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'rule\',\'met\',\'en\',\'sv\',\'refusal\',\'pending\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f74,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'rule\',\'met\',\'en\',\'sv\',\'refusal\',\'pending\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f75,
+    "def __create_fn__(_type_rule, _type_met, _type_text, _type_refusal, _type_pending, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refusal, _dflt_pending, _return_type):\n def __init__(self,rule:_type_rule,met:_type_met,text:_type_text,refusal:_type_refusal=_dflt_refusal,pending:_type_pending=_dflt_pending)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'met',met)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'refusal',refusal)\n  __dataclass_builtins_object__.__setattr__(self,'pending',pending)\n return __init__": _f73,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'rule\',\'met\',\'text\',\'refusal\',\'pending\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f74,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'rule\',\'met\',\'text\',\'refusal\',\'pending\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f75,
     "def __create_fn__(_type_player, _type_hand, _type_cards, _type_tie, _type_zero, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hand, _dflt_cards, _dflt_tie, _dflt_zero, _return_type):\n def __init__(self,player:_type_player,hand:_type_hand=_dflt_hand,cards:_type_cards=_dflt_cards,tie:_type_tie=_dflt_tie,zero:_type_zero=_dflt_zero)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'player',player)\n  __dataclass_builtins_object__.__setattr__(self,'hand',hand)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'tie',tie)\n  __dataclass_builtins_object__.__setattr__(self,'zero',zero)\n return __init__": _f76,
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'player\',\'hand\',\'cards\',\'tie\',\'zero\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f77,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'player\',\'hand\',\'cards\',\'tie\',\'zero\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f78,
