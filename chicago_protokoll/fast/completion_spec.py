@@ -11,17 +11,17 @@ if TYPE_CHECKING:
     from typing import Any
 
 SOURCES: tuple[Any, ...] = (('cli/app.py', 520699797, 8200),
- ('cli/common.py', 2425429376, 10376),
- ('cli/correct.py', 3500788746, 6744),
+ ('cli/common.py', 2008493063, 10100),
+ ('cli/correct.py', 316672368, 6585),
  ('cli/examples.py', 4183710785, 2580),
  ('cli/explain.py', 514080815, 4339),
  ('cli/play.py', 3544054933, 1803),
- ('cli/read.py', 2609173152, 7453),
- ('cli/record.py', 1234180757, 8581),
- ('cli/rules.py', 2355920350, 3607),
- ('cli/serve.py', 2144619580, 4233),
- ('cli/sessions.py', 4276125156, 5117),
- ('cli/stats.py', 2500254690, 8180),
+ ('cli/read.py', 1789051055, 7446),
+ ('cli/record.py', 1907169310, 8425),
+ ('cli/rules.py', 121147456, 3417),
+ ('cli/serve.py', 3590226860, 4119),
+ ('cli/sessions.py', 374164123, 4715),
+ ('cli/stats.py', 971182001, 7948),
  ('cli/typer_seams.py', 2979944801, 2287))
 
 KINDS: dict[str, Any] = {'languages': 'fast', 'player': 'fast', 'who': 'fast', 'session': 'fast'}
