@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Writes the compatibility corpus with the `chicago` of one release:
+#   tests/corpus/make_corpus.sh /path/to/that/release/bin/chicago tests/corpus/RELEASE
+# Each file is written by that release's own commands (never by hand), and beside it
+# `expected.json` holds what that release's `status --json` said of it, so a later
+# release can be held to the same standings.  Run it just before a change of a file
+# format, with the release before the change, and commit the folder it writes.
+set -euo pipefail
+chicago="$1"
+out="$2"
+home="$(mktemp -d)"
+export CHICAGO_PROTOKOLL_HOME="$home" NO_COLOR=1 LANG=C.UTF-8
+c() { "$chicago" "$@" >/dev/null; }
+
+# Format 1, the main rule, finished: the seed-000 deal and on to 52.
+c new standard-finished Anna Bo Cilla
+c deal --buy Bo:two-pair --buy "Anna:två par" --last-trick Cilla --showdown Anna:two-pair
+for _ in $(seq 1 5); do c deal --buy Anna:flush --last-trick Anna --showdown Bo:pair; done
+# Format 1, unfinished, Swedish names, one moment at a time, a Chicago won and one broken.
+c new söndag Åsa Örjan Ärla Dag --dealer Örjan
+c buy "Åsa:kåk"
+c exchange Åsa 3
+c buy "Örjan:triss"
+c exchange Örjan 2
+c tricks Ärla
+c showdown "Dag:KH KS 9D 9H 3C"
+c deal --buy Åsa:fyrtal --buy Åsa:färgstege --last-trick Åsa --showdown Åsa:kåk
+c deal --buy Åsa:par --chicago Åsa
+c deal --buy Örjan:stege --chicago Åsa --broken-by Dag
+c deal --buy tie --last-trick Dag --with-two --showdown pass
+c buy pass
+# Every preset, a few deals each (finished where a royal ends it).
+for p in standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime big-table; do
+  c new "preset-$p" Anna Bo Cilla --preset "$p"
+  c deal --buy Anna:pair --buy Bo:straight --last-trick Cilla --showdown Bo:flush
+  c deal --buy Cilla:four-of-a-kind --last-trick Anna --showdown Anna:full-house
+done
+c new preset-big-table-six A B C D E F --preset big-table
+c deal --buy F:pair --last-trick E --showdown D:straight
+c deal --royal Cilla --session preset-standard
+# Format 2: a correction recorded in the file.
+c new corrected Anna Bo Cilla
+c deal --buy Anna:pair --last-trick Bo --showdown Cilla:pair
+c deal --buy Bo:flush --last-trick Cilla --showdown Anna:pair
+c edit 1 --last-trick Cilla
+# Custom rules from a file: no floor, no köpstopp, Chicago 10/-10, 51, ties by suit.
+cat >"$home/custom.toml" <<'TOML'
+[game]
+target = 51
+[scoring]
+floor = false
+last_trick_with_two = 10
+[hands]
+ties = "suit"
+four_of_a_kind_zeroes = "choice"
+[chicago]
+success = 10
+failure = -10
+min_score = 0
+[buy_stop]
+threshold = false
+TOML
+c new custom Anna Bo --rules "$home/custom.toml"
+c deal --buy Anna:pair --chicago Anna --broken-by Bo
+c deal --buy Bo:four-of-a-kind --last-trick Anna --with-two --showdown Bo:pair
+# The saved house rules `chicago new` starts from, and a session made from them.
+"$chicago" rules init --preset tournament "$home/house-rules.toml" >/dev/null
+c new from-saved Anna Bo Cilla Dag
+c deal --buy Dag:triss --last-trick Anna --showdown Bo:par
+# Finished by a game-winning straight flush (straight-flush-wins).
+c new instant-win Anna Bo Cilla --preset straight-flush-wins
+c deal --buy Anna:straight-flush
+
+rm -rf "$out"
+mkdir -p "$out"
+cp "$home"/sessions/*.toml "$out/"
+cp "$home/house-rules.toml" "$out/house-rules.toml"
+{
+  echo "{"
+  first=1
+  for f in "$out"/*.toml; do
+    name="$(basename "$f" .toml)"
+    [ "$name" = house-rules ] && continue
+    [ $first = 1 ] || echo ","
+    first=0
+    printf '"%s": ' "$name"
+    "$chicago" status --json --file "$f"
+  done
+  echo "}"
+} >"$out/expected.json"
+"$chicago" --version >"$out/RELEASE"
+rm -rf "$home"
