@@ -10,10 +10,10 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import total_ordering
 from typing import TypeGuard
 
-from ..fast.dataclass import dataclass
 from ..i18n.language import Msg
 from .errors import CardError
 
@@ -54,7 +54,7 @@ _SWEDISH_RANK_BY_TEXT = {"kn": 11, "d": 12, "k": 13, "e": 14}
 _SUIT_SYMBOLS_ALL = frozenset("♣♧♦♢♠♤♥♡")
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Card:
     """One card: rank 2..14 (ace high) and suit."""
 
@@ -262,7 +262,7 @@ def parse_category(text: str) -> Category:
 
 
 @total_ordering
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class HandResult:
     """A hand's category and the rank key that orders hands within it.
 

@@ -11,7 +11,7 @@ from .errors import CardError
 from .rules import HouseRules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Comparison:
     texts: tuple[str, ...]
     results: tuple[HandResult, ...]

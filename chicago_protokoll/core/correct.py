@@ -10,9 +10,8 @@ before and after), so a correction can be told, exported and taken back.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from ..fast.dataclass import dataclass
 from ..i18n.language import Msg
 from . import entry
 from .entry import DealEntry
@@ -201,7 +200,7 @@ def corrected_deals(session: Session) -> dict[int, list[Correction]]:
 # -- `chicago edit`: what the options name, read by the entry layer ----------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealChanges:
     """What ``chicago edit`` names of a deal, as typed; None (or empty): keep as recorded.
 

@@ -26,8 +26,8 @@ Spoken forms:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
-from ..fast.dataclass import dataclass
 from ..i18n.language import Msg
 from .cards import Category, evaluate, looks_like_cards, parse_category
 from .errors import CardError, EntryError, OptionConflict, RuleViolation
@@ -59,7 +59,7 @@ def player(game: Game, text: str) -> str:
 # -- hand claims ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandClaim:
     """WHO at a best-hand moment: a player and a hand, ``pass`` or ``tie``."""
 
@@ -304,7 +304,7 @@ def one_result(option: str, values: Sequence[str] | None) -> str | None:
     return values[0]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealEntry:
     """A whole deal as typed: the options of ``chicago deal`` (and of ``chicago edit``).
 

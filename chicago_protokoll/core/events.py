@@ -6,16 +6,15 @@ by replaying the events (see `core.game.replay`).
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from ..fast.dataclass import dataclass
 from ..i18n.language import Msg
 from .cards import Category, parse_category
 from .errors import SessionFileError
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandEvent:
     """Base of the two best-hand moments.  ``player`` is None when nobody scores:
     everyone passed, or (``tie``) the best hands were exactly equal."""
@@ -34,7 +33,7 @@ class HandEvent:
         return self.player is None and not self.tie
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BuyWinner(HandEvent):
     """Köp N: the single best hand after the Nth exchange."""
 
@@ -42,14 +41,14 @@ class BuyWinner(HandEvent):
     kind: ClassVar[str] = "buy"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Showdown(HandEvent):
     """The best hand shown after the tricks; it ends the deal."""
 
     kind: ClassVar[str] = "showdown"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Exchange:
     """How many cards a player exchanged (köpte) in köp N: 0-5."""
 
@@ -60,7 +59,7 @@ class Exchange:
     kind: ClassVar[str] = "exchange"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChicagoDeclared:
     """A player declares Chicago: all five tricks, before the first lead."""
 
@@ -69,7 +68,7 @@ class ChicagoDeclared:
     kind: ClassVar[str] = "chicago"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChicagoWon:
     """The declarer took all five tricks."""
 
@@ -78,7 +77,7 @@ class ChicagoWon:
     kind: ClassVar[str] = "chicago-won"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChicagoBroken:
     """Another player took a trick from the declarer: the deal ends there."""
 
@@ -87,7 +86,7 @@ class ChicagoBroken:
     kind: ClassVar[str] = "chicago-broken"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LastTrick:
     """Sista sticket ("spelet"); ``with_two`` when it was won with a two."""
 
@@ -97,7 +96,7 @@ class LastTrick:
     kind: ClassVar[str] = "last-trick"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Royal:
     """A royal straight flush shown: the game is won at once."""
 
@@ -132,7 +131,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Correction:
     """A recorded deal corrected afterwards (`chicago edit`): when, which deal, all of
     its events before and after.  ``recorded`` is how many events the record held

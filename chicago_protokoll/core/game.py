@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 
-from ..fast.dataclass import dataclass
 from ..i18n.language import Joined, Msg
 from .cards import Card, Category, best_indexes, evaluate
 from .errors import CardError, ChicagoError, RuleViolation
@@ -45,7 +44,7 @@ class Moment(enum.Enum):
     OVER = "over"  # the game is finished
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Award:
     """A change to one player's total and the rule behind it.
 
@@ -60,7 +59,7 @@ class Award:
     key: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One applied event with the awards it gave."""
 
@@ -69,7 +68,7 @@ class Entry:
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealRecord:
     """One deal (giv): who dealt, what was recorded, the totals after it."""
 
@@ -88,7 +87,7 @@ class DealRecord:
         return self.totals[index] - self.start[index]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerStanding:
     name: str
     score: int
@@ -98,7 +97,7 @@ class PlayerStanding:
     chicagos_declared: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standings:
     """Everything the table wants to know after a prefix of the events."""
 
@@ -128,7 +127,7 @@ class Standings:
         return leaders[0] if len(leaders) == 1 else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Session:
     """A game as recorded: the seats, the first dealer, the house rules and the events."""
 
@@ -277,7 +276,7 @@ def best_of(
     return best[0] if len(best) == 1 else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Check:
     """One rule between a player and a declaration: met or not, said for `why`, and the
     refusal the engine raises when it is not met.

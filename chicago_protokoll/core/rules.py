@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-from ..fast.dataclass import dataclass
 from ..i18n.language import N_, Msg
 from .cards import Category
 from .errors import RulesFileError
@@ -23,7 +22,7 @@ Zeroing = Literal[False, "choice", "always"]
 Ties = Literal["none", "suit"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameRules:
     """``[game]``: target, table size and the number of exchanges (köp) per deal."""
 
@@ -34,7 +33,7 @@ class GameRules:
     scored_buys: int = 2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoringRules:
     """``[scoring]``: the last trick (sista sticket) and the zero floor."""
 
@@ -57,7 +56,7 @@ class ScoringRules:
         return hash((self.last_trick, self.last_trick_with_two, self.floor is False, self.floor))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandRules:
     """``[hands]``: points per hand, or "win" for an instant game win."""
 
@@ -82,7 +81,7 @@ class HandRules:
         return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChicagoRules:
     """``[chicago]``: the declaration to take all five tricks."""
 
@@ -94,14 +93,14 @@ class ChicagoRules:
     max_per_player: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BuyStopRules:
     """``[buy_stop]``: köpstopp, judged by each player's total at the start of a deal."""
 
     threshold: int | Literal[False] = 46
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HouseRules:
     """The complete house rules of one table; the defaults are the main rule."""
 

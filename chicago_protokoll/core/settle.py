@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 from .stake import check_stake, parse_stake
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Payment:
     """``payer`` pays ``payee`` ``amount`` (in the stake's currency)."""
 

@@ -17,10 +17,6 @@ so no other command pays for loading it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-# The standard decorator, not fast.dataclass: these classes are loaded by `chicago stats`
-# only, and fast.dataclass would put their methods into fast/dataclass_code.py, which every
-# command loads at start.
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -29,7 +25,7 @@ from .game import Session, Standings
 from .settle import settle
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Played:
     """One finished game as the statistics see it (seat order throughout)."""
 
@@ -91,13 +87,13 @@ def played(session: Session, standings: Standings) -> Played | None:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rating:
     mu: float
     sigma: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     name: str
     games: int
@@ -125,7 +121,7 @@ class PlayerStats:
         return self.chicagos_declared - self.chicagos_won
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HeadToHead:
     """Two players over the finished games both played: who finished with more points."""
 
@@ -143,7 +139,7 @@ class HeadToHead:
         return HeadToHead(self.b, self.a, self.games, self.b_ahead, self.a_ahead, self.even)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RatingPoint:
     """A player's rating just after one of their games."""
 
@@ -152,7 +148,7 @@ class RatingPoint:
     rating: Rating
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class League:
     games: tuple[Played, ...]  # in the league's order, each once
     players: tuple[PlayerStats, ...]  # best rating first

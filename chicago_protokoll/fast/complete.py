@@ -554,7 +554,7 @@ def _session_file(name: str, home: str, spec: Any) -> str | None:
 
 
 def _current(home: str) -> str | None:
-    from .regularfile import NotReadable, read_bounded
+    from ..store.regularfile import NotReadable, read_bounded
 
     try:
         text = read_bounded(os.path.join(home, "current"), 4096, follow=False).decode("utf-8")
@@ -577,7 +577,7 @@ def _players(parsed: _Parsed, env: Mapping[str, str], spec: Any) -> list[str]:
     path = _session_file(chosen, home, spec)
     if path is None:
         return []
-    from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
+    from ..store.regularfile import SESSION_LIMIT, NotReadable, read_bounded
 
     try:
         # the store's reader: only a plain file (no link in the data directory), bounded
@@ -591,7 +591,7 @@ def _players(parsed: _Parsed, env: Mapping[str, str], spec: Any) -> list[str]:
 
 def _valid_players(text: str, spec: Any) -> list[str]:
     """The players of a session file that fileformat.loads_session accepts; [] if it refuses it."""
-    from . import tomlsubset
+    from ..store import tomlsubset
 
     data = tomlsubset.loads(text)
     if data is None:

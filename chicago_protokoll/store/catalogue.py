@@ -9,7 +9,6 @@ from pathlib import Path
 
 from ..core.errors import ChicagoError
 from ..core.game import Session
-from ..fast.regularfile import NotReadable, read_bounded
 from ..i18n.language import Msg
 from .locations import (
     _name_problem,
@@ -19,6 +18,7 @@ from .locations import (
     session_path,
     sessions_dir,
 )
+from .regularfile import NotReadable, read_bounded
 from .sessionfile import _fsync_dir, _write_atomic, create_session, locked
 
 

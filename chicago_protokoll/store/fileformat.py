@@ -11,8 +11,8 @@ from ..core.events import Correction, Event, event_from_dict, event_to_dict
 from ..core.game import Session, new_session
 from ..core.names import hidden_character, shown
 from ..core.rules import HouseRules
-from ..fast import tomlsubset
 from ..i18n.language import Joined, Msg
+from . import tomlsubset
 
 FORMAT = "chicago-protokoll/session"
 # The newest format this version reads.  A file is written with the oldest version that

@@ -49,11 +49,11 @@ from typing import TypeVar
 from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game, Session
 from ..core.rules import HouseRules
-from ..fast.regularfile import RULES_LIMIT, SESSION_LIMIT, NotReadable, read_bounded
 from ..i18n.language import Msg
 from .fileformat import FORMAT as SESSION_FORMAT
 from .fileformat import _session_problem, dumps_session, loads_session
 from .locations import data_dir, display_path, saved_rules_path
+from .regularfile import RULES_LIMIT, SESSION_LIMIT, NotReadable, read_bounded
 
 try:
     import fcntl

@@ -31,8 +31,7 @@ from chicago_protokoll.core.events import (
     Showdown,
 )
 from chicago_protokoll.core.game import Game, Session, new_session, replay
-from chicago_protokoll.fast import tomlsubset
-from chicago_protokoll.store import fileformat
+from chicago_protokoll.store import fileformat, tomlsubset
 
 AT = "2026-11-30T21:04:00+00:00"
 EDITS = settings(

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from chicago_protokoll.fast import regularfile, tomlsubset
 from chicago_protokoll.i18n.language import Msg
-from chicago_protokoll.store import catalogue, locations, sessionfile
+from chicago_protokoll.store import catalogue, locations, regularfile, sessionfile, tomlsubset
 from cli_support import invoke, ok, refused
 
 SPECIAL = ["fifo", "dev-zero", "dev-null", "directory"]

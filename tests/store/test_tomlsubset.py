@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from chicago_protokoll.core.events import BuyWinner, LastTrick, Showdown
 from chicago_protokoll.core.game import new_session
 from chicago_protokoll.core.rules import PRESETS
-from chicago_protokoll.fast import tomlsubset
-from chicago_protokoll.store import fileformat
+from chicago_protokoll.store import fileformat, tomlsubset
 
 KEYS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC0123456789_-", min_size=1, max_size=12)
 STRINGS = st.text(max_size=20)
