@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from ..core import entry
-from ..core.errors import RuleViolation
+from ..core.errors import Rule, RuleViolation
 from ..core.events import Event
 from ..core.game import Game, Session, new_session, replay
 from ..i18n.language import Msg, t
@@ -147,7 +147,7 @@ def deal(
                     "deal {deal} is partly recorded already; finish it with buy, tricks and showdown, or take it back with `chicago undo --deal`",
                     deal=game.deal,
                 ),
-                rule="one deal at a time",
+                rule=Rule.ONE_DEAL_AT_A_TIME,
             )
         return entry.deal_events(game, given)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from ..i18n.language import Msg
 from . import entry
 from .entry import DealEntry
-from .errors import ChicagoError, OptionConflict, RuleViolation
+from .errors import ChicagoError, OptionConflict, Rule, RuleViolation
 from .events import (
     BuyWinner,
     ChicagoBroken,
@@ -41,8 +41,9 @@ class CorrectionRefused(RuleViolation):
             self,
             Msg("after this correction deal {deal} breaks a rule: {cause}", deal=deal, cause=cause),
         )
-        self.rule = getattr(cause, "rule", "")
-        self.key = getattr(cause, "key", None)
+        # A cause that is not a rule (a name or hand that cannot be read) is named as such.
+        self.rule = cause.rule if isinstance(cause, RuleViolation) else Rule.READABLE_ENTRY
+        self.key = cause.key if isinstance(cause, RuleViolation) else None
 
 
 def deal_events(session: Session, deal: int) -> tuple[Event, ...]:
@@ -127,7 +128,7 @@ def replay_corrected(session: Session, deal: int, complete: bool) -> Game:
                         winners=winners,
                         deal2=event.deal,
                     ),
-                    rule="end of game",
+                    rule=Rule.END_OF_GAME,
                     key="game.target",
                 ),
             )
@@ -158,7 +159,7 @@ def _unfinished(game: Game) -> RuleViolation:
         what = Msg("who took the last trick")
     return RuleViolation(
         Msg("it was finished and would be left unfinished: it needs {what}", what=what),
-        rule="a whole deal",
+        rule=Rule.A_WHOLE_DEAL,
     )
 
 
@@ -256,7 +257,7 @@ def recorded_entry(events: Sequence[Event]) -> DealEntry:
         elif isinstance(event, ChicagoDeclared):
             values["chicago"] = event.player
         elif isinstance(event, ChicagoBroken):
-            values["broken_by"] = event.breaker
+            values["broken_by"] = event.player
         elif isinstance(event, LastTrick):
             values["last_trick"], with_two = event.player, event.with_two
         elif isinstance(event, Royal):

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ..i18n.language import Msg
 from .cards import Category, evaluate, looks_like_cards, parse_category
-from .errors import CardError, EntryError, OptionConflict, RuleViolation
+from .errors import CardError, EntryError, OptionConflict, Rule, RuleViolation
 from .events import (
     BuyWinner,
     ChicagoBroken,
@@ -261,7 +261,7 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
                 name=name,
                 buys=buys,
             ),
-            rule="exchanges per deal",
+            rule=Rule.EXCHANGES_PER_DEAL,
             key="game.buys",
         )
     exchanges = []
@@ -381,7 +381,7 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
                 scored_buys=rules.scored_buys,
                 buys_count=len(entry.buys),
             ),
-            rule="scored köp",
+            rule=Rule.SCORED_KOP,
             key="game.scored_buys",
         )
     per_buy: dict[int, list[Exchange]] = {}
@@ -449,7 +449,7 @@ def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
             "a Chicago deal has no last trick and no showdown: after a Chicago nothing more is scored in that deal{hint_en}",
             hint_en=hint_en,
         ),
-        rule="no last trick or showdown after a Chicago",
+        rule=Rule.NO_LAST_TRICK_OR_SHOWDOWN_AFTER_A_CHICAGO,
     )
 
 

@@ -12,7 +12,46 @@ and `RuleViolation`, an event the house rules forbid (`core.game`).
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ..i18n.language import Joined, Msg
+
+
+class Rule(StrEnum):
+    """The rule a refusal (or a `why` check) names.  The value is the English name shown in
+    JSON and by `explain`; a member compares equal to its value."""
+
+    A_WHOLE_DEAL = "a whole deal"
+    BEST_HAND = "best hand"
+    CARDS_SHOWN = "cards shown"
+    CHICAGOS_PER_PLAYER = "Chicagos per player"
+    CHICAGO_BEFORE_THE_TRICKS = "Chicago before the tricks"
+    CHICAGO_NEEDS_A_MINIMUM_SCORE = "Chicago needs a minimum score"
+    CHICAGO_OUTCOME = "Chicago outcome"
+    DEAL_ORDER = "deal order"
+    END_OF_GAME = "end of game"
+    EXACT_TIE = "exact tie"
+    EXCHANGES_PER_DEAL = "exchanges per deal"
+    EXCHANGE_COUNT = "exchange count"
+    EXCHANGE_ORDER = "exchange order"
+    FOUR_OF_A_KIND_ZEROING = "four of a kind zeroing"
+    KOPSTOPP = "köpstopp"
+    KOP_ORDER = "köp order"
+    LAST_TRICK = "last trick"
+    NO_LAST_TRICK_AFTER_A_CHICAGO = "no last trick after a Chicago"
+    NO_LAST_TRICK_OR_SHOWDOWN_AFTER_A_CHICAGO = "no last trick or showdown after a Chicago"
+    NO_SHOWDOWN_AFTER_A_CHICAGO = "no showdown after a Chicago"
+    ONE_CHICAGO_PER_DEAL = "one Chicago per deal"
+    ONE_DEAL_AT_A_TIME = "one deal at a time"
+    ONE_EXCHANGE_PER_KOP = "one exchange per köp"
+    ONE_LAST_TRICK = "one last trick"
+    ORDER_OF_THE_DEAL = "order of the deal"
+    PLAYERS = "players"
+    READABLE_ENTRY = "an entry that can be read"
+    ROYAL_STRAIGHT_FLUSH = "royal straight flush"
+    SCORED_KOP = "scored köp"
+    TABLE_SIZE = "table size"
+    TIMING = "timing"
 
 
 class ChicagoError(Exception):
@@ -51,7 +90,7 @@ class CardError(EntryError, ValueError):
 class RuleViolation(ChicagoError):
     """An event the house rules forbid.  ``rule`` names the rule, ``key`` the house-rules key."""
 
-    def __init__(self, message: Msg, *, rule: str, key: str | None = None) -> None:
+    def __init__(self, message: Msg, *, rule: Rule, key: str | None = None) -> None:
         self.rule = rule
         self.key = key
         if key:

@@ -27,6 +27,7 @@ class HandEvent:
     zero: bool = False  # four of a kind zeroing the opponents instead of scoring ("choice")
 
     kind: ClassVar[str] = ""
+    disk_names: ClassVar[dict[str, str]] = {}
 
     @property
     def is_pass(self) -> bool:
@@ -82,8 +83,10 @@ class ChicagoBroken:
     """Another player took a trick from the declarer: the deal ends there."""
 
     deal: int
-    breaker: str
+    player: str  # the breaker
     kind: ClassVar[str] = "chicago-broken"
+    # On disk and in exported JSON the field has always been called "breaker".
+    disk_names: ClassVar[dict[str, str]] = {"player": "breaker"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,11 +150,13 @@ class Correction:
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The event as a TOML-ready table: ``type`` first, defaults and empty values left out."""
     data: dict[str, Any] = {"type": event.kind}
+    disk_names = getattr(event, "disk_names", {})
     for item in fields(event):
         value = getattr(event, item.name)
         if value is None or (value is False and item.name != "count"):
             continue
-        data[item.name] = value.value if isinstance(value, Category) else value
+        name = disk_names.get(item.name, item.name)
+        data[name] = value.value if isinstance(value, Category) else value
     return data
 
 
@@ -175,7 +180,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise SessionFileError(Msg("unknown event type {kind!r}", kind=kind))
-    names = {item.name for item in fields(cls)}
+    disk_names: dict[str, str] = getattr(cls, "disk_names", {})
+    from_disk = {disk: name for name, disk in disk_names.items()}
+    names = {disk_names.get(item.name, item.name) for item in fields(cls)}
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key == "type":
@@ -202,7 +209,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
                     Msg("a {kind} event: {error}", kind=kind, error=error)
                 ) from None
         else:
-            values[key] = value
+            values[from_disk.get(key, key)] = value
     if "deal" not in values:
         raise SessionFileError(
             Msg("a {kind} event has no deal number", kind=kind),
@@ -213,7 +220,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         event: Event = cls(**values)  # type: ignore[assignment]  # cls is one of Event's types
     except TypeError:
         missing = sorted(
-            item.name for item in fields(cls) if item.name not in values and item.name != "kind"
+            disk_names.get(item.name, item.name)
+            for item in fields(cls)
+            if item.name not in values and item.name != "kind"
         )
         raise SessionFileError(
             Msg("a {kind} event is missing {missing}", kind=kind, missing=', '.join(missing)),

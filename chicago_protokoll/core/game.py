@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from ..i18n.language import Joined, Msg
 from .cards import Card, Category, best_indexes, evaluate
-from .errors import CardError, ChicagoError, RuleViolation
+from .errors import CardError, ChicagoError, Rule, RuleViolation
 from .events import (
     BuyWinner,
     ChicagoBroken,
@@ -183,7 +183,7 @@ def new_session(
                 count=count,
                 hint=hint,
             ),
-            rule="table size",
+            rule=Rule.TABLE_SIZE,
             key=key,
         )
     seen: set[str] = set()
@@ -236,7 +236,7 @@ def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = Fa
                     text=text,
                     matches=Joined(matches, Msg(" or ")),
                 ),
-                rule="players",
+                rule=Rule.PLAYERS,
             )
     import difflib  # only on this error path: it imports re, which start-up avoids
 
@@ -250,7 +250,7 @@ def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = Fa
             players=", ".join(players),
             hint=hint,
         ),
-        rule="players",
+        rule=Rule.PLAYERS,
     )
 
 
@@ -286,7 +286,7 @@ class Check:
     may declare, only when.
     """
 
-    rule: str
+    rule: Rule
     met: bool
     text: Msg
     refusal: RuleViolation | None = None
@@ -295,12 +295,12 @@ class Check:
 
 # Which unmet rule a refused declaration names first.
 _DECLARE_REFUSAL_ORDER = (
-    "end of game",
-    "one Chicago per deal",
-    "Chicago before the tricks",
-    "timing",
-    "Chicago needs a minimum score",
-    "Chicagos per player",
+    Rule.END_OF_GAME,
+    Rule.ONE_CHICAGO_PER_DEAL,
+    Rule.CHICAGO_BEFORE_THE_TRICKS,
+    Rule.TIMING,
+    Rule.CHICAGO_NEEDS_A_MINIMUM_SCORE,
+    Rule.CHICAGOS_PER_PLAYER,
 )
 
 
@@ -324,14 +324,14 @@ def declare_checks(
     declare`` shows them all: one set of checks for all three.
     """
     if moment is Moment.OVER:
-        return [Check("end of game", False, Msg("the game is over"), _over(winners))]
+        return [Check(Rule.END_OF_GAME, False, Msg("the game is over"), _over(winners))]
     limits = rules.chicago
     checks: list[Check] = []
     minimum = limits.min_score
     if minimum == 0:
         checks.append(
             Check(
-                "Chicago needs a minimum score",
+                Rule.CHICAGO_NEEDS_A_MINIMUM_SCORE,
                 True,
                 Msg("Chicago may be declared at any score (chicago.min_score = 0)"),
             )
@@ -353,7 +353,7 @@ def declare_checks(
             )
         checks.append(
             Check(
-                "Chicago needs a minimum score",
+                Rule.CHICAGO_NEEDS_A_MINIMUM_SCORE,
                 score >= minimum,
                 text,
                 RuleViolation(
@@ -364,7 +364,7 @@ def declare_checks(
                         name=name,
                         min_score=minimum,
                     ),
-                    rule="Chicago needs a minimum score",
+                    rule=Rule.CHICAGO_NEEDS_A_MINIMUM_SCORE,
                     key="chicago.min_score",
                 ),
             )
@@ -373,7 +373,7 @@ def declare_checks(
     if most == 0:
         checks.append(
             Check(
-                "Chicagos per player",
+                Rule.CHICAGOS_PER_PLAYER,
                 True,
                 Msg("no limit on Chicagos per player (chicago.max_per_player = 0)"),
             )
@@ -381,7 +381,7 @@ def declare_checks(
     else:
         checks.append(
             Check(
-                "Chicagos per player",
+                Rule.CHICAGOS_PER_PLAYER,
                 declared < most,
                 Msg.counted(
                     "{name} has declared {declared} of at most {n} Chicago in a game (chicago.max_per_player)",
@@ -397,7 +397,7 @@ def declare_checks(
                         declared,
                         name=name,
                     ),
-                    rule="Chicagos per player",
+                    rule=Rule.CHICAGOS_PER_PLAYER,
                     key="chicago.max_per_player",
                 ),
             )
@@ -405,7 +405,7 @@ def declare_checks(
     if chicago is None:
         checks.append(
             Check(
-                "one Chicago per deal",
+                Rule.ONE_CHICAGO_PER_DEAL,
                 True,
                 Msg("one Chicago per deal: nobody has declared in deal {deal}", deal=deal),
             )
@@ -413,7 +413,7 @@ def declare_checks(
     else:
         checks.append(
             Check(
-                "one Chicago per deal",
+                Rule.ONE_CHICAGO_PER_DEAL,
                 False,
                 Msg(
                     "one Chicago per deal: {chicago} has already declared in deal {deal}",
@@ -425,14 +425,14 @@ def declare_checks(
                         "{chicago} has already declared Chicago in this deal; only one may",
                         chicago=chicago,
                     ),
-                    rule="one Chicago per deal",
+                    rule=Rule.ONE_CHICAGO_PER_DEAL,
                 ),
             )
         )
     if moment is Moment.SHOWDOWN:
         checks.append(
             Check(
-                "Chicago before the tricks",
+                Rule.CHICAGO_BEFORE_THE_TRICKS,
                 False,
                 Msg(
                     "before the first lead: the tricks of deal {deal} are already played",
@@ -442,7 +442,7 @@ def declare_checks(
                     Msg(
                         "Chicago is declared before the first lead, and the tricks are already played",
                     ),
-                    rule="Chicago before the tricks",
+                    rule=Rule.CHICAGO_BEFORE_THE_TRICKS,
                 ),
             )
         )
@@ -450,7 +450,7 @@ def declare_checks(
         scored = rules.game.scored_buys
         checks.append(
             Check(
-                "timing",
+                Rule.TIMING,
                 False,
                 Msg(
                     "not yet: Chicago is declared after the last scored köp, before the first lead (game.scored_buys = {scored}); köp {buy} comes first",
@@ -462,7 +462,7 @@ def declare_checks(
                         "Chicago is declared after the last köp; record köp {buy} first (its best hand, or pass)",
                         buy=buy,
                     ),
-                    rule="Chicago before the tricks",
+                    rule=Rule.CHICAGO_BEFORE_THE_TRICKS,
                     key="game.scored_buys",
                 ),
                 pending=True,
@@ -471,7 +471,7 @@ def declare_checks(
     elif chicago is None:
         checks.append(
             Check(
-                "Chicago before the tricks",
+                Rule.CHICAGO_BEFORE_THE_TRICKS,
                 True,
                 Msg("before the first lead: the tricks are not played yet"),
             )
@@ -587,7 +587,7 @@ class Game:
                 "deal {number} is not over: a deal without a Chicago needs its last trick (someone always takes it)",
                 number=number,
             ),
-            rule="last trick",
+            rule=Rule.LAST_TRICK,
         )
 
     # -- applying events ------------------------------------------------------
@@ -604,7 +604,7 @@ class Game:
                     deal=event.deal,
                     deal2=self.deal,
                 ),
-                rule="deal order",
+                rule=Rule.DEAL_ORDER,
             )
         awards: list[Award]
         if isinstance(event, Royal):
@@ -616,7 +616,7 @@ class Game:
                         "at this table a royal straight flush scores {royal} points as the best hand of a köp or the showdown; it does not end the game",
                         royal=royal,
                     ),
-                    rule="royal straight flush",
+                    rule=Rule.ROYAL_STRAIGHT_FLUSH,
                     key="hands.royal_straight_flush",
                 )
             awards = self._instant_win(event.player, "royal", "hands.royal_straight_flush")
@@ -648,7 +648,7 @@ class Game:
                         chicago=self.chicago,
                         player=event.player,
                     ),
-                    rule="Chicago outcome",
+                    rule=Rule.CHICAGO_OUTCOME,
                 )
             self.chicagos_won[self.players.index(event.player)] += 1
             awards = [
@@ -659,17 +659,17 @@ class Game:
             self.tricks_done = True
             return self._commit(event, awards, end_deal=True)
         if isinstance(event, ChicagoBroken):
-            self._known(event.breaker)
+            self._known(event.player)
             self._check_chicago_outcome()
             declarer = self.chicago
             assert declarer is not None
-            if event.breaker == declarer:
+            if event.player == declarer:
                 raise RuleViolation(
                     Msg(
                         "{declarer} cannot break their own Chicago; name the player who took a trick",
                         declarer=declarer,
                     ),
-                    rule="Chicago outcome",
+                    rule=Rule.CHICAGO_OUTCOME,
                 )
             awards = [
                 self._award(
@@ -679,7 +679,7 @@ class Game:
             if self.rules.chicago.breaker_bonus:
                 awards.append(
                     self._award(
-                        event.breaker,
+                        event.player,
                         self.rules.chicago.breaker_bonus,
                         "breaker_bonus",
                         "chicago.breaker_bonus",
@@ -719,7 +719,7 @@ class Game:
                     name=name,
                     players=', '.join(self.players),
                 ),
-                rule="players",
+                rule=Rule.PLAYERS,
             )
 
     def _check_exchange(self, event: Exchange) -> None:
@@ -732,13 +732,13 @@ class Game:
                     buys=buys,
                     buy=event.buy,
                 ),
-                rule="exchanges per deal",
+                rule=Rule.EXCHANGES_PER_DEAL,
                 key="game.buys",
             )
         if not 0 <= event.count <= 5:
             raise RuleViolation(
                 Msg("a player exchanges 0 to 5 cards, not {count}", count=event.count),
-                rule="exchange count",
+                rule=Rule.EXCHANGE_COUNT,
             )
         if event.count > 0 and event.player in self.buy_stop:
             raise RuleViolation(
@@ -748,13 +748,13 @@ class Game:
                     self._start_score(event.player),
                     player=event.player,
                 ),
-                rule="köpstopp",
+                rule=Rule.KOPSTOPP,
                 key="buy_stop.threshold",
             )
         if self.chicago is not None or self.tricks_done:
             raise RuleViolation(
                 Msg("the exchanges are over: the tricks have begun"),
-                rule="exchange order",
+                rule=Rule.EXCHANGE_ORDER,
             )
         scored = self.rules.game.scored_buys
         if event.buy <= scored and self.hands_scored != event.buy - 1:
@@ -769,7 +769,7 @@ class Game:
                     when=when,
                     current=self.current_buy,
                 ),
-                rule="exchange order",
+                rule=Rule.EXCHANGE_ORDER,
             )
         if event.buy > scored and self.hands_scored < scored:
             raise RuleViolation(
@@ -778,7 +778,7 @@ class Game:
                     buy=event.buy,
                     current_buy=self.current_buy,
                 ),
-                rule="exchange order",
+                rule=Rule.EXCHANGE_ORDER,
             )
         if (event.player, event.buy) in self.exchanged:
             raise RuleViolation(
@@ -787,7 +787,7 @@ class Game:
                     player=event.player,
                     buy=event.buy,
                 ),
-                rule="one exchange per köp",
+                rule=Rule.ONE_EXCHANGE_PER_KOP,
             )
 
     def _start_score(self, name: str) -> int:
@@ -798,19 +798,19 @@ class Game:
         if event.player is not None and event.tie:
             raise RuleViolation(
                 Msg("a tie has no single winner"),
-                rule="exact tie",
+                rule=Rule.EXACT_TIE,
             )
         if event.player is not None and event.hand is None:
             raise RuleViolation(
                 Msg("say which hand {player} had", player=event.player),
-                rule="best hand",
+                rule=Rule.BEST_HAND,
             )
         if event.tie and self.rules.hands.ties == "suit":
             raise RuleViolation(
                 Msg(
                     "at this table the suits break a tie (hearts > spades > diamonds > clubs): name the player whose hand wins",
                 ),
-                rule="exact tie",
+                rule=Rule.EXACT_TIE,
                 key="hands.ties",
             )
         if event.player is not None and event.hand is Category.HIGH_CARD:
@@ -821,7 +821,7 @@ class Game:
                     player=event.player,
                     shown=shown,
                 ),
-                rule="best hand",
+                rule=Rule.BEST_HAND,
             )
         if event.cards is not None and event.hand is not None:
             self._check_cards(event.cards, event.hand)
@@ -830,13 +830,13 @@ class Game:
             if event.hand is not Category.FOUR_OF_A_KIND or event.player is None:
                 raise RuleViolation(
                     Msg("only a four of a kind (fyrtal) can zero the opponents"),
-                    rule="four of a kind zeroing",
+                    rule=Rule.FOUR_OF_A_KIND_ZEROING,
                     key="hands.four_of_a_kind_zeroes",
                 )
             if zeroes is False:
                 raise RuleViolation(
                     Msg("this table does not play four of a kind as zeroing"),
-                    rule="four of a kind zeroing",
+                    rule=Rule.FOUR_OF_A_KIND_ZEROING,
                     key="hands.four_of_a_kind_zeroes",
                 )
 
@@ -848,7 +848,7 @@ class Game:
         except CardError as error:
             raise RuleViolation(
                 Msg("the cards shown cannot be read: {error}", error=error),
-                rule="cards shown",
+                rule=Rule.CARDS_SHOWN,
             ) from None
         if shown is hand:
             return
@@ -863,7 +863,7 @@ class Game:
                 hand_sv=hand.swedish,
                 hand_en=hand.english,
             ),
-            rule="cards shown",
+            rule=Rule.CARDS_SHOWN,
             key="hands.ace_low_straight" if other is hand else None,
         )
 
@@ -880,7 +880,7 @@ class Game:
                 )
                 if scored
                 else Msg("this table scores no hand after the köp"),
-                rule="scored köp",
+                rule=Rule.SCORED_KOP,
                 key="game.scored_buys",
             )
         if event.buy != self.hands_scored + 1:
@@ -890,19 +890,19 @@ class Game:
                     hands_scored=self.hands_scored + 1,
                     buy=event.buy,
                 ),
-                rule="köp order",
+                rule=Rule.KOP_ORDER,
             )
 
     def _check_chicago_outcome(self) -> None:
         if self.chicago is None:
             raise RuleViolation(
                 Msg("no Chicago was declared in this deal"),
-                rule="Chicago outcome",
+                rule=Rule.CHICAGO_OUTCOME,
             )
         if self.tricks_done:
             raise RuleViolation(
                 Msg("this Chicago is already settled"),
-                rule="Chicago outcome",
+                rule=Rule.CHICAGO_OUTCOME,
             )
 
     def _after_chicago(self, event: Event) -> None:
@@ -921,7 +921,6 @@ class Game:
             return
         last = previous.entries[-1].event if previous.entries else None
         if isinstance(last, ChicagoWon | ChicagoBroken):
-            what = "last trick" if isinstance(event, LastTrick) else "showdown"
             no_what = Msg("no last trick") if isinstance(event, LastTrick) else Msg("no showdown")
             declarer = next(
                 e.event.player for e in previous.entries if isinstance(e.event, ChicagoDeclared)
@@ -934,7 +933,7 @@ class Game:
                     no_what=no_what,
                     deal=self.deal,
                 ),
-                rule=f"no {what} after a Chicago",
+                rule=Rule.NO_LAST_TRICK_AFTER_A_CHICAGO if isinstance(event, LastTrick) else Rule.NO_SHOWDOWN_AFTER_A_CHICAGO,
             )
 
     def _check_last_trick(self) -> None:
@@ -944,7 +943,7 @@ class Game:
                     "köp {hands_scored} is not recorded yet: record its best hand (or pass) before the tricks",
                     hands_scored=self.hands_scored + 1,
                 ),
-                rule="order of the deal",
+                rule=Rule.ORDER_OF_THE_DEAL,
                 key="game.scored_buys",
             )
         if self.chicago is not None:
@@ -953,12 +952,12 @@ class Game:
                     "{chicago} declared Chicago: there is no last trick, only whether the Chicago succeeded or who broke it",
                     chicago=self.chicago,
                 ),
-                rule="no last trick after a Chicago",
+                rule=Rule.NO_LAST_TRICK_AFTER_A_CHICAGO,
             )
         if self.tricks_done:
             raise RuleViolation(
                 Msg("the last trick is already recorded"),
-                rule="one last trick",
+                rule=Rule.ONE_LAST_TRICK,
             )
 
     def _check_showdown(self, event: Showdown) -> None:
@@ -969,19 +968,19 @@ class Game:
                     "{chicago} declared Chicago in this deal: there is no showdown after a Chicago",
                     chicago=self.chicago,
                 ),
-                rule="no showdown after a Chicago",
+                rule=Rule.NO_SHOWDOWN_AFTER_A_CHICAGO,
             )
         early_zero = event.zero and not self.tricks_done
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
                 Msg("köp {hands_scored} is not recorded yet", hands_scored=self.hands_scored + 1),
-                rule="order of the deal",
+                rule=Rule.ORDER_OF_THE_DEAL,
                 key="game.scored_buys",
             )
         if not self.tricks_done and not early_zero:
             raise RuleViolation(
                 Msg("the showdown comes after the last trick; record who took it first"),
-                rule="order of the deal",
+                rule=Rule.ORDER_OF_THE_DEAL,
             )
 
     # -- awards -------------------------------------------------------------
@@ -1135,7 +1134,7 @@ def _over(winners: Sequence[str]) -> RuleViolation:
             "the game is over ({who} won): nothing more can be recorded; `chicago undo` takes back the last event",
             who=who,
         ),
-        rule="end of game",
+        rule=Rule.END_OF_GAME,
     )
 
 

@@ -90,7 +90,7 @@ def _running(
 
 def _actor(event: Event) -> str | None:
     if isinstance(event, ChicagoBroken):
-        return event.breaker
+        return event.player
     if isinstance(event, HandEvent):
         return event.player
     return event.player
@@ -128,7 +128,7 @@ def _event_notes(standings: Standings, event: Event, before: Sequence[int]) -> l
             notes.append(
                 t(
                     "{breaker} gets nothing for breaking it (chicago.breaker_bonus = 0)",
-                    breaker=event.breaker,
+                    breaker=event.player,
                 )
             )
         return notes
@@ -691,11 +691,11 @@ def why_last_trick(standings: Standings, name: str, *, deal: int | None = None) 
             + t(
                 "{player} declared Chicago and {breaker} broke it by taking a trick. That ends the deal at once: no last trick and no showdown after a Chicago. {shown}.",
                 player=declared.player,
-                breaker=outcome.breaker,
+                breaker=outcome.player,
                 shown=shown,
             )
         )
-        if outcome.breaker == name and not standings.rules.chicago.breaker_bonus:
+        if outcome.player == name and not standings.rules.chicago.breaker_bonus:
             lines.append(
                 INDENT
                 + t(

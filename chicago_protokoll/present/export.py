@@ -97,7 +97,7 @@ def chicago_outcome(record: DealRecord) -> tuple[str, str | None] | None:
             declarer = next(
                 e.event.player for e in record.entries if isinstance(e.event, ChicagoDeclared)
             )
-            return declarer, entry.event.breaker
+            return declarer, entry.event.player
     return None
 
 

@@ -80,7 +80,7 @@ def describe_in_deal(event: Event) -> str:
     if isinstance(event, ChicagoWon):
         return t("{where}: {player} took all five tricks", where=where, player=event.player)
     if isinstance(event, ChicagoBroken):
-        return t("{where}: broken by {breaker}", where=where, breaker=event.breaker)
+        return t("{where}: broken by {breaker}", where=where, breaker=event.player)
     if isinstance(event, LastTrick):
         two = t(" (with a two)") if event.with_two else ""
         return f"{where}: {event.player}{two}"
@@ -147,7 +147,7 @@ def deal_parts(events: Sequence[Event]) -> dict[str, str]:
             parts[where] = t(
                 "{declarer}, broken by {breaker}",
                 declarer=declarer,
-                breaker=event.breaker,
+                breaker=event.player,
             )
         elif isinstance(event, LastTrick):
             parts[where] = event.player + (t(" with a two") if event.with_two else "")

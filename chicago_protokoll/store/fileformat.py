@@ -371,7 +371,7 @@ def _session_problem(session: Session) -> Msg | None:
             players=list(players),
         )
     for number, event in enumerate(session.events, start=1):
-        who = getattr(event, "player", None) or getattr(event, "breaker", None)
+        who = event.player
         if who is not None and who not in players:
             return Msg(
                 "event {number} (deal {deal}) names {who!r}, who is not at this table ({players})",
@@ -382,7 +382,7 @@ def _session_problem(session: Session) -> Msg | None:
             )
     for number, correction in enumerate(session.corrections, start=1):
         for event in (*correction.before, *correction.after):
-            who = getattr(event, "player", None) or getattr(event, "breaker", None)
+            who = event.player
             if who is not None and who not in players:
                 return Msg(
                     "correction {number} (deal {deal}) names {who!r}, who is not at this table ({players})",

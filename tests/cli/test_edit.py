@@ -43,7 +43,7 @@ def test_a_chicago_turned_broken_and_a_broken_one_turned_won() -> None:
     ok("edit", "3", "--broken-by", "Cilla")
     assert scores()["Anna"] == 12
     session = sessionfile.load_session(session_file("fredag"))
-    assert session.events[-1].breaker == "Cilla"  # type: ignore[union-attr]
+    assert session.events[-1].player == "Cilla"  # type: ignore[union-attr]
     assert len(session.corrections) == 2
 
 

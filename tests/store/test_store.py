@@ -145,7 +145,7 @@ def sessions(draw: st.DrawFn) -> Session:
         st.builds(Exchange, deal=deal, player=seat, buy=st.integers(1, 3), count=st.integers(0, 5)),
         st.builds(ChicagoDeclared, deal=deal, player=seat),
         st.builds(ChicagoWon, deal=deal, player=seat),
-        st.builds(ChicagoBroken, deal=deal, breaker=seat),
+        st.builds(ChicagoBroken, deal=deal, player=seat),
         st.builds(LastTrick, deal=deal, player=seat, with_two=st.booleans()),
         st.builds(Royal, deal=deal, player=seat),
     )
