@@ -14,8 +14,20 @@ from .cards import Category, parse_category
 from .errors import SessionFileError
 
 
+class EventType:
+    """What every event type declares besides its fields."""
+
+    __slots__ = ()
+    #: The name of the type on disk (``type = "buy"``).
+    kind: ClassVar[str] = ""
+    #: The session-file format version that first had this type (store.fileformat).
+    since: ClassVar[int] = 1
+    #: Fields whose name on disk (and in exported JSON) differs from the attribute's.
+    disk_names: ClassVar[dict[str, str]] = {}
+
+
 @dataclass(frozen=True, slots=True)
-class HandEvent:
+class HandEvent(EventType):
     """Base of the two best-hand moments.  ``player`` is None when nobody scores:
     everyone passed, or (``tie``) the best hands were exactly equal."""
 
@@ -25,9 +37,6 @@ class HandEvent:
     cards: str | None = None
     tie: bool = False
     zero: bool = False  # four of a kind zeroing the opponents instead of scoring ("choice")
-
-    kind: ClassVar[str] = ""
-    disk_names: ClassVar[dict[str, str]] = {}
 
     @property
     def is_pass(self) -> bool:
@@ -50,7 +59,7 @@ class Showdown(HandEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(EventType):
     """How many cards a player exchanged (köpte) in köp N: 0-5."""
 
     deal: int
@@ -61,7 +70,7 @@ class Exchange:
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoDeclared:
+class ChicagoDeclared(EventType):
     """A player declares Chicago: all five tricks, before the first lead."""
 
     deal: int
@@ -70,7 +79,7 @@ class ChicagoDeclared:
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoWon:
+class ChicagoWon(EventType):
     """The declarer took all five tricks."""
 
     deal: int
@@ -79,7 +88,7 @@ class ChicagoWon:
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoBroken:
+class ChicagoBroken(EventType):
     """Another player took a trick from the declarer: the deal ends there."""
 
     deal: int
@@ -90,7 +99,7 @@ class ChicagoBroken:
 
 
 @dataclass(frozen=True, slots=True)
-class LastTrick:
+class LastTrick(EventType):
     """Sista sticket ("spelet"); ``with_two`` when it was won with a two."""
 
     deal: int
@@ -100,7 +109,7 @@ class LastTrick:
 
 
 @dataclass(frozen=True, slots=True)
-class Royal:
+class Royal(EventType):
     """A royal straight flush shown: the game is won at once."""
 
     deal: int
@@ -150,7 +159,7 @@ class Correction:
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The event as a TOML-ready table: ``type`` first, defaults and empty values left out."""
     data: dict[str, Any] = {"type": event.kind}
-    disk_names = getattr(event, "disk_names", {})
+    disk_names = event.disk_names
     for item in fields(event):
         value = getattr(event, item.name)
         if value is None or (value is False and item.name != "count"):
@@ -180,7 +189,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise SessionFileError(Msg("unknown event type {kind!r}", kind=kind))
-    disk_names: dict[str, str] = getattr(cls, "disk_names", {})
+    disk_names: dict[str, str] = cls.disk_names
     from_disk = {disk: name for name, disk in disk_names.items()}
     names = {disk_names.get(item.name, item.name) for item in fields(cls)}
     values: dict[str, Any] = {}

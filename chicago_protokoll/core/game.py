@@ -509,7 +509,7 @@ class Game:
         self.buy_stop = tuple(
             name
             for name, score in zip(self.players, self.scores, strict=True)
-            if threshold is not False and score >= threshold
+            if threshold is not None and score >= threshold
         )
 
     @property
@@ -833,7 +833,7 @@ class Game:
                     rule=Rule.FOUR_OF_A_KIND_ZEROING,
                     key="hands.four_of_a_kind_zeroes",
                 )
-            if zeroes is False:
+            if zeroes is None:
                 raise RuleViolation(
                     Msg("this table does not play four of a kind as zeroing"),
                     rule=Rule.FOUR_OF_A_KIND_ZEROING,
@@ -990,7 +990,7 @@ class Game:
         current = self.scores[self.players.index(name)]
         floor = self.rules.scoring.floor
         new = current + nominal
-        if floor is not False and nominal < 0:
+        if floor is not None and nominal < 0:
             new = max(new, min(floor, current))
         return Award(name, new - current, nominal, rule, key)
 

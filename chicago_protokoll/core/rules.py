@@ -1,15 +1,24 @@
-"""House rules: a frozen `HouseRules` read from TOML, with every problem collected.
+"""House rules: one schema, from which everything about a key is derived.
 
-Every key of the schema in rules.md is optional; a missing key takes the main
-rule.  Reading never stops at the first problem: all of them are reported
-together, each naming its key (``chicago.min_score``) and the file.
+Each key is declared once, as a field of its section's class below: its Python type (the
+annotation), its TOML type, range and main-rule default and its comment (the call that
+makes the field: `number`, `number_or_off`, `points`, `flag`, `choice`).  The TOML reader
+and its checks, ``rules show``/``rules init``, the session-file reader and writer, and
+docs/house-rules.md all read that declaration (`schema()`).  Every key is optional; a
+missing key takes the main rule.  Reading never stops at the first problem: all of them
+are reported together, each naming its key (``chicago.min_score``) and the file.
+
+"Off" (no floor, no köpstopp, no zeroing) is held as None, never False: ``False == 0`` in
+Python, and "no floor" and "a floor at 0" are different tables.  In TOML "off" is
+``false``.  Equality and hashing come from the fields (the standard dataclass ones).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
+from enum import Enum
 from typing import Any, Literal
 
 from ..i18n.language import N_, Msg
@@ -18,60 +27,149 @@ from .errors import RulesFileError
 
 Win = Literal["win"]
 HandPoints = int | Win
-Zeroing = Literal[False, "choice", "always"]
+Zeroing = Literal["choice", "always"] | None
 Ties = Literal["none", "suit"]
 
+#: The largest number a table may type for any key (in absolute value).  Checked for
+#: what is typed (``rules check``, ``new``, ``with_changes``), never for a session file
+#: an earlier release wrote: those load as they are.
+LIMIT = 1_000_000
+
+
+class Kind(Enum):
+    """How a key is written in TOML."""
+
+    NUMBER = "a whole number"
+    NUMBER_OR_OFF = "a whole number or false"
+    POINTS = 'a number of points or "win"'
+    FLAG = "true or false"
+    CHOICE = "one of the choices"
+
 
 @dataclass(frozen=True, slots=True)
-class GameRules:
+class Key:
+    """The declaration of one house-rules key (see the module docstring)."""
+
+    section: str
+    name: str
+    kind: Kind
+    default: Any
+    comment: str  # English message id; the Swedish is in the catalogue (i18n)
+    low: int = -LIMIT
+    high: int = LIMIT
+    choices: tuple[str, ...] = ()
+    off_allowed: bool = False  # CHOICE: false (held as None) is one of the choices
+    #: The session-file format version that first knew the key.  A key of a later
+    #: version is written only when it is not at the main rule, and raises the file's
+    #: version to this one; so a file that uses no new key stays readable by the release
+    #: before (a club's shared folder mixes versions).
+    since: int = 1
+
+    @property
+    def path(self) -> str:
+        return f"{self.section}.{self.name}"
+
+    def to_toml(self, value: Any) -> Any:
+        """The value as TOML holds it: None ("off") is false."""
+        return False if value is None else value
+
+
+def _declare(kind: Kind, default: Any, comment: str, **spec: Any) -> Any:
+    # The section and the name are filled in by `schema()` from the class and the field.
+    return field(default=default, metadata={"key": (kind, comment, spec)})
+
+
+def number(default: int, comment: str, *, low: int = -LIMIT, high: int = LIMIT,
+           since: int = 1) -> Any:
+    """A whole number from ``low`` to ``high``."""
+    return _declare(Kind.NUMBER, default, comment, low=low, high=high, since=since)
+
+
+def number_or_off(default: int | None, comment: str, *, low: int = -LIMIT, high: int = LIMIT,
+                  since: int = 1) -> Any:
+    """A whole number, or false (held as None) for "off"."""
+    return _declare(Kind.NUMBER_OR_OFF, default, comment, low=low, high=high, since=since)
+
+
+def points(default: HandPoints, comment: str, *, since: int = 1) -> Any:
+    """Points (0 or more) or "win": the game is won at once."""
+    return _declare(Kind.POINTS, default, comment, low=0, high=LIMIT, since=since)
+
+
+def flag(default: bool, comment: str, *, since: int = 1) -> Any:
+    """True or false."""
+    return _declare(Kind.FLAG, default, comment, since=since)
+
+
+def choice(default: str | None, comment: str, choices: tuple[str, ...], *,
+           off_allowed: bool = False, since: int = 1) -> Any:
+    """One of ``choices`` (strings); with ``off_allowed`` also false (held as None)."""
+    return _declare(Kind.CHOICE, default, comment, choices=choices, off_allowed=off_allowed,
+                    since=since)
+
+
+class _Section:
+    """What the sections share: "off" given as false (TOML's spelling, and this library's
+    before 0.2) is held as None, so that it never equals 0."""
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        for item in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
+            if getattr(self, item.name) is False and _can_be_off(item.metadata["key"]):
+                object.__setattr__(self, item.name, None)
+
+
+def _can_be_off(declaration: tuple[Kind, str, dict[str, Any]]) -> bool:
+    kind, _, spec = declaration
+    return kind is Kind.NUMBER_OR_OFF or bool(spec.get("off_allowed"))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules(_Section):
     """``[game]``: target, table size and the number of exchanges (köp) per deal."""
 
-    target: int = 52
-    min_players: int = 2
-    max_players: int = 4
-    buys: int = 3
-    scored_buys: int = 2
+    target: int = number(52, N_("points that end the game, judged at the end of a deal (51 in one variant)"), low=1)
+    min_players: int = number(2, N_("fewest players at the table"), low=2, high=6)
+    max_players: int = number(4, N_("most players at the table (up to 6)"), low=2, high=6)
+    buys: int = number(3, N_("exchanges (köp) per deal, 1..3"), low=1, high=3)
+    scored_buys: int = number(2, N_("exchanges followed by a best-hand scoring, 0..buys"), low=0, high=3)
 
 
 @dataclass(frozen=True, slots=True)
-class ScoringRules:
+class ScoringRules(_Section):
     """``[scoring]``: the last trick (sista sticket) and the zero floor."""
 
-    last_trick: int = 5
-    last_trick_with_two: int = 5
-    floor: int | Literal[False] = 0
-
-    def __eq__(self, other: object) -> bool:
-        # False == 0 in Python, but "no floor" and "floor at 0" are different tables.
-        if not isinstance(other, ScoringRules):
-            return NotImplemented
-        return (self.last_trick, self.last_trick_with_two, self.floor is False, self.floor) == (
-            other.last_trick,
-            other.last_trick_with_two,
-            other.floor is False,
-            other.floor,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.last_trick, self.last_trick_with_two, self.floor is False, self.floor))
+    last_trick: int = number(5, N_("points for the last trick (sista sticket)"), low=0)
+    last_trick_with_two: int = number(5, N_("points when the last trick is won with a two (variant: 10)"), low=0)
+    floor: int | None = number_or_off(0, N_("lowest possible total; false: totals may go negative"), high=0)
 
 
 @dataclass(frozen=True, slots=True)
-class HandRules:
+class HandRules(_Section):
     """``[hands]``: points per hand, or "win" for an instant game win."""
 
-    pair: HandPoints = 1
-    two_pair: HandPoints = 2
-    three_of_a_kind: HandPoints = 3
-    straight: HandPoints = 4
-    flush: HandPoints = 5
-    full_house: HandPoints = 6
-    four_of_a_kind: HandPoints = 7
-    straight_flush: HandPoints = 8
-    royal_straight_flush: HandPoints = "win"
-    four_of_a_kind_zeroes: Zeroing = False
-    ace_low_straight: bool = True
-    ties: Ties = "none"
+    pair: HandPoints = points(1, N_("par"))
+    two_pair: HandPoints = points(2, N_("två par"))
+    three_of_a_kind: HandPoints = points(3, N_("triss"))
+    straight: HandPoints = points(4, N_("stege"))
+    flush: HandPoints = points(5, N_("färg"))
+    full_house: HandPoints = points(6, N_("kåk"))
+    four_of_a_kind: HandPoints = points(7, N_("fyrtal (variant 8)"))
+    straight_flush: HandPoints = points(8, N_('färgstege (variants 11, or "win")'))
+    royal_straight_flush: HandPoints = points("win", N_('"win": the game is won at once'))
+    four_of_a_kind_zeroes: Zeroing = choice(
+        None,
+        N_('false, "choice" (zero the others instead of scoring) or "always"'),
+        ("choice", "always"),
+        off_allowed=True,
+    )
+    ace_low_straight: bool = flag(True, N_("A-2-3-4-5 counts as a straight"))
+    ties: Ties = choice(
+        "none",
+        N_('"none": equal hands score nothing; "suit": hearts > spades > diamonds > clubs'),
+        ("none", "suit"),
+    )
 
     def points(self, category: Category) -> HandPoints:
         """The points of a category; "win" ends the game at once.  High card scores nothing."""
@@ -82,22 +180,22 @@ class HandRules:
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoRules:
+class ChicagoRules(_Section):
     """``[chicago]``: the declaration to take all five tricks."""
 
-    success: int = 15
-    failure: int = -15
-    min_score: int = 15
-    breaker_bonus: int = 0
-    required_to_win: bool = False
-    max_per_player: int = 0
+    success: int = number(15, N_("points for taking all five tricks (variant 10)"), low=0)
+    failure: int = number(-15, N_("points for a broken Chicago (variant -10)"), high=0)
+    min_score: int = number(15, N_("points needed to declare, counted at the moment of declaring; 0: any time"), low=0)
+    breaker_bonus: int = number(0, N_("points for the player who breaks a Chicago (10 tournament, 8 old Pagat)"), low=0)
+    required_to_win: bool = flag(False, N_("true: reaching the target without a successful Chicago resets to 0"))
+    max_per_player: int = number(0, N_("Chicagos a player may declare in one game; 0: unlimited"), low=0)
 
 
 @dataclass(frozen=True, slots=True)
-class BuyStopRules:
+class BuyStopRules(_Section):
     """``[buy_stop]``: köpstopp, judged by each player's total at the start of a deal."""
 
-    threshold: int | Literal[False] = 46
+    threshold: int | None = number_or_off(46, N_("köpstopp from the deal after a player has this many; false: no köpstopp"), low=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,36 +209,74 @@ class HouseRules:
     buy_stop: BuyStopRules = field(default_factory=BuyStopRules)
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], *, source: str = "house rules") -> HouseRules:
-        """Build rules from a parsed TOML table; raise `RulesFileError` listing every problem."""
-        return _read(data, source)
+    def from_mapping(
+        cls, data: Mapping[str, Any], *, source: str = "house rules", typed: bool = True
+    ) -> HouseRules:
+        """Build rules from a parsed TOML table; raise `RulesFileError` listing every problem.
+
+        ``typed``: the table was typed now (a rules file, an option), so the bound of
+        `LIMIT` applies; a session file's copy of its rules passes False (an earlier
+        release may have written a larger number, and the file must still load)."""
+        return _read(data, source, typed=typed)
 
     def to_mapping(self) -> dict[str, dict[str, Any]]:
-        """The rules as a complete TOML table (every key written out)."""
-        return {
-            section.name: {
-                item.name: getattr(getattr(self, section.name), item.name)
-                for item in fields(getattr(self, section.name))
-            }
-            for section in fields(self)
-        }
+        """The rules as a complete TOML table (every key written out, "off" as false)."""
+        table: dict[str, dict[str, Any]] = {}
+        for key in schema():
+            value = getattr(getattr(self, key.section), key.name)
+            table.setdefault(key.section, {})[key.name] = key.to_toml(value)
+        return table
+
+    def changed_keys(self) -> Iterator[tuple[Key, Any]]:
+        """Every key whose value differs from the main rule, with that value."""
+        main = HouseRules()
+        for key in schema():
+            value = getattr(getattr(self, key.section), key.name)
+            if _differs(value, getattr(getattr(main, key.section), key.name)):
+                yield key, value
 
     def with_changes(self, **sections: Mapping[str, Any]) -> HouseRules:
         """A copy with some keys changed, e.g. ``with_changes(chicago={"min_score": 0})``."""
         data = self.to_mapping()
         for name, values in sections.items():
             data.setdefault(name, {}).update(values)
-        return _read(data, "house rules")
+        return _read(data, "house rules", typed=True)
 
 
-_SECTIONS: dict[str, type[Any]] = {
+def _differs(value: Any, main: Any) -> bool:
+    # True == 1 and False == 0 in Python: a value of another type is another rule.
+    return bool(value != main or type(value) is not type(main))
+
+
+_SECTION_CLASSES: dict[str, type[Any]] = {
     "game": GameRules,
     "scoring": ScoringRules,
     "hands": HandRules,
     "chicago": ChicagoRules,
     "buy_stop": BuyStopRules,
 }
-_HAND_KEYS = {c.rules_key for c in Category if c is not Category.HIGH_CARD}
+_SCHEMA: tuple[Key, ...] = ()
+
+
+def schema() -> tuple[Key, ...]:
+    """Every house-rules key, in file order: the one declaration everything derives from."""
+    global _SCHEMA  # noqa: PLW0603 - built once from the classes, on first use
+    if not _SCHEMA:
+        keys = []
+        for section, cls in _SECTION_CLASSES.items():
+            for item in fields(cls):
+                kind, comment, spec = item.metadata["key"]
+                keys.append(Key(section, item.name, kind, item.default, comment, **spec))
+        _SCHEMA = tuple(keys)
+    return _SCHEMA
+
+
+def schema_key(path: str) -> Key:
+    """The key ``section.name``; KeyError if there is none."""
+    for key in schema():
+        if key.path == path:
+            return key
+    raise KeyError(path)
 
 
 def _suggest(word: str, choices: list[str]) -> Msg | str:
@@ -151,86 +287,116 @@ def _suggest(word: str, choices: list[str]) -> Msg | str:
     return Msg(" (did you mean '{close}'?)", close=close[0])
 
 
-def _suggest_key(key: str, section: str | None) -> Msg | str:
+def _suggest_key(name: str, section: str | None) -> Msg | str:
     """The nearest key of the same section, else the same key in the section it belongs to."""
     if section is not None:
-        nearby = _suggest(key, [item.name for item in fields(_SECTIONS[section])])
+        nearby = _suggest(name, [key.name for key in schema() if key.section == section])
         if nearby:
             return nearby
-    homes = {
-        item.name: name
-        for name, kind in _SECTIONS.items()
-        if name != section
-        for item in fields(kind)
-    }
-    close = difflib.get_close_matches(key, list(homes), n=1, cutoff=0.8)
+    homes = {key.name: key.section for key in schema() if key.section != section}
+    close = difflib.get_close_matches(name, list(homes), n=1, cutoff=0.8)
     if not close:
         return ""
-    home = homes[close[0]]
-    return Msg(" (did you mean '{close}' in [{home}]?)", close=close[0], home=home)
+    return Msg(" (did you mean '{close}' in [{home}]?)", close=close[0], home=homes[close[0]])
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_value(section: str, key: str, value: object) -> Msg | None:
-    """A problem with one value's type or range, or None."""
-    name = f"{section}.{key}"
-    if section == "hands" and key in _HAND_KEYS:
-        if value == "win" or (_is_int(value) and isinstance(value, int) and value >= 0):
-            return None
+def _read_value(key: Key, value: object, *, typed: bool) -> tuple[Any, Msg | None]:
+    """The value as held in `HouseRules` (false -> None), or a problem naming the key."""
+    name = key.path
+    if key.kind is Kind.FLAG:
+        if isinstance(value, bool):
+            return value, None
+        return None, Msg("{name} must be true or false, not {value!r}", name=name, value=value)
+    if key.kind is Kind.CHOICE:
+        if key.off_allowed and value is False:
+            return None, None
+        if isinstance(value, str) and value in key.choices:
+            return value, None
+        shown = [f'"{c}"' for c in key.choices]
+        if key.off_allowed:
+            shown.insert(0, "false")
+        return None, Msg(
+            "{name} must be {choices}, not {value!r}",
+            name=name,
+            choices=_or_list(shown),
+            value=value,
+        )
+    if key.kind is Kind.POINTS and value == "win":
+        return value, None
+    if key.kind is Kind.NUMBER_OR_OFF and value is False:
+        return None, None
+    if not _is_int(value):
+        if key.kind is Kind.POINTS:
+            return None, Msg(
+                '{name} must be a number of points (0 or more) or "win", not {value!r}',
+                name=name,
+                value=value,
+            )
+        if key.kind is Kind.NUMBER_OR_OFF:
+            return None, Msg(
+                "{name} must be a whole number or false, not {value!r}", name=name, value=value
+            )
+        return None, Msg("{name} must be a whole number, not {value!r}", name=name, value=value)
+    assert isinstance(value, int)
+    low, high = key.low, key.high
+    if not typed:  # a session file's rules: only the ranges every release has checked
+        low = low if low > -LIMIT else -(10**4300)
+        high = high if high < LIMIT else 10**4300
+    if low <= value <= high:
+        return value, None
+    return None, _range_problem(key, value, low, high)
+
+
+def _or_list(items: list[str]) -> Msg | str:
+    if len(items) == 1:
+        return items[0]
+    return Msg("{choices} or {last_choice}", choices=", ".join(items[:-1]), last_choice=items[-1])
+
+
+def _range_problem(key: Key, value: int, low: int, high: int) -> Msg:
+    off: Msg | str = Msg(" (or false)") if key.kind is Kind.NUMBER_OR_OFF else ""
+    if key.kind is Kind.POINTS and value < low:
         return Msg(
             '{name} must be a number of points (0 or more) or "win", not {value!r}',
-            name=name,
+            name=key.path,
             value=value,
         )
-    if name == "hands.four_of_a_kind_zeroes":
-        if value is False or value in ("choice", "always"):
-            return None
+    if low > -LIMIT and high < LIMIT:
         return Msg(
-            '{name} must be false, "choice" or "always", not {value!r}',
-            name=name,
-            value=value,
+            "{name} must be {low} to {high}{off}, not {value}",
+            name=key.path, low=low, high=high, off=off, value=value,
         )
-    if name == "hands.ties":
-        if value in ("none", "suit"):
-            return None
-        return Msg('{name} must be "none" or "suit", not {value!r}', name=name, value=value)
-    if name in ("hands.ace_low_straight", "chicago.required_to_win"):
-        if isinstance(value, bool):
-            return None
-        return Msg("{name} must be true or false, not {value!r}", name=name, value=value)
-    if name in ("scoring.floor", "buy_stop.threshold"):
-        if value is False or _is_int(value):
-            return None
+    if value < low:
         return Msg(
-            "{name} must be a whole number or false, not {value!r}",
-            name=name,
-            value=value,
+            "{name} must be at least {low}{off}, not {value}",
+            name=key.path, low=low, off=off, value=value,
         )
-    if not _is_int(value):
-        return Msg("{name} must be a whole number, not {value!r}", name=name, value=value)
-    return None
+    return Msg(
+        "{name} must be at most {high}{off}, not {value}",
+        name=key.path, high=high, off=off, value=value,
+    )
 
 
-def _read(data: Mapping[str, Any], source: str) -> HouseRules:
+def _read(data: Mapping[str, Any], source: str, *, typed: bool) -> HouseRules:
     problems: list[Msg] = []
     rejected: set[str] = set()
-    values: dict[str, dict[str, Any]] = {}
+    values: dict[str, dict[str, Any]] = {section: {} for section in _SECTION_CLASSES}
+    keys = {key.path: key for key in schema()}
     for section, table in data.items():
-        if section not in _SECTIONS:
+        if section not in _SECTION_CLASSES:
             if isinstance(table, Mapping):
-                hint = _suggest(section, list(_SECTIONS))
+                hint = _suggest(section, list(_SECTION_CLASSES))
                 problems.append(
                     Msg("unknown section [{section}]{hint}", section=section, hint=hint)
                 )
             else:
                 # A bare key above every table, like `target = 51`.
                 hint = _suggest_key(section, None)
-                problems.append(
-                    Msg("unknown key {section}{hint}", section=section, hint=hint)
-                )
+                problems.append(Msg("unknown key {section}{hint}", section=section, hint=hint))
             continue
         if not isinstance(table, Mapping):
             problems.append(
@@ -241,144 +407,53 @@ def _read(data: Mapping[str, Any], source: str) -> HouseRules:
                 )
             )
             continue
-        known = [item.name for item in fields(_SECTIONS[section])]
-        values[section] = {}
-        for key, value in table.items():
-            if key not in known:
-                hint = _suggest_key(key, section)
+        for name, value in table.items():
+            key = keys.get(f"{section}.{name}")
+            if key is None:
+                hint = _suggest_key(name, section)
                 problems.append(
-                    Msg("unknown key {section}.{key}{hint}", section=section, key=key, hint=hint)
+                    Msg("unknown key {section}.{key}{hint}", section=section, key=name, hint=hint)
                 )
                 continue
-            problem = _check_value(section, key, value)
+            held, problem = _read_value(key, value, typed=typed)
             if problem:
                 problems.append(problem)
-                rejected.add(f"{section}.{key}")
+                rejected.add(key.path)
             else:
-                values[section][key] = value
-    rules = HouseRules(**{name: kind(**values.get(name, {})) for name, kind in _SECTIONS.items()})
-    ranges = _check_ranges(rules)
-    # A check across two keys, one of them already refused (or standing in for a refused
-    # value with its default), would report a second problem the file does not have.
-    flagged = rejected.union(*(keys for keys, _ in ranges if len(keys) == 1))
+                values[section][name] = held
+    rules = HouseRules(**{name: cls(**values[name]) for name, cls in _SECTION_CLASSES.items()})
+    # A check across two keys, one of them already refused (standing in with its
+    # default), would report a second problem the file does not have.
     problems.extend(
-        problem for keys, problem in ranges if len(keys) == 1 or not flagged.intersection(keys)
+        problem for paths, problem in _cross_checks(rules) if not rejected.intersection(paths)
     )
     if problems:
         raise RulesFileError(source, problems)
     return rules
 
 
-def _check_ranges(rules: HouseRules) -> list[tuple[tuple[str, ...], Msg]]:
-    """Values of the right type that no table could play with, with the keys involved."""
+def _cross_checks(rules: HouseRules) -> list[tuple[tuple[str, ...], Msg]]:
+    """Values each fine alone that no table could play together, with the keys involved."""
+    game = rules.game
     problems: list[tuple[tuple[str, ...], Msg]] = []
-
-    def problem(message: Msg, *keys: str) -> None:
-        problems.append((keys, message))
-
-    game, chicago = rules.game, rules.chicago
-    if game.target < 1:
-        problem(
-            Msg("game.target must be at least 1, not {target}", target=game.target),
-            "game.target",
-        )
-    if game.min_players < 2:
-        problem(
-            Msg(
-                "game.min_players must be at least 2, not {min_players}",
-                min_players=game.min_players,
-            ),
-            "game.min_players",
-        )
-    if not 2 <= game.max_players <= 6:
-        problem(
-            Msg(
-                "game.max_players must be 2 to 6 (one deck), not {max_players}",
-                max_players=game.max_players,
-            ),
-            "game.max_players",
-        )
     if game.min_players > game.max_players:
-        problem(
+        problems.append((
+            ("game.min_players", "game.max_players"),
             Msg(
                 "game.min_players ({min_players}) is more than game.max_players ({max_players})",
                 min_players=game.min_players,
                 max_players=game.max_players,
             ),
-            "game.min_players",
-            "game.max_players",
-        )
-    if not 1 <= game.buys <= 3:
-        problem(
-            Msg("game.buys must be 1 to 3, not {buys}", buys=game.buys),
-            "game.buys",
-        )
-    if game.scored_buys < 0:
-        problem(
-            Msg(
-                "game.scored_buys must be 0 or more, not {scored_buys}",
-                scored_buys=game.scored_buys,
-            ),
-            "game.scored_buys",
-        )
-    elif game.scored_buys > game.buys:
-        problem(
+        ))
+    if game.scored_buys > game.buys:
+        problems.append((
+            ("game.scored_buys", "game.buys"),
             Msg(
                 "game.scored_buys must be 0 to game.buys ({buys}), not {scored_buys}",
                 buys=game.buys,
                 scored_buys=game.scored_buys,
             ),
-            "game.scored_buys",
-            "game.buys",
-        )
-    for key in ("last_trick", "last_trick_with_two"):
-        if getattr(rules.scoring, key) < 0:
-            problem(
-                Msg(
-                    "scoring.{key} must be 0 or more, not {scoring}",
-                    key=key,
-                    scoring=getattr(rules.scoring, key),
-                ),
-                f"scoring.{key}",
-            )
-    floor = rules.scoring.floor
-    if floor is not False and floor > 0:
-        problem(
-            Msg("scoring.floor must be 0 or below (or false), not {floor}", floor=floor),
-            "scoring.floor",
-        )
-    if chicago.success < 0:
-        problem(
-            Msg("chicago.success must be 0 or more, not {success}", success=chicago.success),
-            "chicago.success",
-        )
-    if chicago.failure > 0:
-        problem(
-            Msg(
-                "chicago.failure must be 0 or less (a penalty), not {failure}",
-                failure=chicago.failure,
-            ),
-            "chicago.failure",
-        )
-    for key in ("min_score", "breaker_bonus", "max_per_player"):
-        if getattr(chicago, key) < 0:
-            problem(
-                Msg(
-                    "chicago.{key} must be 0 or more, not {chicago}",
-                    key=key,
-                    chicago=getattr(chicago, key),
-                ),
-                f"chicago.{key}",
-            )
-    threshold = rules.buy_stop.threshold
-    if threshold is not False and threshold < 1:
-        problem(
-            Msg(
-                "buy_stop.threshold must be at least 1 (or false), not {threshold}",
-                threshold=threshold,
-            ),
-            "buy_stop.threshold",
-        )
+        ))
     return problems
 
 
@@ -422,7 +497,7 @@ PRESETS: dict[str, tuple[str, HouseRules]] = {
         N_("Chicago may be declared at any score, once per player, and totals may go negative "
             "(seed 001)"),
         HouseRules(
-            scoring=ScoringRules(floor=False),
+            scoring=ScoringRules(floor=None),
             chicago=ChicagoRules(min_score=0, max_per_player=1),
         ),
     ),

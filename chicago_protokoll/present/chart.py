@@ -53,7 +53,7 @@ def score_race(standings: Standings) -> Race:
         totals=totals,
         deals=(0, *(record.number for record in standings.deals)),
         target=standings.rules.game.target,
-        buy_stop=None if threshold is False else threshold,
+        buy_stop=threshold,
         winners=standings.winners,
         in_progress=bool(standings.deals) and not standings.deals[-1].complete,
     )
@@ -154,14 +154,21 @@ def _y_labels(race: Race, rows: int, row_of: Callable[[float], int]) -> dict[int
     # (the rest find it, or the neighbour that kept it out, taken), so the next one tried
     # is the first on a higher row: a table playing to 1,000,000 tries rows, not 100,000
     # values.  row_of never falls as the value grows.
-    tens = range(10 * math.ceil(race.low / 10), race.high, 10)
+    # Integer arithmetic, not len(range(...)): a file of an earlier release may play to
+    # a target past what a C size can hold (10**28), and the chart must still draw.
+    first = 10 * -(-race.low // 10)
+    count = max(0, -(-(race.high - first) // 10))
+
+    def tens(index: int) -> int:
+        return first + 10 * index
+
     index = 0
-    while index < len(tens):
-        row = offer(tens[index])
-        low, high = index + 1, len(tens)
+    while index < count:
+        row = offer(tens(index))
+        low, high = index + 1, count
         while low < high:
             middle = (low + high) // 2
-            if row_of(tens[middle]) <= row:
+            if row_of(tens(middle)) <= row:
                 low = middle + 1
             else:
                 high = middle

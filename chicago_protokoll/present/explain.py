@@ -518,7 +518,7 @@ def buy_stop_history(standings: Standings, name: str) -> list[BuyStopDeal]:
 def why_buy_stop(standings: Standings, name: str) -> list[str]:
     """When ``name``'s köpstopp starts (or started, and ended), by ``buy_stop.threshold``."""
     threshold = standings.rules.buy_stop.threshold
-    if threshold is False:
+    if threshold is None:
         return [
             t(
                 "This table plays without köpstopp (buy_stop.threshold = false): {name} may always exchange cards.",

@@ -7,20 +7,26 @@ from collections.abc import Callable
 from datetime import datetime
 
 from ..core.errors import ChicagoError, RulesFileError, SessionFileError
-from ..core.events import Correction, Event, event_from_dict, event_to_dict
+from ..core.events import EVENT_TYPES, Correction, Event, event_from_dict, event_to_dict
 from ..core.game import Session, new_session
 from ..core.names import hidden_character, shown
-from ..core.rules import HouseRules
+from ..core.rules import HouseRules, schema
 from ..i18n.language import Joined, Msg
 from . import tomlsubset
 
 FORMAT = "chicago-protokoll/session"
-# The newest format this version reads.  A file is written with the oldest version that
-# can read it: 1 without corrections (byte for byte as before they existed), 2 with
-# [[corrections]], so an older chicago-protokoll asks to be upgraded instead of calling
-# the file damaged.
-VERSION = 2
+# A file is written with the oldest format version that can read it, so a file that uses
+# no new feature stays readable by the releases before (a club's shared folder mixes
+# versions): 1 for the plain record, 2 with [[corrections]], and for a house-rules key
+# or an event type of a later version (`Key.since`, the event's ``since``) that version,
+# but only when the file uses it (a new key at its main-rule default is not written).
 CORRECTIONS_VERSION = 2
+# The newest format this version reads: the newest of everything it can write.
+VERSION = max(
+    CORRECTIONS_VERSION,
+    *(key.since for key in schema()),
+    *(cls.since for cls in EVENT_TYPES.values()),
+)
 
 # Every file ends with this line.  TOML cannot tell a file cut at a line
 # boundary (or inside a number: "deal = 12" -> "deal = 1") from a shorter
@@ -52,12 +58,12 @@ def dumps_session(session: Session) -> str:
 
     head = {
         "format": FORMAT,
-        "version": CORRECTIONS_VERSION if session.corrections else 1,
+        "version": file_version(session),
         "name": session.name,
         "created": session.created,
         "players": list(session.players),
         "first_dealer": session.first_dealer,
-        "rules": session.rules.to_mapping(),
+        "rules": rules_table(session.rules),
     }
     parts = [_HEADER, tomli_w.dumps(head)]
     # [[events]] tables written one by one: tomli_w would switch the whole list
@@ -78,6 +84,31 @@ def dumps_session(session: Session) -> str:
                 parts.append(tomli_w.dumps(event_to_dict(event)))
     parts.append(f"\n{END_LINE}\n")
     return "".join(parts)
+
+
+def rules_table(rules: HouseRules) -> dict[str, dict[str, object]]:
+    """The rules as the file holds them: every key of format 1 (the releases that wrote it
+    demand a complete copy), and a key of a later format only when it is not at the main
+    rule, so that the file needs that later format only when it uses the key."""
+    table: dict[str, dict[str, object]] = {}
+    changed = {key.path for key, _ in rules.changed_keys()}
+    for key in schema():
+        if key.since == 1 or key.path in changed:
+            value = getattr(getattr(rules, key.section), key.name)
+            table.setdefault(key.section, {})[key.name] = key.to_toml(value)
+    return table
+
+
+def file_version(session: Session) -> int:
+    """The oldest format version that can read the session's file."""
+    needs = [1, *(key.since for key, _ in session.rules.changed_keys())]
+    if session.corrections:
+        needs.append(CORRECTIONS_VERSION)
+    events = [*session.events]
+    for correction in session.corrections:
+        events.extend((*correction.before, *correction.after))
+    needs.extend(event.since for event in events)
+    return max(needs)
 
 
 def loads_session(text: str, source: str) -> Session:
@@ -218,27 +249,15 @@ def _read_rules(table: object, refuse: Callable[[Msg], SessionFileError]) -> Hou
         raise refuse(
             Msg("rules must be a table of [rules.SECTION] tables, not {table!r}", table=table),
         )
-    problems: list[Msg | str] = []
-    # A session keeps a full copy of its rules: a missing key would silently
-    # take today's default, and a change of default would rewrite old games.
-    for section, keys in HouseRules().to_mapping().items():
-        given = table.get(section)
-        if not isinstance(given, dict):
-            if given is None:
-                problems.append(Msg("[rules.{section}] is missing", section=section))
-            continue
-        problems.extend(
-            Msg("rules.{section}.{key} is missing", section=section, key=key)
-            for key in keys
-            if key not in given
-        )
+    # A key the file lacks takes the main rule: a file written before the key existed
+    # played by the main rule (the seeds fix it).  Read as written (``typed=False``): a
+    # bound added since an earlier release must not make its files unreadable.
     try:
-        rules = HouseRules.from_mapping(table, source="rules")
+        return HouseRules.from_mapping(table, source="rules", typed=False)
     except RulesFileError as error:
-        problems = [*error.messages, *problems]
-    if problems:
-        raise refuse(Msg("its house rules are wrong: {problems}", problems=Joined(problems)))
-    return rules
+        raise refuse(
+            Msg("its house rules are wrong: {problems}", problems=Joined(error.messages))
+        ) from None
 
 
 def _read_events(

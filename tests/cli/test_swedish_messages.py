@@ -20,7 +20,15 @@ from cli_support import ANNA_23_DEAL, assert_one_plain_line, ok, session_file
 
 def test_rules_file_error_has_its_problems_in_both_languages() -> None:
     error = RulesFileError(
-        "husregler.toml", [Msg("game.target must be at least 1, not {target}", target=0)]
+        "husregler.toml", [
+            Msg(
+                "{name} must be at least {low}{off}, not {value}",
+                name="game.target",
+                low=1,
+                off="",
+                value=0,
+            )
+        ]
     )
     assert error.localized("sv") == "husregler.toml: game.target måste vara minst 1, inte 0"
     assert error.localized("en") == "husregler.toml: game.target must be at least 1, not 0"
@@ -182,9 +190,9 @@ def test_rules_check_lists_every_problem_in_swedish(tmp_path: Path) -> None:
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
         f"chicago: {rules}: okänd nyckel a",
+        f"chicago: {rules}: game.target måste vara minst 1, inte 0",
         f"chicago: {rules}: game.buys måste vara ett heltal, inte 'x'",
         f"chicago: {rules}: okänd nyckel chicago.min_scor (menade du 'min_score'?)",
-        f"chicago: {rules}: game.target måste vara minst 1, inte 0",
     ]
 
 
@@ -192,7 +200,7 @@ def test_a_bad_rules_file_for_a_new_game_is_refused_in_swedish(tmp_path: Path) -
     rules = tmp_path / "husregler.toml"
     rules.write_text("[chicago]\nfailure = 5\n", encoding="utf-8")
     line = refused_in_swedish("--lang", "sv", "new", "fredag", *PLAYERS, "--rules", str(rules))
-    assert "chicago.failure måste vara 0 eller mindre (ett avdrag), inte 5" in line
+    assert "chicago.failure måste vara högst 0, inte 5" in line
 
 
 def test_a_swedish_lang_gives_swedish_without_the_option() -> None:

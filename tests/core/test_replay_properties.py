@@ -55,7 +55,7 @@ TABLES = [
     ),
 ]
 # `False == 0` in Python: a table without a floor must not count as floor 0.
-FLOOR_ZERO = [r for r in TABLES if r.scoring.floor is not False and r.scoring.floor == 0]
+FLOOR_ZERO = [r for r in TABLES if r.scoring.floor is not None and r.scoring.floor == 0]
 # Hands that score; the royal is drawn rarely, since it usually ends the game.
 SCORING_HANDS = tuple(
     c for c in Category if c not in (Category.HIGH_CARD, Category.ROYAL_STRAIGHT_FLUSH)
@@ -258,7 +258,7 @@ def test_no_total_goes_below_a_floor_below_zero_either(played: tuple[Game, list[
     """Whatever the floor, every total stays at or above it (false: no floor)."""
     game, _ = played
     floor = game.rules.scoring.floor
-    if floor is not False:
+    if floor is not None:
         assert min(every_total(game), default=0) >= floor
 
 

@@ -102,7 +102,7 @@ def test_the_main_rule_has_the_values_of_rules_md() -> None:
     assert [rules.hands.points(category) for category in Category] == [
         0, 1, 2, 3, 4, 5, 6, 7, 8, "win"
     ]  # fmt: skip
-    assert (rules.hands.four_of_a_kind_zeroes, rules.hands.ace_low_straight) == (False, True)
+    assert (rules.hands.four_of_a_kind_zeroes, rules.hands.ace_low_straight) == (None, True)
     assert rules.hands.ties == "none"
     assert (rules.chicago.success, rules.chicago.failure, rules.chicago.min_score) == (15, -15, 15)
     assert (rules.chicago.breaker_bonus, rules.chicago.max_per_player) == (0, 0)
@@ -198,13 +198,13 @@ def test_an_unknown_preset_suggests_the_nearest_and_lists_them_all() -> None:
         ("[chicago]\nsuccess = 10\nfailure = -10", lambda r: r.chicago.failure == -10),
         ("[chicago]\nbreaker_bonus = 8", lambda r: r.chicago.breaker_bonus == 8),
         ("[buy_stop]\nthreshold = 42", lambda r: r.buy_stop.threshold == 42),
-        ("[buy_stop]\nthreshold = false", lambda r: r.buy_stop.threshold is False),
+        ("[buy_stop]\nthreshold = false", lambda r: r.buy_stop.threshold is None),
         ("[chicago]\nrequired_to_win = true", lambda r: r.chicago.required_to_win),
         ("[game]\nmax_players = 6\nmin_players = 5", lambda r: r.game.min_players == 5),
         ("[game]\nbuys = 1\nscored_buys = 1", lambda r: r.game.buys == 1),
         ("[game]\nbuys = 2\nscored_buys = 0", lambda r: r.game.scored_buys == 0),
         ("[scoring]\nlast_trick_with_two = 10", lambda r: r.scoring.last_trick_with_two == 10),
-        ("[scoring]\nfloor = false", lambda r: r.scoring.floor is False),
+        ("[scoring]\nfloor = false", lambda r: r.scoring.floor is None),
         ('[hands]\nties = "suit"\nace_low_straight = false', lambda r: r.hands.ties == "suit"),
     ],
 )
@@ -389,7 +389,7 @@ def test_no_floor_and_a_floor_at_zero_are_different_rules() -> None:
     no_floor = rules_from_toml("[scoring]\nfloor = false", source=SOURCE)
     assert no_floor != HouseRules()
     assert no_floor.scoring != ScoringRules(floor=0)
-    assert no_floor.scoring == ScoringRules(floor=False)
+    assert no_floor.scoring == ScoringRules(floor=None)
     assert len({no_floor, HouseRules()}) == 2
 
 
@@ -427,12 +427,12 @@ valid_rules = st.builds(
         ScoringRules,
         last_trick=st.integers(0, 30),
         last_trick_with_two=st.integers(0, 30),
-        floor=st.one_of(st.just(False), st.integers(-100, 0)),
+        floor=st.one_of(st.none(), st.integers(-100, 0)),
     ),
     hands=st.builds(
         HandRules,
         **{field.name: hand_points for field in fields(HandRules) if field.type == "HandPoints"},
-        four_of_a_kind_zeroes=st.sampled_from([False, "choice", "always"]),
+        four_of_a_kind_zeroes=st.sampled_from([None, "choice", "always"]),
         ace_low_straight=st.booleans(),
         ties=st.sampled_from(["none", "suit"]),
     ),
@@ -445,7 +445,7 @@ valid_rules = st.builds(
         required_to_win=st.booleans(),
         max_per_player=st.integers(0, 5),
     ),
-    buy_stop=st.builds(BuyStopRules, threshold=st.one_of(st.just(False), st.integers(1, 60))),
+    buy_stop=st.builds(BuyStopRules, threshold=st.one_of(st.none(), st.integers(1, 60))),
 )
 
 
@@ -473,3 +473,53 @@ def test_hand_points_strategy_covers_every_hand_key() -> None:
     """The round-trip strategy draws points for every hand of the [hands] table."""
     hand_keys = {field.name for field in fields(HandRules) if field.type == "HandPoints"}
     assert hand_keys == {c.rules_key for c in Category if c is not Category.HIGH_CARD}
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("[game]\ntarget = 10000000000000000000000000000", "game.target"),
+        ("[scoring]\nlast_trick = 1000001", "scoring.last_trick"),
+        ("[scoring]\nfloor = -1000001", "scoring.floor"),
+        ("[hands]\npair = 1000001", "hands.pair"),
+        ("[chicago]\nfailure = -1000001", "chicago.failure"),
+        ("[buy_stop]\nthreshold = 1000001", "buy_stop.threshold"),
+    ],
+)
+def test_a_number_a_table_types_is_at_most_a_million(text: str, key: str) -> None:
+    """What a table types is bounded (|n| <= 1,000,000): beyond that no game is played."""
+    (problem,) = problems_of(text)
+    assert problem.startswith(key)
+
+
+def test_a_million_itself_is_allowed() -> None:
+    """The bound is inclusive: a target of 1,000,000 is a (long) game."""
+    assert rules_from_toml("[game]\ntarget = 1000000", source=SOURCE).game.target == 1_000_000
+
+
+def test_a_session_file_s_rules_are_read_without_the_new_bound() -> None:
+    """A copy of the rules in a session file of an earlier release is read as written."""
+    rules = HouseRules.from_mapping({"game": {"target": 10**28}}, typed=False)
+    assert rules.game.target == 10**28
+    with pytest.raises(RulesFileError, match=r"game\.target"):
+        HouseRules.from_mapping({"game": {"target": 10**28}})
+
+
+def test_false_for_off_is_held_as_none_whichever_way_it_is_given() -> None:
+    """"Off" is None in the rules, from TOML's false and from the constructor's False."""
+    assert ScoringRules(floor=False).floor is None
+    assert BuyStopRules(threshold=False) == BuyStopRules(threshold=None)
+    assert HandRules(four_of_a_kind_zeroes=False).four_of_a_kind_zeroes is None
+    assert HouseRules(scoring=ScoringRules(floor=None)).to_mapping()["scoring"]["floor"] is False
+
+
+def test_every_key_is_declared_once_in_the_schema() -> None:
+    """The schema lists every key of every section once, with its default and comment."""
+    from chicago_protokoll.core.rules import schema
+
+    paths = [key.path for key in schema()]
+    assert len(paths) == len(set(paths))
+    assert paths == [f"{section}.{key}" for section, key in ALL_KEYS]
+    main = HouseRules().to_mapping()
+    assert all(main[k.section][k.name] == k.to_toml(k.default) for k in schema())
+    assert all(k.comment for k in schema())

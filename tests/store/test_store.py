@@ -308,11 +308,6 @@ _DAMAGE: dict[str, tuple[Any, str]] = {
         _edit("target = 52", 'target = "femtiotvå"'),
         "game.target must be a whole number",
     ),
-    "rule-missing": (_edit("min_score = 15\n", ""), "rules.chicago.min_score is missing"),
-    "rule-section-missing": (
-        _edit("[rules.buy_stop]\nthreshold = 46\n", ""),
-        "[rules.buy_stop] is missing",
-    ),
     "rule-unknown": (
         _edit("[rules.buy_stop]", "[rules.bonus]\nx = 1\n\n[rules.buy_stop]"),
         "unknown section [bonus]",
@@ -325,6 +320,28 @@ def _apply_damage(path: Path, damage: Any) -> bytes:
     data = result if isinstance(result, bytes) else result.encode()
     path.write_bytes(data)
     return data
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        _edit("min_score = 15\n", "min_score = 0\n"),
+        _edit("[rules.buy_stop]\nthreshold = 46\n", "[rules.buy_stop]\nthreshold = 40\n"),
+    ],
+    ids=["a-key", "a-section"],
+)
+def test_a_house_rules_key_a_file_lacks_takes_the_main_rule(saved: Path, damage: Any) -> None:
+    """A file written before a key existed lacks it: the key takes the main rule, so the
+    file loads with the standings it had (nothing is demanded that the file predates)."""
+    text = saved.read_text(encoding="utf-8")
+    changed = damage(text)
+    removed = changed.replace("min_score = 0\n", "").replace(
+        "[rules.buy_stop]\nthreshold = 40\n", ""
+    )
+    saved.write_text(removed, encoding="utf-8")
+    session = sessionfile.load_session(saved)
+    assert session.rules.chicago.min_score == 15
+    assert session.rules.buy_stop.threshold == 46
 
 
 @pytest.mark.parametrize("case", sorted(_DAMAGE))

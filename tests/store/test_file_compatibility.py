@@ -1,0 +1,170 @@
+"""Files outlive versions: every session file an earlier release wrote loads in this one.
+
+tests/corpus/RELEASE/ holds files written by that release's own commands
+(tests/corpus/make_corpus.sh) and what its ``status --json`` said of each; a change of
+the file format adds a folder written just before it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import chicago_protokoll
+from chicago_protokoll.core.errors import SessionFileError
+from chicago_protokoll.present.views import status_dict
+from chicago_protokoll.store import fileformat
+from chicago_protokoll.store.sessionfile import load_session, read_rules_file
+from cli_support import invoke, refused
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+RELEASES = sorted(path for path in CORPUS.iterdir() if path.is_dir())
+SESSIONS = [
+    path for release in RELEASES for path in sorted(release.glob("*.toml"))
+    if path.name != "house-rules.toml"
+]
+
+
+def _expected(path: Path) -> dict[str, Any]:
+    expected: dict[str, Any] = json.loads((path.parent / "expected.json").read_text("utf-8"))
+    return expected[path.stem]  # type: ignore[no-any-return]
+
+
+def _contains(actual: Any, expected: Any) -> bool:
+    """``actual`` holds everything ``expected`` does (later releases may add keys)."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(
+            key in actual and _contains(actual[key], value) for key, value in expected.items()
+        )
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, list)
+            and len(actual) == len(expected)
+            and all(_contains(a, e) for a, e in zip(actual, expected, strict=True))
+        )
+    return bool(actual == expected)
+
+
+def test_the_corpus_has_files_of_both_early_formats() -> None:
+    """The corpus covers format 1 and format 2 (corrections), finished and unfinished."""
+    texts = [path.read_text("utf-8") for path in SESSIONS]
+    versions = {line for text in texts for line in text.splitlines() if line.startswith("version")}
+    assert versions == {"version = 1", "version = 2"}
+    finished = {_expected(path)["finished"] for path in SESSIONS}
+    assert finished == {True, False}
+
+
+@pytest.mark.parametrize("path", SESSIONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_file_of_an_earlier_release_loads_with_the_standings_it_had(path: Path) -> None:
+    """The standings `status --json` gives are the ones the writing release gave."""
+    out = invoke("status", "--json", "--file", str(path))
+    assert out.exit_code == 0, out.output
+    assert _contains(json.loads(out.stdout), _expected(path))
+
+
+@pytest.mark.parametrize("path", SESSIONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_file_that_uses_no_new_feature_is_written_back_as_it_was(path: Path) -> None:
+    """Saving an old file that uses nothing new changes not a byte: the release that wrote
+    it (and every one after) still reads it."""
+    text = path.read_text("utf-8")
+    assert fileformat.dumps_session(fileformat.loads_session(text, str(path))) == text
+
+
+@pytest.mark.parametrize("release", RELEASES, ids=lambda p: p.name)
+def test_the_saved_house_rules_of_an_earlier_release_still_read(release: Path) -> None:
+    """A saved house-rules.toml of an earlier release is read as it was written."""
+    rules = read_rules_file(release / "house-rules.toml")
+    assert rules.buy_stop.threshold == 45 and rules.chicago.breaker_bonus == 10
+
+
+def test_a_file_from_a_newer_release_is_refused_and_never_rewritten(tmp_path: Path) -> None:
+    """A format this release does not know is refused by name; the file keeps every byte."""
+    newer = tmp_path / "newer.toml"
+    text = (CORPUS / "fca2959" / "söndag.toml").read_text("utf-8")
+    newer.write_text(
+        text.replace("version = 1", f"version = {fileformat.VERSION + 1}"), encoding="utf-8"
+    )
+    before = newer.read_bytes()
+    with pytest.raises(SessionFileError, match="newer chicago-protokoll"):
+        load_session(newer)
+    assert "newer chicago-protokoll" in refused("deal", "--buy", "pass", "--last-trick", "Dag",
+                                                "--file", str(newer))
+    assert newer.read_bytes() == before
+
+
+# -- the recipe for a new house-rules key, tried on a copy of the package -------------
+
+_ADDED_KEY = (
+    "    last_trick: int = number(5, N_(\"points for the last trick (sista sticket)\"), low=0)\n"
+)
+_PROBE = r"""
+import json, sys
+from pathlib import Path
+from chicago_protokoll.core.game import new_session, replay
+from chicago_protokoll.core.rules import HouseRules
+from chicago_protokoll.present.views import status_dict
+from chicago_protokoll.store import fileformat
+out = {}
+for name in sys.argv[1:]:
+    path = Path(name)
+    session = fileformat.loads_session(path.read_text("utf-8"), name)
+    out[path.stem] = status_dict(replay(session).standings(), path.stem)
+    assert fileformat.dumps_session(session) == path.read_text("utf-8"), name
+rules = HouseRules().with_changes(scoring={"test_bonus": 3})
+text = fileformat.dumps_session(new_session(("Anna", "Bo"), rules))
+out["__key_read_back__"] = fileformat.loads_session(text, "with-key").rules.scoring.test_bonus
+out["__text__"] = text
+print(json.dumps(out))
+"""
+
+
+def test_a_key_added_by_the_recipe_leaves_every_earlier_file_loading(tmp_path: Path) -> None:
+    """One declaration more in core/rules.py (the recipe of docs/architecture.md) and
+    every corpus file still loads, unchanged, with the same standings; a file that uses
+    the new key is written in a newer format that this release refuses by name."""
+    package = Path(chicago_protokoll.__file__).parent
+    copy = tmp_path / "chicago_protokoll"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    rules_py = copy / "core" / "rules.py"
+    source = rules_py.read_text("utf-8")
+    assert source.count(_ADDED_KEY) == 1
+    new_version = fileformat.VERSION + 1
+    rules_py.write_text(
+        source.replace(
+            _ADDED_KEY,
+            _ADDED_KEY + f"    test_bonus: int = number(0, 'a key added by a test', low=0, "
+            f"since={new_version})\n",
+        ),
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", _PROBE, *map(str, SESSIONS)],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    for path in SESSIONS:
+        assert _contains(out[path.stem], _expected(path)), path
+    assert out["__key_read_back__"] == 3
+    text = out["__text__"]
+    assert f"version = {new_version}" in text and "test_bonus = 3" in text
+    with pytest.raises(SessionFileError, match="newer chicago-protokoll"):
+        fileformat.loads_session(text, "with-key.toml")
+
+
+def test_status_dict_is_what_status_json_prints() -> None:
+    """The probe above uses status_dict: the same object as `status --json`."""
+    path = CORPUS / "fca2959" / "söndag.toml"
+    session = load_session(path)
+    from chicago_protokoll.core.game import replay
+
+    assert status_dict(replay(session).standings(), path.stem) == json.loads(
+        invoke("status", "--json", "--file", str(path)).stdout
+    )
