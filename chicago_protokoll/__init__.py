@@ -42,10 +42,10 @@ _EXPORTS = {
     "Showdown": "core.events",
     "Event": "core.events",
     "Game": "core.game",
-    "Moment": "core.game",
-    "Session": "core.game",
-    "Standings": "core.game",
-    "new_session": "core.game",
+    "Moment": "core.standings",
+    "Session": "core.session",
+    "Standings": "core.standings",
+    "new_session": "core.session",
     "parse_claim": "core.entry",
     "replay": "core.game",
     "standings": "core.game",
@@ -91,17 +91,11 @@ if TYPE_CHECKING:
         Royal,
         Showdown,
     )
-    from .core.game import (
-        Game,
-        Moment,
-        Session,
-        Standings,
-        new_session,
-        replay,
-        standings,
-    )
+    from .core.game import Game, replay, standings
     from .core.rules import PRESETS, HouseRules, preset, rules_from_toml
+    from .core.session import Session, new_session
     from .core.settle import Payment, settle, settle_standings
+    from .core.standings import Moment, Standings
     from .store.locations import session_path
     from .store.sessionfile import create_session, load_session, save_session
 

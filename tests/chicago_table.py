@@ -22,8 +22,10 @@ from chicago_protokoll.core.events import (
     Royal,
     Showdown,
 )
-from chicago_protokoll.core.game import Entry, Game, Standings, new_session
+from chicago_protokoll.core.game import Game
 from chicago_protokoll.core.rules import HouseRules
+from chicago_protokoll.core.session import new_session
+from chicago_protokoll.core.standings import Entry, Standings
 
 # The category that scores N points in the main rule.
 BY_POINTS = {

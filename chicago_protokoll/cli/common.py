@@ -20,8 +20,9 @@ from typer.exceptions import TyperException
 
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Event
-from ..core.game import Game, Session
+from ..core.game import Game
 from ..core.rules import PRESETS
+from ..core.session import Session
 from ..i18n.language import Msg, language, t
 from ..store import catalogue, recording, sessionfile
 

@@ -13,7 +13,8 @@ from ..core.correct import DealChanges, edit_deal
 from ..core.entry import one_result
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Correction
-from ..core.game import Game, Session, replay
+from ..core.game import Game, replay
+from ..core.session import Session
 from ..i18n.language import Msg, t
 from ..present.narrate import describe_correction
 from ..present.views import new_session_text, totals_before_after

@@ -71,7 +71,7 @@ def explain(
 def _print_explain_json(standings: Any, name: str, deal: int | None, player: str | None) -> None:
     import json
 
-    from ..core.game import resolve_player
+    from ..core.session import resolve_player
     from ..present.explain import deal_record
     from ..present.export import explain_dict
 

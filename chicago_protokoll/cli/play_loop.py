@@ -23,8 +23,10 @@ from pathlib import Path
 from ..core import entry
 from ..core.errors import ChicagoError, EntryError
 from ..core.events import ChicagoWon, Event
-from ..core.game import DealRecord, Game, Moment, Session, new_session, resolve_player
+from ..core.game import Game
+from ..core.session import Session, new_session, resolve_player
 from ..core.stake import parse_stake
+from ..core.standings import DealRecord, Moment
 from ..i18n.language import Msg, language, number, t
 from ..present.narrate import describe_event
 from ..present.views import plain_standings

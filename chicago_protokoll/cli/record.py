@@ -12,7 +12,8 @@ import typer
 from ..core import entry
 from ..core.errors import Rule, RuleViolation
 from ..core.events import Event
-from ..core.game import Game, Session, new_session, replay
+from ..core.game import Game, replay
+from ..core.session import Session, new_session
 from ..i18n.language import Msg, t
 from ..present.views import new_session_text, plain_standings
 from ..store import catalogue, recording, sessionfile

@@ -153,7 +153,7 @@ def _day(text: str | None, option: str) -> date | None:
 
 def _chosen(wanted: list[str], known: list[str]) -> list[str]:
     """The players --player names, as the games spell them; an unknown name is refused."""
-    from ..core.game import resolve_player
+    from ..core.session import resolve_player
 
     chosen: list[str] = []
     if not known:  # nothing counted (tonight, say): an empty league, not a refusal

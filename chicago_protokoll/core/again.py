@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .game import Session, new_session
+from .session import Session, new_session
 
 
 def next_game(previous: Session, name: str, created: str = "") -> Session:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,3 +109,25 @@ def compare_hands(texts: list[str], rules: HouseRules) -> Comparison:
         undecided=undecided,
         by_suit=by_suit,
     )
+
+
+def best_of(
+    hands: Sequence[str | Iterable[str] | Iterable[Card]], rules: HouseRules | None = None
+) -> int | None:
+    """The index of the single best of several shown hands, or None for an exact tie.
+
+    Each hand is five cards (``"KH KS 9D 9H 3C"`` or a list of cards).  The house
+    rules decide whether A-2-3-4-5 is a straight (``hands.ace_low_straight``) and
+    whether suits break a tie (``hands.ties = "suit"``: hearts > spades > diamonds
+    > clubs); in the main rule two hands equal in rank tie, and nobody scores.  A
+    tie for second place does not matter.  The best hand may be a high card, which
+    wins the comparison but scores nothing.  `CardError` for unreadable cards.
+    """
+    rules = rules or HouseRules()
+    if not hands:
+        raise CardError(
+            Msg("compare at least one hand of five cards")
+        )
+    results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
+    best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
+    return best[0] if len(best) == 1 else None

@@ -28,7 +28,9 @@ from .events import (
     Royal,
     Showdown,
 )
-from .game import Game, Moment, Session, replay
+from .game import Game, replay
+from .session import Session
+from .standings import Moment
 
 
 class CorrectionRefused(RuleViolation):

@@ -42,7 +42,8 @@ from .events import (
     Royal,
     Showdown,
 )
-from .game import Game, resolve_player
+from .game import Game
+from .session import resolve_player
 
 # Words that answer "who?" with nobody; compared case-folded.
 NOBODY = frozenset({"", "-", "pass", "p", "ingen", "nobody", "no", "nej", "n"})

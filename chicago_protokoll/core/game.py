@@ -8,19 +8,17 @@ file holds events, never scores.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
 
-from ..i18n.language import Joined, Msg
-from .cards import Card, Category, best_indexes, evaluate
-from .errors import CardError, ChicagoError, Rule, RuleViolation
+from ..i18n.language import Msg
+from .cards import Category, evaluate
+from .declare import DECLARE_REFUSAL_ORDER, Check, declare_checks, game_over
+from .errors import CardError, Rule, RuleViolation
 from .events import (
     BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
     ChicagoWon,
-    Correction,
     Event,
     Exchange,
     HandEvent,
@@ -28,455 +26,8 @@ from .events import (
     Royal,
     Showdown,
 )
-from .names import check_player_names, typed_name
-from .rules import PRESETS, HouseRules
-
-RESERVED_NAMES = {"pass", "tie", "nobody", "ingen", "lika"}
-
-
-class Moment(enum.Enum):
-    """The next scoring moment of the deal being played."""
-
-    BUY = "buy"  # köp N: the best hand after an exchange
-    TRICKS = "tricks"  # Chicago may be declared, then the last trick
-    CHICAGO = "chicago"  # a Chicago was declared: did it succeed?
-    SHOWDOWN = "showdown"  # the best hand after the tricks
-    OVER = "over"  # the game is finished
-
-
-@dataclass(frozen=True, slots=True)
-class Award:
-    """A change to one player's total and the rule behind it.
-
-    ``points`` is what the total really moved; ``nominal`` is what the rule
-    gives before the zero floor clips it.
-    """
-
-    player: str
-    points: int
-    nominal: int
-    rule: str
-    key: str
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One applied event with the awards it gave."""
-
-    event: Event
-    awards: tuple[Award, ...]
-    totals: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """One deal (giv): who dealt, what was recorded, the totals after it."""
-
-    number: int
-    dealer: str
-    forehand: str
-    buy_stop: tuple[str, ...]
-    entries: tuple[Entry, ...]
-    totals: tuple[int, ...]
-    complete: bool
-
-    start: tuple[int, ...] = ()
-
-    def points_of(self, index: int) -> int:
-        """What this deal changed in the total of the player in seat ``index``."""
-        return self.totals[index] - self.start[index]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStanding:
-    name: str
-    score: int
-    buy_stop: bool
-    may_declare_chicago: bool
-    chicagos_won: int
-    chicagos_declared: int
-
-
-@dataclass(frozen=True, slots=True)
-class Standings:
-    """Everything the table wants to know after a prefix of the events."""
-
-    players: tuple[PlayerStanding, ...]
-    deal: int
-    dealer: str
-    forehand: str
-    moment: Moment
-    buy: int | None
-    chicago: str | None
-    finished: bool
-    winners: tuple[str, ...]
-    deals: tuple[DealRecord, ...]
-    rules: HouseRules
-
-    def score(self, name: str) -> int:
-        return next(p.score for p in self.players if p.name == name)
-
-    @property
-    def scores(self) -> dict[str, int]:
-        return {p.name: p.score for p in self.players}
-
-    @property
-    def leader(self) -> str | None:
-        best = max(p.score for p in self.players)
-        leaders = [p.name for p in self.players if p.score == best]
-        return leaders[0] if len(leaders) == 1 else None
-
-
-@dataclass(frozen=True, slots=True)
-class Session:
-    """A game as recorded: the seats, the first dealer, the house rules and the events."""
-
-    players: tuple[str, ...]
-    rules: HouseRules = field(default_factory=HouseRules)
-    first_dealer: str = ""
-    events: tuple[Event, ...] = ()
-    name: str = ""
-    created: str = ""
-    # The history of `chicago edit`; the events above are the record as corrected.
-    corrections: tuple[Correction, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.first_dealer and self.players:
-            object.__setattr__(self, "first_dealer", self.players[0])
-
-    def with_event(self, event: Event) -> Session:
-        return replace(self, events=(*self.events, event))
-
-    def without_last_event(self) -> Session:
-        return replace(self, events=self.events[:-1])
-
-
-def new_session(
-    players: Sequence[str],
-    rules: HouseRules | None = None,
-    *,
-    dealer: str | None = None,
-    name: str = "",
-    created: str = "",
-) -> Session:
-    """A new game; refuses a table size the rules do not allow and unusable names."""
-    rules = rules or HouseRules()
-    names = check_player_names(players)  # plain, visible, distinct text (core/names.py)
-    low, high = rules.game.min_players, rules.game.max_players
-    if not low <= len(names) <= high:
-        key = "game.min_players" if len(names) < low else "game.max_players"
-        count = len(names)
-        # Say what allows the table: a preset, else the key in a house-rules file.
-        allowing = [
-            name
-            for name, (_, preset_rules) in PRESETS.items()
-            if preset_rules.game.min_players <= count <= preset_rules.game.max_players
-        ]
-        hint: Msg | str = ""
-        if allowing:
-            hint = Msg("; --preset {preset} allows {count}", preset=allowing[0], count=count)
-        raise RuleViolation(
-            Msg(
-                "Chicago at this table is for {low} to {high} players, not {count}{hint}",
-                low=low,
-                high=high,
-                count=count,
-                hint=hint,
-            ),
-            rule=Rule.TABLE_SIZE,
-            key=key,
-        )
-    seen: set[str] = set()
-    for player in names:
-        if not player:
-            raise ChicagoError(Msg("a player's name cannot be empty"))
-        if player.casefold() in RESERVED_NAMES:
-            raise ChicagoError(
-                Msg(
-                    "'{player}' cannot be a player's name: it means something else",
-                    player=player,
-                ),
-            )
-        if any(ch in player for ch in ":,") or player.startswith("-"):
-            raise ChicagoError(
-                Msg(
-                    "'{player}' cannot be a player's name: leave out ':' and ',' and a leading '-'",
-                    player=player,
-                ),
-            )
-        if player.casefold() in seen:
-            raise ChicagoError(
-                Msg(
-                    "two players are called '{player}': give each a different name",
-                    player=player,
-                ),
-            )
-        seen.add(player.casefold())
-    first = resolve_player(dealer, names) if dealer else names[0]
-    return Session(players=names, rules=rules, first_dealer=first, name=name, created=created)
-
-
-def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = False) -> str:
-    """The seat name meant by ``text``: exact, then case-insensitive, then (if allowed) a
-    unique prefix.  Unknown names are refused with the names there are."""
-    wanted = typed_name(text)  # NFC: 'Åsa' typed decomposed is the seat 'Åsa'
-    if wanted in players:
-        return wanted
-    folded = [p for p in players if p.casefold() == wanted.casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    if allow_prefix and wanted:
-        matches = [p for p in players if p.casefold().startswith(wanted.casefold())]
-        if len(matches) == 1:
-            return matches[0]
-        if len(matches) > 1:
-            raise RuleViolation(
-                Msg(
-                    "'{text}' could be {matches}: type more of the name",
-                    text=text,
-                    matches=Joined(matches, Msg(" or ")),
-                ),
-                rule=Rule.PLAYERS,
-            )
-    import difflib  # only on this error path: it imports re, which start-up avoids
-
-    close = difflib.get_close_matches(wanted.casefold(), [p.casefold() for p in players], n=1)
-    guess = next((p for p in players if close and p.casefold() == close[0]), None)
-    hint = Msg(" (did you mean {guess}?)", guess=guess) if guess else ""
-    raise RuleViolation(
-        Msg(
-            "'{text}' is not at this table; the players are {players}{hint}",
-            text=text,
-            players=", ".join(players),
-            hint=hint,
-        ),
-        rule=Rule.PLAYERS,
-    )
-
-
-def best_of(
-    hands: Sequence[str | Iterable[str] | Iterable[Card]], rules: HouseRules | None = None
-) -> int | None:
-    """The index of the single best of several shown hands, or None for an exact tie.
-
-    Each hand is five cards (``"KH KS 9D 9H 3C"`` or a list of cards).  The house
-    rules decide whether A-2-3-4-5 is a straight (``hands.ace_low_straight``) and
-    whether suits break a tie (``hands.ties = "suit"``: hearts > spades > diamonds
-    > clubs); in the main rule two hands equal in rank tie, and nobody scores.  A
-    tie for second place does not matter.  The best hand may be a high card, which
-    wins the comparison but scores nothing.  `CardError` for unreadable cards.
-    """
-    rules = rules or HouseRules()
-    if not hands:
-        raise CardError(
-            Msg("compare at least one hand of five cards")
-        )
-    results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
-    best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
-    return best[0] if len(best) == 1 else None
-
-
-@dataclass(frozen=True, slots=True)
-class Check:
-    """One rule between a player and a declaration: met or not, said for `why`, and the
-    refusal the engine raises when it is not met.
-
-    ``pending`` marks the one rule that is not met yet but will be by the game's own
-    course (the timing during the scored köp): it does not decide whether the player
-    may declare, only when.
-    """
-
-    rule: Rule
-    met: bool
-    text: Msg
-    refusal: RuleViolation | None = None
-    pending: bool = False
-
-
-# Which unmet rule a refused declaration names first.
-_DECLARE_REFUSAL_ORDER = (
-    Rule.END_OF_GAME,
-    Rule.ONE_CHICAGO_PER_DEAL,
-    Rule.CHICAGO_BEFORE_THE_TRICKS,
-    Rule.TIMING,
-    Rule.CHICAGO_NEEDS_A_MINIMUM_SCORE,
-    Rule.CHICAGOS_PER_PLAYER,
-)
-
-
-def declare_checks(
-    rules: HouseRules,
-    *,
-    name: str,
-    score: int,
-    declared: int,
-    moment: Moment,
-    chicago: str | None,
-    deal: int,
-    buy: int | None = None,
-    winners: Sequence[str] = (),
-) -> list[Check]:
-    """Every rule between ``name`` and a Chicago declaration, in the order `why` tells them.
-
-    ``buy`` is the scored köp being played (during the köp).  The engine refuses a
-    declaration by the first unmet check (`Game._declare_refusal`), the standings'
-    ``may_declare_chicago`` is "none unmet but the timing", and ``chicago why
-    declare`` shows them all: one set of checks for all three.
-    """
-    if moment is Moment.OVER:
-        return [Check(Rule.END_OF_GAME, False, Msg("the game is over"), _over(winners))]
-    limits = rules.chicago
-    checks: list[Check] = []
-    minimum = limits.min_score
-    if minimum == 0:
-        checks.append(
-            Check(
-                Rule.CHICAGO_NEEDS_A_MINIMUM_SCORE,
-                True,
-                Msg("Chicago may be declared at any score (chicago.min_score = 0)"),
-            )
-        )
-    else:
-        text = Msg.counted(
-            "{name} has {n} point; declaring takes at least {minimum}, counted when declaring (chicago.min_score)",
-            "{name} has {n} points; declaring takes at least {minimum}, counted when declaring (chicago.min_score)",
-            score,
-            name=name,
-            minimum=minimum,
-        )
-        if score < minimum and moment is Moment.BUY:
-            text = Msg(
-                "{text}; {short} more would do, and köp {buy} still scores",
-                text=text,
-                short=minimum - score,
-                buy=buy,
-            )
-        checks.append(
-            Check(
-                Rule.CHICAGO_NEEDS_A_MINIMUM_SCORE,
-                score >= minimum,
-                text,
-                RuleViolation(
-                    Msg.counted(
-                        "{name} has {n} point and may not declare Chicago: it takes at least {min_score}",
-                        "{name} has {n} points and may not declare Chicago: it takes at least {min_score}",
-                        score,
-                        name=name,
-                        min_score=minimum,
-                    ),
-                    rule=Rule.CHICAGO_NEEDS_A_MINIMUM_SCORE,
-                    key="chicago.min_score",
-                ),
-            )
-        )
-    most = limits.max_per_player
-    if most == 0:
-        checks.append(
-            Check(
-                Rule.CHICAGOS_PER_PLAYER,
-                True,
-                Msg("no limit on Chicagos per player (chicago.max_per_player = 0)"),
-            )
-        )
-    else:
-        checks.append(
-            Check(
-                Rule.CHICAGOS_PER_PLAYER,
-                declared < most,
-                Msg.counted(
-                    "{name} has declared {declared} of at most {n} Chicago in a game (chicago.max_per_player)",
-                    "{name} has declared {declared} of at most {n} Chicagos in a game (chicago.max_per_player)",
-                    most,
-                    name=name,
-                    declared=declared,
-                ),
-                RuleViolation(
-                    Msg.counted(
-                        "{name} has already declared {n} Chicago, the most a player may in one game",
-                        "{name} has already declared {n} Chicagos, the most a player may in one game",
-                        declared,
-                        name=name,
-                    ),
-                    rule=Rule.CHICAGOS_PER_PLAYER,
-                    key="chicago.max_per_player",
-                ),
-            )
-        )
-    if chicago is None:
-        checks.append(
-            Check(
-                Rule.ONE_CHICAGO_PER_DEAL,
-                True,
-                Msg("one Chicago per deal: nobody has declared in deal {deal}", deal=deal),
-            )
-        )
-    else:
-        checks.append(
-            Check(
-                Rule.ONE_CHICAGO_PER_DEAL,
-                False,
-                Msg(
-                    "one Chicago per deal: {chicago} has already declared in deal {deal}",
-                    chicago=chicago,
-                    deal=deal,
-                ),
-                RuleViolation(
-                    Msg(
-                        "{chicago} has already declared Chicago in this deal; only one may",
-                        chicago=chicago,
-                    ),
-                    rule=Rule.ONE_CHICAGO_PER_DEAL,
-                ),
-            )
-        )
-    if moment is Moment.SHOWDOWN:
-        checks.append(
-            Check(
-                Rule.CHICAGO_BEFORE_THE_TRICKS,
-                False,
-                Msg(
-                    "before the first lead: the tricks of deal {deal} are already played",
-                    deal=deal,
-                ),
-                RuleViolation(
-                    Msg(
-                        "Chicago is declared before the first lead, and the tricks are already played",
-                    ),
-                    rule=Rule.CHICAGO_BEFORE_THE_TRICKS,
-                ),
-            )
-        )
-    elif moment is Moment.BUY:
-        scored = rules.game.scored_buys
-        checks.append(
-            Check(
-                Rule.TIMING,
-                False,
-                Msg(
-                    "not yet: Chicago is declared after the last scored köp, before the first lead (game.scored_buys = {scored}); köp {buy} comes first",
-                    scored=scored,
-                    buy=buy,
-                ),
-                RuleViolation(
-                    Msg(
-                        "Chicago is declared after the last köp; record köp {buy} first (its best hand, or pass)",
-                        buy=buy,
-                    ),
-                    rule=Rule.CHICAGO_BEFORE_THE_TRICKS,
-                    key="game.scored_buys",
-                ),
-                pending=True,
-            )
-        )
-    elif chicago is None:
-        checks.append(
-            Check(
-                Rule.CHICAGO_BEFORE_THE_TRICKS,
-                True,
-                Msg("before the first lead: the tricks are not played yet"),
-            )
-        )
-    return checks
+from .session import Session
+from .standings import Award, DealRecord, Entry, Moment, PlayerStanding, Standings
 
 
 class Game:
@@ -562,7 +113,7 @@ class Game:
         "may declare" holds during the köp, for the declaration that comes after them).
         """
         checks = {check.rule: check for check in self.declare_checks(name)}
-        for rule in _DECLARE_REFUSAL_ORDER:
+        for rule in DECLARE_REFUSAL_ORDER:
             check = checks.get(rule)
             if check is None or check.met or (check.pending and not at_moment):
                 continue
@@ -572,7 +123,7 @@ class Game:
     def refuse_if_over(self) -> None:
         """`RuleViolation` naming the winners once the game is over: nothing more is recorded."""
         if self.finished:
-            raise _over(self.winners)
+            raise game_over(self.winners)
 
     def refuse_unfinished_deal(self, number: int) -> None:
         """`RuleViolation` unless deal ``number``, recorded as a whole, is over.
@@ -595,7 +146,7 @@ class Game:
     def apply(self, event: Event) -> Entry:
         """Check the event against every rule, then apply it.  Refusal changes nothing."""
         if self.finished:
-            raise _over(self.winners)
+            raise game_over(self.winners)
         self._after_chicago(event)
         if event.deal != self.deal:
             raise RuleViolation(
@@ -1126,16 +677,6 @@ class Game:
 def award_player(awards: Iterable[Award]) -> str:
     return next(iter(awards)).player
 
-
-def _over(winners: Sequence[str]) -> RuleViolation:
-    who = " & ".join(winners)
-    return RuleViolation(
-        Msg(
-            "the game is over ({who} won): nothing more can be recorded; `chicago undo` takes back the last event",
-            who=who,
-        ),
-        rule=Rule.END_OF_GAME,
-    )
 
 
 def replay(session: Session) -> Game:

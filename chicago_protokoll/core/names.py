@@ -65,6 +65,10 @@ def _code(ch: str) -> str:
     return f"\\u{point:04x}" if point < 0x10000 else f"\\U{point:08x}"
 
 
+#: Words that answer "who?" at the table with nobody: no player may be called so.
+RESERVED_NAMES = frozenset({"pass", "tie", "nobody", "ingen", "lika"})
+
+
 def name_problem(name: str) -> Msg | None:
     """Why ``name`` (already NFC) cannot be a player's name, as a clause after "it"; None
     when it can."""
@@ -82,6 +86,12 @@ def name_problem(name: str) -> Msg | None:
         return Msg("it starts or ends with a space")
     if unicodedata.category(name[0]).startswith("M"):
         return Msg("it starts with a combining mark, which would sit on the text before it")
+    if name.casefold() in RESERVED_NAMES:
+        return Msg("it means something else")
+    # ':' and ',' separate a name from its hand and exchanges (Anna:kåk, Anna:2,1); a
+    # leading '-' would read as an option.
+    if any(ch in name for ch in ":,") or name.startswith("-"):
+        return Msg("leave out ':' and ',' and a leading '-'")
     return None
 
 

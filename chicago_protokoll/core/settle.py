@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Standings
+    from .standings import Standings
 
 from .stake import check_stake, parse_stake
 

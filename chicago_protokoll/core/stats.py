@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
-from .game import Session, Standings
+from .session import Session
 from .settle import settle
+from .standings import Standings
 
 
 @dataclass(frozen=True, slots=True)

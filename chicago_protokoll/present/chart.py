@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core.game import Standings
+from ..core.standings import Standings
 from ..i18n.language import t
 from .width import text_width
 

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.declare import declare_checks
 from ..core.errors import ChicagoError
 from ..core.events import (
     ChicagoBroken,
@@ -25,7 +26,8 @@ from ..core.events import (
     LastTrick,
     Royal,
 )
-from ..core.game import Award, DealRecord, Moment, Standings, declare_checks, resolve_player
+from ..core.session import resolve_player
+from ..core.standings import Award, DealRecord, Moment, Standings
 from ..i18n.language import Msg, language, t, tn
 from .narrate import (
     describe_award,

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.events import ChicagoBroken, ChicagoDeclared, ChicagoWon, Correction, event_to_dict
-from ..core.game import DealRecord, Standings
 from ..core.settle import amount_json, settle
+from ..core.standings import DealRecord, Standings
 from ..i18n.language import number, t
 from .narrate import describe_award, describe_event
 

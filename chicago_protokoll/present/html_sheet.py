@@ -13,8 +13,8 @@ from __future__ import annotations
 from decimal import Decimal
 from html import escape
 
-from ..core.game import Standings
 from ..core.settle import amount_json, settle
+from ..core.standings import Standings
 from ..i18n.language import language, t, tn
 from ..i18n.language import number as local_number
 from .chart import Race, score_race

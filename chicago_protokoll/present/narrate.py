@@ -22,7 +22,7 @@ from ..core.events import (
     Royal,
     Showdown,
 )
-from ..core.game import Award
+from ..core.standings import Award
 from ..i18n.language import Msg, language, t
 
 

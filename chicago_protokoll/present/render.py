@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Collection, Sequence
 
-from ..core.game import Standings
+from ..core.standings import Standings
 from ..i18n.language import number, t
 from .views import marks, moment_text
 from .width import text_width, visible

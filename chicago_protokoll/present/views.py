@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.game import Moment, Session, Standings
+from ..core.session import Session
+from ..core.standings import Moment, Standings
 from ..i18n.language import t
 from .width import pad, text_width, visible
 

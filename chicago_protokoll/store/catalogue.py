@@ -8,7 +8,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from ..core.errors import ChicagoError
-from ..core.game import Session
+from ..core.session import Session
 from ..i18n.language import Msg
 from .locations import (
     _name_problem,

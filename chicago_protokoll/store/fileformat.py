@@ -8,9 +8,9 @@ from datetime import datetime
 
 from ..core.errors import ChicagoError, RulesFileError, SessionFileError
 from ..core.events import EVENT_TYPES, Correction, Event, event_from_dict, event_to_dict
-from ..core.game import Session, new_session
 from ..core.names import hidden_character, shown
 from ..core.rules import HouseRules, schema
+from ..core.session import Session, new_session
 from ..i18n.language import Joined, Msg
 from . import tomlsubset
 

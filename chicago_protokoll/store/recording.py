@@ -16,7 +16,9 @@ from pathlib import Path
 from ..core.correct import undo_correction, undoable_correction
 from ..core.errors import ChicagoError
 from ..core.events import Correction, Event
-from ..core.game import Entry, Game, Session, replay
+from ..core.game import Game, replay
+from ..core.session import Session
+from ..core.standings import Entry
 from ..i18n.language import Msg
 from .sessionfile import replay_file, transact_returning
 

@@ -47,8 +47,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from ..core.errors import ChicagoError, SessionFileError
-from ..core.game import Game, Session
+from ..core.game import Game
 from ..core.rules import HouseRules
+from ..core.session import Session
 from ..i18n.language import Msg
 from .fileformat import FORMAT as SESSION_FORMAT
 from .fileformat import _session_problem, dumps_session, loads_session

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from chicago_protokoll.core.cards import Category
-from chicago_protokoll.core.game import Standings
+from chicago_protokoll.core.standings import Standings
 from chicago_table import Table
 from cli_support import SEED_000_DEAL, ok, refused, scores
 

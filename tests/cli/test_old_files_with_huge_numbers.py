@@ -37,7 +37,7 @@ def huge_file(tmp_path: Path) -> Path:
         ["export", "--format", "md", "-o", "-"],
         ["export", "--format", "html", "-o", "-"],
     ],
-    ids=lambda c: " ".join(c),
+    ids=" ".join,
 )
 def test_a_file_with_a_number_past_the_bound_still_works(huge_file: Path, command: list[str]) -> None:
     """Reading commands work on the file; none crashes."""

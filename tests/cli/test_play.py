@@ -29,8 +29,9 @@ from chicago_protokoll.core.events import (
     Royal,
     Showdown,
 )
-from chicago_protokoll.core.game import Game, new_session, replay
+from chicago_protokoll.core.game import Game, replay
 from chicago_protokoll.core.rules import ChicagoRules, GameRules, HouseRules, ScoringRules
+from chicago_protokoll.core.session import new_session
 from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.store import catalogue, locations, sessionfile
 

@@ -30,7 +30,8 @@ from chicago_protokoll.core.events import (
     Royal,
     Showdown,
 )
-from chicago_protokoll.core.game import Game, Session, new_session, replay
+from chicago_protokoll.core.game import Game, replay
+from chicago_protokoll.core.session import Session, new_session
 from chicago_protokoll.store import fileformat, tomlsubset
 
 AT = "2026-11-30T21:04:00+00:00"

@@ -24,8 +24,9 @@ from chicago_protokoll.core.events import (
     LastTrick,
     Showdown,
 )
-from chicago_protokoll.core.game import Game, new_session
+from chicago_protokoll.core.game import Game
 from chicago_protokoll.core.rules import ChicagoRules, GameRules, HouseRules
+from chicago_protokoll.core.session import new_session
 
 PLAYERS = ("Anna", "Bo", "Cilla")
 HAND_WORDS = ["par", "pair", "två par", "two-pair", "triss", "stege", "färg", "kåk", "fyrtal"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from chicago_protokoll.core.cards import Category
+from chicago_protokoll.core.compare import best_of
 from chicago_protokoll.core.errors import ChicagoError, RuleViolation
 from chicago_protokoll.core.events import (
     BuyWinner,
@@ -21,8 +22,10 @@ from chicago_protokoll.core.events import (
     Royal,
     Showdown,
 )
-from chicago_protokoll.core.game import Moment, best_of, new_session, replay
+from chicago_protokoll.core.game import replay
 from chicago_protokoll.core.rules import PRESETS, HouseRules
+from chicago_protokoll.core.session import new_session
+from chicago_protokoll.core.standings import Moment
 from chicago_table import BY_POINTS, Table
 
 # -- table and deal ----------------------------------------------------------

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chicago_protokoll.core.game import new_session
 from chicago_protokoll.core.names import (
     MAX_PLAYER_NAME,
     PlayerNameError,
@@ -18,6 +17,7 @@ from chicago_protokoll.core.names import (
     check_player_names,
     shown,
 )
+from chicago_protokoll.core.session import new_session
 
 HIDDEN = {
     "C0 escape": "Bo\x1b[31m",

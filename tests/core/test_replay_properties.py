@@ -30,8 +30,10 @@ from chicago_protokoll.core.events import (
     event_from_dict,
     event_to_dict,
 )
-from chicago_protokoll.core.game import Game, Moment, new_session, replay
+from chicago_protokoll.core.game import Game, replay
 from chicago_protokoll.core.rules import PRESETS, HouseRules
+from chicago_protokoll.core.session import new_session
+from chicago_protokoll.core.standings import Moment
 
 FAST = settings(
     max_examples=100,

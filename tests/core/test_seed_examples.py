@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from chicago_protokoll.core.cards import Category, evaluate, parse_card
+from chicago_protokoll.core.compare import best_of
 from chicago_protokoll.core.entry import HandClaim, parse_claim
 from chicago_protokoll.core.events import BuyWinner, ChicagoDeclared, Showdown
-from chicago_protokoll.core.game import best_of
 from chicago_table import Table
 
 SEED_000 = ("Anna", "Bo", "Cilla")

@@ -9,7 +9,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chicago_protokoll.core.game import Session
+from chicago_protokoll.core.session import Session
 from chicago_protokoll.core.stats import (
     League,
     Played,

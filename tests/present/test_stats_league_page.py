@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from browser_support import horizontal_overflow, launch, new_page, overflowing_elements
-from chicago_protokoll.core.game import Session
+from chicago_protokoll.core.session import Session
 from chicago_protokoll.core.stats import League, league, played
 from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.league import league_html

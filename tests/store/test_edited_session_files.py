@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from chicago_protokoll.core.events import ChicagoDeclared
-from chicago_protokoll.core.game import new_session
+from chicago_protokoll.core.session import new_session
 from chicago_protokoll.store import catalogue, fileformat, locations, sessionfile
 
 COMMANDS = [

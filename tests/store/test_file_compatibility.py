@@ -106,7 +106,8 @@ _ADDED_KEY = (
 _PROBE = r"""
 import json, sys
 from pathlib import Path
-from chicago_protokoll.core.game import new_session, replay
+from chicago_protokoll.core.game import replay
+from chicago_protokoll.core.session import new_session
 from chicago_protokoll.core.rules import HouseRules
 from chicago_protokoll.present.views import status_dict
 from chicago_protokoll.store import fileformat

@@ -36,9 +36,10 @@ from chicago_protokoll.core.events import (
     Royal,
     Showdown,
 )
-from chicago_protokoll.core.game import RESERVED_NAMES, Session, new_session
 from chicago_protokoll.core.names import hidden_character, name_problem
 from chicago_protokoll.core.rules import HouseRules
+from chicago_protokoll.core.names import RESERVED_NAMES
+from chicago_protokoll.core.session import Session, new_session
 from chicago_protokoll.store import catalogue, fileformat, locations, sessionfile
 
 PLAYERS = ("Anna", "Bo", "Cilla")

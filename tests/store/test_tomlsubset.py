@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chicago_protokoll.core.events import BuyWinner, LastTrick, Showdown
-from chicago_protokoll.core.game import new_session
 from chicago_protokoll.core.rules import PRESETS
+from chicago_protokoll.core.session import new_session
 from chicago_protokoll.store import fileformat, tomlsubset
 
 KEYS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC0123456789_-", min_size=1, max_size=12)
