@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import assert_never
 
 from ..i18n.language import Msg
 from . import entry
@@ -20,6 +21,7 @@ from .events import (
     BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
+    ChicagoWon,
     Correction,
     Event,
     Exchange,
@@ -250,20 +252,25 @@ def recorded_entry(events: Sequence[Event]) -> DealEntry:
     )
     with_two = False
     for event in events:
-        if isinstance(event, BuyWinner):
-            buys.append(claim_text(event))
-        elif isinstance(event, Showdown):
-            values["showdown"] = claim_text(event)
-        elif isinstance(event, Exchange):
-            exchanges.setdefault(event.player, {})[event.buy] = event.count
-        elif isinstance(event, ChicagoDeclared):
-            values["chicago"] = event.player
-        elif isinstance(event, ChicagoBroken):
-            values["broken_by"] = event.player
-        elif isinstance(event, LastTrick):
-            values["last_trick"], with_two = event.player, event.with_two
-        elif isinstance(event, Royal):
-            values["royal"] = event.player
+        match event:
+            case BuyWinner():
+                buys.append(claim_text(event))
+            case Showdown():
+                values["showdown"] = claim_text(event)
+            case Exchange():
+                exchanges.setdefault(event.player, {})[event.buy] = event.count
+            case ChicagoDeclared():
+                values["chicago"] = event.player
+            case ChicagoWon():
+                pass  # a declared Chicago that nobody broke: it succeeded
+            case ChicagoBroken():
+                values["broken_by"] = event.player
+            case LastTrick():
+                values["last_trick"], with_two = event.player, event.with_two
+            case Royal():
+                values["royal"] = event.player
+            case _:
+                assert_never(event)
     return DealEntry(
         buys=tuple(buys),
         exchanges=tuple(

@@ -9,6 +9,7 @@ file holds events, never scores.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import assert_never
 
 from ..i18n.language import Msg
 from .cards import Category, evaluate
@@ -158,109 +159,111 @@ class Game:
                 rule=Rule.DEAL_ORDER,
             )
         awards: list[Award]
-        if isinstance(event, Royal):
-            self._known(event.player)
-            royal = self.rules.hands.royal_straight_flush
-            if royal != "win":
-                raise RuleViolation(
-                    Msg(
-                        "at this table a royal straight flush scores {royal} points as the best hand of a köp or the showdown; it does not end the game",
-                        royal=royal,
-                    ),
-                    rule=Rule.ROYAL_STRAIGHT_FLUSH,
-                    key="hands.royal_straight_flush",
-                )
-            awards = self._instant_win(event.player, "royal", "hands.royal_straight_flush")
-            return self._commit(event, awards, end_deal=False)
-        if isinstance(event, Exchange):
-            self._check_exchange(event)
-            self.exchanged[(event.player, event.buy)] = event.count
-            return self._commit(event, [], end_deal=False)
-        if isinstance(event, BuyWinner):
-            self._check_buy(event)
-            awards, instant = self._hand_awards(event, f"buy{event.buy}")
-            self.hands_scored += 1
-            return self._commit(event, awards, end_deal=False, instant=instant)
-        if isinstance(event, ChicagoDeclared):
-            self._known(event.player)
-            refusal = self._declare_refusal(event.player, at_moment=True)
-            if refusal:
-                raise refusal
-            self.chicago = event.player
-            self.chicagos_declared[self.players.index(event.player)] += 1
-            return self._commit(event, [], end_deal=False)
-        if isinstance(event, ChicagoWon):
-            self._known(event.player)
-            self._check_chicago_outcome()
-            if event.player != self.chicago:
-                raise RuleViolation(
-                    Msg(
-                        "{chicago} declared the Chicago, not {player}; if {player} took a trick, the Chicago was broken",
-                        chicago=self.chicago,
-                        player=event.player,
-                    ),
-                    rule=Rule.CHICAGO_OUTCOME,
-                )
-            self.chicagos_won[self.players.index(event.player)] += 1
-            awards = [
-                self._award(
-                    event.player, self.rules.chicago.success, "chicago_won", "chicago.success"
-                )
-            ]
-            self.tricks_done = True
-            return self._commit(event, awards, end_deal=True)
-        if isinstance(event, ChicagoBroken):
-            self._known(event.player)
-            self._check_chicago_outcome()
-            declarer = self.chicago
-            assert declarer is not None
-            if event.player == declarer:
-                raise RuleViolation(
-                    Msg(
-                        "{declarer} cannot break their own Chicago; name the player who took a trick",
-                        declarer=declarer,
-                    ),
-                    rule=Rule.CHICAGO_OUTCOME,
-                )
-            awards = [
-                self._award(
-                    declarer, self.rules.chicago.failure, "chicago_broken", "chicago.failure"
-                )
-            ]
-            if self.rules.chicago.breaker_bonus:
-                awards.append(
-                    self._award(
-                        event.player,
-                        self.rules.chicago.breaker_bonus,
-                        "breaker_bonus",
-                        "chicago.breaker_bonus",
+        match event:
+            case Royal():
+                self._known(event.player)
+                royal = self.rules.hands.royal_straight_flush
+                if royal != "win":
+                    raise RuleViolation(
+                        Msg(
+                            "at this table a royal straight flush scores {royal} points as the best hand of a köp or the showdown; it does not end the game",
+                            royal=royal,
+                        ),
+                        rule=Rule.ROYAL_STRAIGHT_FLUSH,
+                        key="hands.royal_straight_flush",
                     )
-                )
-            self.tricks_done = True
-            return self._commit(event, awards, end_deal=True)
-        if isinstance(event, LastTrick):
-            self._known(event.player)
-            self._check_last_trick()
-            if event.with_two:
-                points, rule, key = (
-                    self.rules.scoring.last_trick_with_two,
-                    "last_trick_with_two",
-                    "scoring.last_trick_with_two",
-                )
-            else:
-                points, rule, key = (
-                    self.rules.scoring.last_trick,
-                    "last_trick",
-                    "scoring.last_trick",
-                )
-            awards = [self._award(event.player, points, rule, key)]
-            self.tricks_done = True
-            return self._commit(event, awards, end_deal=False)
-        if isinstance(event, Showdown):
-            self._check_showdown(event)
-            awards, instant = self._hand_awards(event, "showdown")
-            return self._commit(event, awards, end_deal=not instant, instant=instant)
-        raise TypeError(f"not an event: {event!r}")  # pragma: no cover - typing keeps this out
+                awards = self._instant_win(event.player, "royal", "hands.royal_straight_flush")
+                return self._commit(event, awards, end_deal=False)
+            case Exchange():
+                self._check_exchange(event)
+                self.exchanged[(event.player, event.buy)] = event.count
+                return self._commit(event, [], end_deal=False)
+            case BuyWinner():
+                self._check_buy(event)
+                awards, instant = self._hand_awards(event, f"buy{event.buy}")
+                self.hands_scored += 1
+                return self._commit(event, awards, end_deal=False, instant=instant)
+            case ChicagoDeclared():
+                self._known(event.player)
+                refusal = self._declare_refusal(event.player, at_moment=True)
+                if refusal:
+                    raise refusal
+                self.chicago = event.player
+                self.chicagos_declared[self.players.index(event.player)] += 1
+                return self._commit(event, [], end_deal=False)
+            case ChicagoWon():
+                self._known(event.player)
+                self._check_chicago_outcome()
+                if event.player != self.chicago:
+                    raise RuleViolation(
+                        Msg(
+                            "{chicago} declared the Chicago, not {player}; if {player} took a trick, the Chicago was broken",
+                            chicago=self.chicago,
+                            player=event.player,
+                        ),
+                        rule=Rule.CHICAGO_OUTCOME,
+                    )
+                self.chicagos_won[self.players.index(event.player)] += 1
+                awards = [
+                    self._award(
+                        event.player, self.rules.chicago.success, "chicago_won", "chicago.success"
+                    )
+                ]
+                self.tricks_done = True
+                return self._commit(event, awards, end_deal=True)
+            case ChicagoBroken():
+                self._known(event.player)
+                self._check_chicago_outcome()
+                declarer = self.chicago
+                assert declarer is not None
+                if event.player == declarer:
+                    raise RuleViolation(
+                        Msg(
+                            "{declarer} cannot break their own Chicago; name the player who took a trick",
+                            declarer=declarer,
+                        ),
+                        rule=Rule.CHICAGO_OUTCOME,
+                    )
+                awards = [
+                    self._award(
+                        declarer, self.rules.chicago.failure, "chicago_broken", "chicago.failure"
+                    )
+                ]
+                if self.rules.chicago.breaker_bonus:
+                    awards.append(
+                        self._award(
+                            event.player,
+                            self.rules.chicago.breaker_bonus,
+                            "breaker_bonus",
+                            "chicago.breaker_bonus",
+                        )
+                    )
+                self.tricks_done = True
+                return self._commit(event, awards, end_deal=True)
+            case LastTrick():
+                self._known(event.player)
+                self._check_last_trick()
+                if event.with_two:
+                    points, rule, key = (
+                        self.rules.scoring.last_trick_with_two,
+                        "last_trick_with_two",
+                        "scoring.last_trick_with_two",
+                    )
+                else:
+                    points, rule, key = (
+                        self.rules.scoring.last_trick,
+                        "last_trick",
+                        "scoring.last_trick",
+                    )
+                awards = [self._award(event.player, points, rule, key)]
+                self.tricks_done = True
+                return self._commit(event, awards, end_deal=False)
+            case Showdown():
+                self._check_showdown(event)
+                awards, instant = self._hand_awards(event, "showdown")
+                return self._commit(event, awards, end_deal=not instant, instant=instant)
+            case _:
+                assert_never(event)
 
     def _known(self, name: str | None) -> None:
         if name is not None and name not in self.players:
