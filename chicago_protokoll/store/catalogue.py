@@ -10,6 +10,7 @@ from pathlib import Path
 from ..core.errors import ChicagoError
 from ..core.game import Session
 from ..i18n.language import Msg
+from .atomic import _fsync_dir, _write_atomic, locked
 from .locations import (
     _name_problem,
     check_session_name,
@@ -19,7 +20,7 @@ from .locations import (
     sessions_dir,
 )
 from .regularfile import NotReadable, read_bounded
-from .sessionfile import _fsync_dir, _write_atomic, create_session, locked
+from .sessionfile import create_session
 
 
 def _current_file() -> Path:

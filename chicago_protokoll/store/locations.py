@@ -6,7 +6,7 @@ import os
 import unicodedata
 from pathlib import Path
 
-from ..core.errors import ChicagoError
+from ..core.errors import ChicagoError, SessionFileError
 from ..i18n.language import Msg
 
 HOME_ENV = "CHICAGO_PROTOKOLL_HOME"
@@ -87,3 +87,31 @@ def display_path(path: Path) -> str:
 def saved_rules_path() -> Path:
     """The saved house rules that ``chicago new`` starts from when no --rules/--preset is given."""
     return data_dir() / "house-rules.toml"
+
+
+def _link_refused(source: str) -> SessionFileError:
+    return SessionFileError(
+        Msg(
+            "{source} is a symbolic link; a file in the data directory must be a plain file, so nothing is read or written where the link leads: remove the link",
+            source=source,
+        ),
+    )
+
+
+def in_data_dir(path: Path) -> bool:
+    """Whether ``path`` lies in the data directory (its folder, links resolved)."""
+    here = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    home = os.path.realpath(data_dir())
+    return here == home or here.startswith(home.rstrip(os.sep) + os.sep)
+
+
+def _real(path: Path) -> Path:
+    """The file a path leads to.  Outside the data directory writes go through symlinks
+    (a ``--file`` the user chose), and the lock must be the one of the directory the file
+    really lives in.  Inside it a symlink is refused, never followed: nothing the
+    program writes on its own ends up outside its data directory."""
+    if in_data_dir(path):
+        if os.path.islink(path):
+            raise _link_refused(display_path(path))
+        return Path(os.path.realpath(os.path.dirname(os.path.abspath(path)))) / path.name
+    return Path(os.path.realpath(path))
