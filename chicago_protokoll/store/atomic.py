@@ -34,7 +34,7 @@ from pathlib import Path
 
 from ..core.errors import ChicagoError, SessionFileError
 from ..i18n.language import Msg
-from .locations import _link_refused, _real, display_path
+from .locations import display_path, link_refused, real_path
 
 try:
     import fcntl
@@ -47,7 +47,8 @@ LOCK_NAME = ".chicago-protokoll.lock"
 LOCK_TIMEOUT = 10.0
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
+    """Make a rename or unlink in ``directory`` survive a crash."""
     fd = os.open(directory, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -55,7 +56,7 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _write_atomic(target: Path, data: bytes) -> None:
+def write_atomic(target: Path, data: bytes) -> None:
     """Replace ``target`` with ``data`` so that a crash leaves the old file or the new one."""
     directory = target.parent
     temp = directory / f".{target.name[:32]}.{os.urandom(6).hex()}.tmp"
@@ -72,7 +73,7 @@ def _write_atomic(target: Path, data: bytes) -> None:
         with suppress(OSError):
             os.unlink(temp)
         raise
-    _fsync_dir(directory)
+    fsync_dir(directory)
     _clean_stale_temps(directory, target.name)
 
 
@@ -100,7 +101,8 @@ def _clean_stale_temps(directory: Path, name: str) -> None:
                 os.unlink(entry.path)
 
 
-def _make_dir(directory: Path) -> None:
+def make_dir(directory: Path) -> None:
+    """Create ``directory`` (and its parents); `ChicagoError` names it if that fails."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -136,7 +138,7 @@ def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
         ) from None
     except OSError as error:
         if error.errno == errno.ELOOP:
-            raise _link_refused(display_path(lock_path)) from None
+            raise link_refused(display_path(lock_path)) from None
         raise ChicagoError(
             Msg(
                 "cannot lock {lock_path}: {strerror}",
@@ -169,14 +171,16 @@ def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
 
 def write_text_atomic(path: Path, text: str) -> None:
     """Write an export or rules file atomically: the old file or the new one, never half."""
-    real = _real(path)
-    _make_dir(real.parent)
-    _write_text(real, text, str(path))
+    real = real_path(path)
+    make_dir(real.parent)
+    write_text(real, text, str(path))
 
 
-def _write_text(real: Path, text: str, source: str) -> None:
+def write_text(real: Path, text: str, source: str) -> None:
+    """`write_atomic` of UTF-8 text to the resolved path ``real``; an OS error becomes a
+    `ChicagoError` naming ``source``, the path as the user gave it."""
     try:
-        _write_atomic(real, text.encode("utf-8"))
+        write_atomic(real, text.encode("utf-8"))
     except OSError as error:
         raise ChicagoError(
             Msg(

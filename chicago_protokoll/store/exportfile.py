@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg
-from .atomic import _write_text
+from .atomic import write_text
 from .fileformat import FORMAT as SESSION_FORMAT
 from .locations import in_data_dir
 
@@ -52,13 +52,13 @@ def write_export(path: Path, text: str, *, session_path: Path) -> None:
             ),
         )
     with _terminated_as_interrupt():
-        _write_text(real, text, source)
+        write_text(real, text, source)
 
 
 @contextmanager
 def _terminated_as_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP raise KeyboardInterrupt while an export is written, so
-    `_write_atomic` removes its temporary file (SIGKILL cannot be caught: the next write
+    `write_atomic` removes its temporary file (SIGKILL cannot be caught: the next write
     beside it cleans up, see `_clean_stale_temps`)."""
     import signal
     import threading

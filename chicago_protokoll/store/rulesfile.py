@@ -8,7 +8,7 @@ from pathlib import Path
 from ..core.errors import ChicagoError
 from ..core.rules import HouseRules
 from ..i18n.language import Msg
-from .locations import _link_refused, display_path, in_data_dir, saved_rules_path
+from .locations import display_path, in_data_dir, link_refused, saved_rules_path
 from .regularfile import RULES_LIMIT, NotReadable, read_bounded
 
 
@@ -33,7 +33,7 @@ def read_rules_file(path: Path) -> HouseRules:
         ) from None
     except OSError as error:
         if not follow and error.errno == errno.ELOOP:
-            raise _link_refused(display_path(path)) from None
+            raise link_refused(display_path(path)) from None
         raise
     try:
         return rules_from_toml(text, source=str(path))

@@ -27,10 +27,10 @@ from typing import TypeVar
 from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game, Session
 from ..i18n.language import Msg
-from .atomic import LOCK_TIMEOUT, _make_dir, _write_atomic, locked, write_text_atomic
+from .atomic import LOCK_TIMEOUT, locked, make_dir, write_atomic, write_text_atomic
 from .exportfile import write_export
 from .fileformat import _session_problem, dumps_session, loads_session
-from .locations import _link_refused, _real, display_path, in_data_dir
+from .locations import display_path, in_data_dir, link_refused, real_path
 from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
 from .rulesfile import read_rules_file, starting_rules
 
@@ -76,7 +76,7 @@ def _read_text(path: Path, source: str) -> str:
         ) from None
     except OSError as error:
         if not follow and error.errno == errno.ELOOP:
-            raise _link_refused(source) from None
+            raise link_refused(source) from None
         raise SessionFileError(
             Msg("{source} cannot be read: {strerror}", source=source, strerror=error.strerror),
         ) from None
@@ -103,7 +103,7 @@ def _write_session(real: Path, session: Session, source: str) -> None:
             Msg("refusing to write {source}: {problem}", source=source, problem=problem),
         )
     try:
-        _write_atomic(real, dumps_session(session).encode())
+        write_atomic(real, dumps_session(session).encode())
     except OSError as error:
         raise ChicagoError(
             Msg(
@@ -138,7 +138,7 @@ def transact_returning(
     The same guarantees: nothing is written when the file does not load or ``change``
     raises, or when the session is unchanged.
     """
-    real = _real(path)
+    real = real_path(path)
     source = display_path(path)
     if not real.parent.is_dir():
         raise SessionFileError(Msg("{source} does not exist", source=source))
@@ -153,9 +153,9 @@ def transact_returning(
 def save_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOUT) -> None:
     """Write ``session`` to ``path`` under the lock; an existing file must load first,
     so a damaged or newer-format file is refused, never overwritten."""
-    real = _real(path)
+    real = real_path(path)
     source = display_path(path)
-    _make_dir(real.parent)
+    make_dir(real.parent)
     with locked(real.parent, timeout=timeout):
         if os.path.lexists(real):
             loads_session(_read_text(real, source), source)
@@ -171,9 +171,9 @@ def create_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOU
     if not session.created:
         now = datetime.now(UTC).replace(microsecond=0).isoformat()
         session = replace(session, created=now)
-    real = _real(path)
+    real = real_path(path)
     source = display_path(path)
-    _make_dir(real.parent)
+    make_dir(real.parent)
     with locked(real.parent, timeout=timeout):
         if os.path.lexists(real):
             raise SessionExistsError(
