@@ -9,16 +9,20 @@ by the same replay that computed the totals.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from ..core.errors import ChicagoError
 from ..core.events import (
+    BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
     ChicagoWon,
     Correction,
     Event,
     Exchange,
-    HandEvent,
+    LastTrick,
+    Royal,
+    Showdown,
 )
 from ..core.game import Award, DealRecord, Standings, resolve_player
 from ..i18n.language import Msg, t, tn
@@ -82,51 +86,68 @@ def _running(
     return told, totals
 
 
-def _actor(event: Event) -> str | None:
-    if isinstance(event, ChicagoBroken):
-        return event.player
-    if isinstance(event, HandEvent):
-        return event.player
-    return event.player
+def _told_when_pointless(event: Event) -> bool:
+    """Whether ``explain --player`` tells an event of the player's that gave them no points:
+    a declaration, a Chicago broken, a hand that scored nothing say something about the
+    player; an exchange (how many cards) does not."""
+    match event:
+        case Exchange():
+            return False
+        case BuyWinner() | Showdown() | ChicagoDeclared() | ChicagoWon() | ChicagoBroken():
+            return True
+        case LastTrick() | Royal():
+            return True
+        case _:
+            assert_never(event)
 
 
 def _event_notes(standings: Standings, event: Event, before: Sequence[int]) -> list[str]:
     """The rule behind an event that gave nobody a point, or that changed what follows."""
     rules = standings.rules
     names = _names(standings)
-    if isinstance(event, HandEvent) and event.tie and rules.hands.ties == "none":
-        return [
-            t('equal best hands score nothing; suits do not break the tie (hands.ties = "none")')
-        ]
-    if isinstance(event, ChicagoDeclared):
-        score = before[names.index(event.player)]
-        minimum = rules.chicago.min_score
-        if minimum == 0:
+    after_chicago = t(
+        "after a Chicago nothing more is scored in the deal: no last trick, no showdown"
+    )
+    match event:
+        case BuyWinner() | Showdown():
+            if event.tie and rules.hands.ties == "none":
+                return [
+                    t(
+                        'equal best hands score nothing; suits do not break the tie (hands.ties = "none")'
+                    )
+                ]
+            return []
+        case ChicagoDeclared():
+            score = before[names.index(event.player)]
+            minimum = rules.chicago.min_score
+            if minimum == 0:
+                return [t("Chicago may be declared at any score (chicago.min_score = 0)")]
             return [
-                t("Chicago may be declared at any score (chicago.min_score = 0)")
+                tn(
+                    "{player} had {n} point; declaring takes at least {minimum} (chicago.min_score)",
+                    "{player} had {n} points; declaring takes at least {minimum} (chicago.min_score)",
+                    score,
+                    player=event.player,
+                    minimum=minimum,
+                )
             ]
-        return [
-            tn(
-                "{player} had {n} point; declaring takes at least {minimum} (chicago.min_score)",
-                "{player} had {n} points; declaring takes at least {minimum} (chicago.min_score)",
-                score,
-                player=event.player,
-                minimum=minimum,
-            )
-        ]
-    if isinstance(event, ChicagoWon | ChicagoBroken):
-        notes = [
-            t("after a Chicago nothing more is scored in the deal: no last trick, no showdown")
-        ]
-        if isinstance(event, ChicagoBroken) and not rules.chicago.breaker_bonus:
-            notes.append(
+        case ChicagoWon():
+            return [after_chicago]
+        case ChicagoBroken():
+            if rules.chicago.breaker_bonus:
+                return [after_chicago]
+            return [
+                after_chicago,
                 t(
                     "{breaker} gets nothing for breaking it (chicago.breaker_bonus = 0)",
                     breaker=event.player,
-                )
-            )
-        return notes
-    return []
+                ),
+            ]
+        case Exchange() | LastTrick() | Royal():
+            # Their awards (or, for an exchange, the lack of any) say it all.
+            return []
+        case _:
+            assert_never(event)
 
 
 # -- explain -----------------------------------------------------------------------
@@ -280,7 +301,7 @@ def _player_lines(
             for award, total in mine:
                 lines.append(INDENT + f"{where}: " + describe_award(award, total))
                 told_any = True
-            if not mine and not isinstance(entry.event, Exchange) and _actor(entry.event) == name:
+            if not mine and entry.event.player == name and _told_when_pointless(entry.event):
                 # An event of theirs that gave them nothing: a declaration, a broken Chicago...
                 lines.append(INDENT + describe_event(entry.event))
                 for note in _event_notes(standings, entry.event, totals):

@@ -9,8 +9,19 @@ from __future__ import annotations
 import enum
 import unicodedata
 from dataclasses import dataclass
+from typing import assert_never
 
-from ..core.events import ChicagoBroken, ChicagoDeclared, ChicagoWon, LastTrick, Royal
+from ..core.events import (
+    BuyWinner,
+    ChicagoBroken,
+    ChicagoDeclared,
+    ChicagoWon,
+    Event,
+    Exchange,
+    LastTrick,
+    Royal,
+    Showdown,
+)
 from ..core.game import DealRecord, Moment, Standings, declare_checks, resolve_player
 from ..i18n.language import language, t
 from .explain import INDENT, _names, deal_record, explain_lines
@@ -261,14 +272,20 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
     return lines
 
 
+def _settles_tricks(event: Event) -> bool:
+    """Whether, once ``event`` is recorded, the deal's tricks are decided (taken, or never
+    to be played)."""
+    match event:
+        case LastTrick() | ChicagoWon() | ChicagoBroken() | Royal():
+            return True
+        case BuyWinner() | Exchange() | ChicagoDeclared() | Showdown():
+            return False
+        case _:
+            assert_never(event)
+
+
 def _tricks_settled(record: DealRecord) -> bool:
-    return (
-        any(
-            isinstance(entry.event, LastTrick | ChicagoWon | ChicagoBroken | Royal)
-            for entry in record.entries
-        )
-        or record.complete
-    )
+    return any(_settles_tricks(entry.event) for entry in record.entries) or record.complete
 
 
 def why_last_trick(standings: Standings, name: str, *, deal: int | None = None) -> list[str]:
@@ -305,10 +322,24 @@ def why_last_trick(standings: Standings, name: str, *, deal: int | None = None) 
     ]
     events = [entry.event for entry in record.entries]
     awards = {id(entry.event): entry.awards for entry in record.entries}
-    last = next((e for e in events if isinstance(e, LastTrick)), None)
-    declared = next((e for e in events if isinstance(e, ChicagoDeclared)), None)
-    outcome = next((e for e in events if isinstance(e, ChicagoWon | ChicagoBroken)), None)
-    royal = next((e for e in events if isinstance(e, Royal)), None)
+    last: LastTrick | None = None
+    declared: ChicagoDeclared | None = None
+    outcome: ChicagoWon | ChicagoBroken | None = None
+    royal: Royal | None = None
+    for event in events:  # the first of each, in the order the deal recorded them
+        match event:
+            case LastTrick():
+                last = last or event
+            case ChicagoDeclared():
+                declared = declared or event
+            case ChicagoWon() | ChicagoBroken():
+                outcome = outcome or event
+            case Royal():
+                royal = royal or event
+            case BuyWinner() | Exchange() | Showdown():
+                pass  # the köp and the showdown come before or after the tricks, not in them
+            case _:
+                assert_never(event)
     if last is not None:
         given = awards[id(last)]
         shown = "; ".join(describe_award(a) for a in given)
