@@ -49,7 +49,8 @@ def totals_text(names: Sequence[str], totals: Sequence[int]) -> str:
     return ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
 
 
-def _names(standings: Standings) -> list[str]:
+def player_names(standings: Standings) -> list[str]:
+    """The players' names in seat order."""
     return [p.name for p in standings.players]
 
 
@@ -104,7 +105,7 @@ def _told_when_pointless(event: Event) -> bool:
 def _event_notes(standings: Standings, event: Event, before: Sequence[int]) -> list[str]:
     """The rule behind an event that gave nobody a point, or that changed what follows."""
     rules = standings.rules
-    names = _names(standings)
+    names = player_names(standings)
     after_chicago = t(
         "after a Chicago nothing more is scored in the deal: no last trick, no showdown"
     )
@@ -162,7 +163,7 @@ def explain_lines(
     corrections: Sequence[Correction] = (),
 ) -> list[str]:
     """The replay narrated deal by deal, or (``player``) every point one player got or lost."""
-    names = _names(standings)
+    names = player_names(standings)
     records = list(standings.deals) if deal is None else [deal_record(standings, deal)]
     if player is not None:
         return _player_lines(
@@ -208,7 +209,7 @@ def deal_heading(standings: Standings, record: DealRecord) -> str:
 
 
 def _deal_lines(standings: Standings, record: DealRecord) -> list[str]:
-    names = _names(standings)
+    names = player_names(standings)
     lines = [deal_heading(standings, record)]
     totals = list(record.start) if record.start else [0] * len(names)
     for entry in record.entries:
@@ -280,7 +281,7 @@ def _player_lines(
     records: Sequence[DealRecord],
     deal: int | None,
 ) -> list[str]:
-    names = _names(standings)
+    names = player_names(standings)
     index = names.index(name)
     lines = [
         t(

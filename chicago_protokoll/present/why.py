@@ -24,7 +24,7 @@ from ..core.events import (
 )
 from ..core.game import DealRecord, Moment, Standings, declare_checks, resolve_player
 from ..i18n.language import language, t
-from .explain import INDENT, _names, deal_record, explain_lines
+from .explain import INDENT, deal_record, explain_lines, player_names
 from .narrate import describe_award
 
 
@@ -104,7 +104,7 @@ def answer(
     *,
     deal: int | None = None,
 ) -> list[str]:
-    name = resolve_player(player, _names(standings), allow_prefix=True)
+    name = resolve_player(player, player_names(standings), allow_prefix=True)
     if question is Question.DECLARE:
         return why_declare(standings, name)
     if question is Question.BUY_STOP:
@@ -179,7 +179,7 @@ class BuyStopDeal:
 
 def buy_stop_history(standings: Standings, name: str) -> list[BuyStopDeal]:
     """Each deal with ``name``'s total when it began and whether köpstopp applied."""
-    index = _names(standings).index(name)
+    index = player_names(standings).index(name)
     history = [
         BuyStopDeal(record.number, record.start[index], name in record.buy_stop)
         for record in standings.deals
