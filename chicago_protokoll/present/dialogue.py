@@ -1,4 +1,4 @@
-"""``chicago play``: a guided protocol for the person with the cards in one hand.
+"""The dialogue of ``chicago play``: a guided protocol for the person with the cards in one hand.
 
 The dialogue asks for each scoring moment of a deal in order (köp 1, köp 2,
 Chicago?, the last trick or the Chicago's outcome, the showdown) and saves
@@ -8,28 +8,32 @@ loses nothing and the next ``chicago play`` asks the next question.
 
 `Dialogue` talks through two callables, ``ask(prompt) -> str`` and
 ``say(text)``, so the question logic is tested with scripted input; the CLI
-passes `input` and `print`.  Every answer goes through `sessionfile.transact` and
-`Game.apply`, the same validation as the single-event commands: a refusal is
-shown as the reason and the same question is asked again.
+passes `input` and `print` (`cli.play_loop`).  Every answer goes through
+`recording.record` and `Game.apply`, the same validation as the single-event
+commands: a refusal is shown as the reason and the same question is asked again.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core import entry
 from ..core.errors import ChicagoError, EntryError
 from ..core.events import ChicagoWon, Event
-from ..core.game import DealRecord, Game, Moment, Session, new_session, resolve_player
-from ..core.stake import parse_stake
+from ..core.game import DealRecord, Game, Moment, Session
 from ..i18n.language import Msg, language, number, t
-from ..present.narrate import describe_event
-from ..present.views import plain_standings
-from ..store import catalogue, locations, recording, sessionfile
+from ..store import recording, sessionfile
+from .narrate import describe_event
+from .views import plain_standings
 
+if TYPE_CHECKING:  # the edit dialogue loads only when `e N` is asked
+    from .dialogue_edit import CorrectFile
+
+#: How the dialogue asks (a prompt in, the answer out) and tells; `input` and `print`
+#: at a terminal, a script in the tests.
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
@@ -219,12 +223,21 @@ class _Quit(Exception):
 
 
 class Dialogue:
-    """The guided protocol on one session file."""
+    """The guided protocol on one session file.  ``correct`` is how ``e N`` corrects a deal
+    (`cli.correct.correct_file`, as ``chicago edit`` does)."""
 
     def __init__(
-        self, path: Path, ask: Ask, say: Say, *, name: str | None = None, stake: str = "1"
+        self,
+        path: Path,
+        ask: Ask,
+        say: Say,
+        *,
+        correct: CorrectFile,
+        name: str | None = None,
+        stake: str = "1",
     ) -> None:
         self.path = path
+        self.correct = correct
         self.ask = ask
         self.say = say
         self.name = name
@@ -271,7 +284,7 @@ class Dialogue:
                     players=', '.join(game.players),
                 )
             )
-        from ..present.rules_text import rules_line
+        from .rules_text import rules_line
 
         self.say(rules_line(game.rules))  # no silent rules: what differs from the main rule
         ended_here = False
@@ -351,9 +364,9 @@ class Dialogue:
         return self._save(question, lambda g: answer_events(question, text, g))
 
     def _edit_asked(self, question: Question, words: list[str], game: Game) -> bool:
-        """``e 3`` / ``ändra 3``: correct deal 3 (`play_edit`); True when it was asked.
+        """``e 3`` / ``ändra 3``: correct deal 3 (`dialogue_edit`); True when it was asked.
         At the last trick, ``e 2`` stays "E... took it with a two" if a name starts so."""
-        from .play_edit import EDIT_WORDS, edit_dialogue
+        from .dialogue_edit import EDIT_WORDS, edit_dialogue
 
         if len(words) != 2 or words[0].casefold() not in EDIT_WORDS or not words[1].isdigit():
             return False
@@ -361,7 +374,7 @@ class Dialogue:
         if question.kind == "tricks" and words[1] == "2" and named:
             return False
         try:
-            edit_dialogue(self.path, int(words[1]), self.ask, self.say)
+            edit_dialogue(self.path, int(words[1]), self.ask, self.say, self.correct)
         except EOFError:
             self.say(t("  Nothing was changed."))
         return True
@@ -404,7 +417,7 @@ class Dialogue:
             return
         undone = recording.undo(self.path)
         if undone.correction is not None:  # `e N` was the last answer: the correction goes
-            from ..present.narrate import describe_correction
+            from .narrate import describe_correction
 
             self.say(t("  Taken back: ") + describe_correction(undone.correction))
             return
@@ -486,159 +499,3 @@ class Dialogue:
                     amount=number(payment.amount),
                 )
             )
-
-
-# -- the command ------------------------------------------------------------------
-
-
-def _check_resume(
-    session: Session,
-    label: str,
-    players: Sequence[str],
-    rules: Path | None,
-    preset: str | None,
-    dealer: str | None,
-) -> None:
-    """Resuming is only right when what was typed agrees with the session on file."""
-    if players and [p.strip().casefold() for p in players] != [
-        p.casefold() for p in session.players
-    ]:
-        raise ChicagoError(
-            Msg(
-                "the session '{label}' exists with the players {players}; `chicago play {label}` resumes it, or choose another name",
-                label=label,
-                players=', '.join(session.players),
-            ),
-        )
-    if dealer is not None and resolve_player(dealer, session.players) != session.first_dealer:
-        raise ChicagoError(
-            Msg(
-                "the session '{label}' exists and {first_dealer} dealt first, not {dealer}",
-                label=label,
-                first_dealer=session.first_dealer,
-                dealer=dealer,
-            ),
-        )
-    if (rules is not None or preset is not None) and sessionfile.starting_rules(
-        rules, preset
-    ) != session.rules:
-        raise ChicagoError(
-            Msg(
-                "the session '{label}' exists with other house rules; they cannot change mid-game (leave out --rules/--preset to resume it)",
-                label=label,
-            ),
-        )
-
-
-def open_session(
-    name: str | None,
-    players: Sequence[str],
-    *,
-    rules: Path | None = None,
-    preset: str | None = None,
-    dealer: str | None = None,
-    session: str | None = None,
-    file: Path | None = None,
-) -> Path:
-    """The session file to play: created from NAME and PLAYERS if new, else resumed."""
-    entry.refuse_two_rule_sources(rules, preset)
-    if name is None:
-        path = catalogue.resolve(session, file)
-        _check_resume(sessionfile.load_session(path), path.stem, players, rules, preset, dealer)
-        if session is not None and file is None:
-            catalogue.set_current(session)
-        return path
-    if session is not None or file is not None:
-        raise ChicagoError(
-            Msg("give the session as NAME or with --session/--file, not both"),
-        )
-    path = locations.session_path(name)
-    if path.exists():
-        _check_resume(sessionfile.load_session(path), name, players, rules, preset, dealer)
-    elif not players:
-        raise ChicagoError(
-            Msg(
-                "there is no session '{name}'; `chicago play {name} PLAYER PLAYER ...` starts it",
-                name=name,
-            ),
-        )
-    else:
-        from datetime import UTC, datetime
-
-        created = datetime.now(UTC).isoformat(timespec="seconds")
-        house = sessionfile.starting_rules(rules, preset)
-        catalogue.create_current(  # the file and the pointer, or neither
-            name, new_session(players, house, dealer=dealer, name=name, created=created)
-        )
-        return path
-    catalogue.set_current(name)
-    return path
-
-
-def _stdin_input(prompt: str) -> str:
-    return input(prompt)
-
-
-def _print(text: str) -> None:
-    print(text, flush=True)
-
-
-def play_command(
-    name: str | None,
-    players: Sequence[str],
-    *,
-    rules: Path | None = None,
-    preset: str | None = None,
-    dealer: str | None = None,
-    session: str | None = None,
-    file: Path | None = None,
-    stake: str = "1",
-    ask: Ask | None = None,
-    say: Say | None = None,
-) -> int:
-    """``chicago play``: open or create the session, then run the dialogue; the exit status."""
-    stake = str(parse_stake(stake))  # refused with the reason (a StakeError) before any file
-    path = open_session(
-        name, players, rules=rules, preset=preset, dealer=dealer, session=session, file=file
-    )
-    sys.stdout.flush()
-    ask, say = ask or _stdin_input, say or _print
-    while True:
-        dialogue = Dialogue(path, ask, say, stake=stake)
-        code = dialogue.run()
-        if code or not dialogue.over:
-            return code
-        following = _offer_next_game(path, ask, say)
-        if following is None:
-            return 0
-        path = following
-
-
-_YES = {"j", "ja", "y", "yes", "igen", "again"}
-
-
-def _offer_next_game(path: Path, ask: Ask, say: Say) -> Path | None:
-    """After a finished game: the next game at the same table (`chicago again`) if asked
-    for; its path, or None."""
-    from ..core.again import next_game
-    from .correct import next_game_place
-
-    previous = sessionfile.load_session(path)
-    name, place = next_game_place(path, previous, None, beside=path.parent != locations.sessions_dir())
-    dealer = next_game(previous, name).first_dealer
-    try:
-        text = ask(
-            t(
-                "Next game at the same table, '{name}' ({dealer} deals first)? (y = yes, Enter = no): ",
-                name=name,
-                dealer=dealer,
-            )
-        )
-    except EOFError:
-        return None
-    if text.strip().casefold() not in _YES:
-        return None
-    from .correct import start_next_game
-
-    start_next_game(previous, name, place, current=place.parent == locations.sessions_dir(), say=say)
-    return place

@@ -1,0 +1,172 @@
+"""``chicago play``: the session opened or created, and the dialogue (`present.dialogue`)
+wired to the terminal: ``input`` and ``print``, and ``e N`` corrected as ``chicago edit``
+corrects."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..core import entry
+from ..core.errors import ChicagoError
+from ..core.game import Session, new_session, resolve_player
+from ..core.stake import parse_stake
+from ..i18n.language import Msg, t
+from ..present.dialogue import Ask, Dialogue, Say
+from ..store import catalogue, locations, sessionfile
+
+
+def _check_resume(
+    session: Session,
+    label: str,
+    players: Sequence[str],
+    rules: Path | None,
+    preset: str | None,
+    dealer: str | None,
+) -> None:
+    """Resuming is only right when what was typed agrees with the session on file."""
+    if players and [p.strip().casefold() for p in players] != [
+        p.casefold() for p in session.players
+    ]:
+        raise ChicagoError(
+            Msg(
+                "the session '{label}' exists with the players {players}; `chicago play {label}` resumes it, or choose another name",
+                label=label,
+                players=', '.join(session.players),
+            ),
+        )
+    if dealer is not None and resolve_player(dealer, session.players) != session.first_dealer:
+        raise ChicagoError(
+            Msg(
+                "the session '{label}' exists and {first_dealer} dealt first, not {dealer}",
+                label=label,
+                first_dealer=session.first_dealer,
+                dealer=dealer,
+            ),
+        )
+    if (rules is not None or preset is not None) and sessionfile.starting_rules(
+        rules, preset
+    ) != session.rules:
+        raise ChicagoError(
+            Msg(
+                "the session '{label}' exists with other house rules; they cannot change mid-game (leave out --rules/--preset to resume it)",
+                label=label,
+            ),
+        )
+
+
+def open_session(
+    name: str | None,
+    players: Sequence[str],
+    *,
+    rules: Path | None = None,
+    preset: str | None = None,
+    dealer: str | None = None,
+    session: str | None = None,
+    file: Path | None = None,
+) -> Path:
+    """The session file to play: created from NAME and PLAYERS if new, else resumed."""
+    entry.refuse_two_rule_sources(rules, preset)
+    if name is None:
+        path = catalogue.resolve(session, file)
+        _check_resume(sessionfile.load_session(path), path.stem, players, rules, preset, dealer)
+        if session is not None and file is None:
+            catalogue.set_current(session)
+        return path
+    if session is not None or file is not None:
+        raise ChicagoError(
+            Msg("give the session as NAME or with --session/--file, not both"),
+        )
+    path = locations.session_path(name)
+    if path.exists():
+        _check_resume(sessionfile.load_session(path), name, players, rules, preset, dealer)
+    elif not players:
+        raise ChicagoError(
+            Msg(
+                "there is no session '{name}'; `chicago play {name} PLAYER PLAYER ...` starts it",
+                name=name,
+            ),
+        )
+    else:
+        from datetime import UTC, datetime
+
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        house = sessionfile.starting_rules(rules, preset)
+        catalogue.create_current(  # the file and the pointer, or neither
+            name, new_session(players, house, dealer=dealer, name=name, created=created)
+        )
+        return path
+    catalogue.set_current(name)
+    return path
+
+
+def _stdin_input(prompt: str) -> str:
+    return input(prompt)
+
+
+def _print(text: str) -> None:
+    print(text, flush=True)
+
+
+def play_command(
+    name: str | None,
+    players: Sequence[str],
+    *,
+    rules: Path | None = None,
+    preset: str | None = None,
+    dealer: str | None = None,
+    session: str | None = None,
+    file: Path | None = None,
+    stake: str = "1",
+    ask: Ask | None = None,
+    say: Say | None = None,
+) -> int:
+    """``chicago play``: open or create the session, then run the dialogue; the exit status."""
+    stake = str(parse_stake(stake))  # refused with the reason (a StakeError) before any file
+    path = open_session(
+        name, players, rules=rules, preset=preset, dealer=dealer, session=session, file=file
+    )
+    from .correct import correct_file
+
+    sys.stdout.flush()
+    ask, say = ask or _stdin_input, say or _print
+    while True:
+        dialogue = Dialogue(path, ask, say, correct=correct_file, stake=stake)
+        code = dialogue.run()
+        if code or not dialogue.over:
+            return code
+        following = _offer_next_game(path, ask, say)
+        if following is None:
+            return 0
+        path = following
+
+
+_YES = {"j", "ja", "y", "yes", "igen", "again"}
+
+
+def _offer_next_game(path: Path, ask: Ask, say: Say) -> Path | None:
+    """After a finished game: the next game at the same table (`chicago again`) if asked
+    for; its path, or None."""
+    from ..core.again import next_game
+    from .correct import next_game_place
+
+    previous = sessionfile.load_session(path)
+    name, place = next_game_place(path, previous, None, beside=path.parent != locations.sessions_dir())
+    dealer = next_game(previous, name).first_dealer
+    try:
+        text = ask(
+            t(
+                "Next game at the same table, '{name}' ({dealer} deals first)? (y = yes, Enter = no): ",
+                name=name,
+                dealer=dealer,
+            )
+        )
+    except EOFError:
+        return None
+    if text.strip().casefold() not in _YES:
+        return None
+    from .correct import start_next_game
+
+    start_next_game(previous, name, place, current=place.parent == locations.sessions_dir(), say=say)
+    return place
