@@ -1,4 +1,4 @@
-"""The arrows between the package's layers point down: core <- store <- present <- cli.
+"""The arrows between the package's layers point down: core <- store <- present <- serve, cli.
 
 Every import in every module of ``chicago_protokoll`` is read with `ast` (also
 the ones inside functions, which the code uses to keep start-up light) and
@@ -9,6 +9,8 @@ checked against what its layer may import:
 - ``store`` (session files) may use the core, not presentation or the CLI, and
   draws nothing (no Typer, Click or Rich);
 - ``present`` may use the core and the store, never the CLI or Typer/Click;
+- ``serve`` (the live page) may use the core, the store and present, never the CLI;
+  only the CLI imports it (``chicago serve``), so no other layer pays for a server;
 - ``cli`` may use everything.
 
 ``i18n`` (the language of messages) and ``fast`` (code that exists only for
@@ -34,7 +36,8 @@ ALLOWED: dict[str, set[str]] = {
     "core": {"core", "i18n", "fast"},
     "store": {"core", "store", "i18n", "fast"},
     "present": {"core", "store", "present", "i18n", "fast"},
-    "cli": {"core", "store", "present", "cli", "i18n", "fast"},
+    "serve": {"core", "store", "present", "serve", "i18n", "fast"},
+    "cli": {"core", "store", "present", "serve", "cli", "i18n", "fast"},
     "i18n": {"i18n"},
     "fast": {"fast", "store"},  # until the TAB fast path goes (issue 16)
 }
@@ -43,6 +46,7 @@ FORBIDDEN_OUTSIDE: dict[str, set[str]] = {
     "core": {"typer", "click", "rich"},
     "store": {"typer", "click", "rich"},
     "present": {"typer", "click"},
+    "serve": {"typer", "click"},
     "i18n": {"typer", "click", "rich"},
     "fast": {"typer", "click", "rich"},
 }
@@ -118,6 +122,10 @@ def test_each_module_imports_only_its_own_layer_and_those_below(module: str, pat
         ("chicago_protokoll.store.catalogue", "from chicago_protokoll.cli import common"),
         ("chicago_protokoll.present.views", "from ..cli.common import handled"),
         ("chicago_protokoll.present.views", "from .. import cli"),
+        ("chicago_protokoll.present.views", "from ..serve import live"),
+        ("chicago_protokoll.store.catalogue", "from ..serve.live import Board"),
+        ("chicago_protokoll.serve.live", "from ..cli.common import handled"),
+        ("chicago_protokoll.serve.live", "import typer"),
         ("chicago_protokoll.fast.complete", "from ..core import game"),
         ("chicago_protokoll.i18n.language", "from ..core.errors import ChicagoError"),
     ],

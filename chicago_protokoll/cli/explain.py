@@ -51,7 +51,8 @@ def explain(
 ) -> None:
     """The replay told deal by deal: each event, the points it gave or took, the rule and
     house-rules key behind them, the running totals."""
-    from ..present.explain import explain_lines, wrap_lines
+    from ..present.explain import explain_lines
+    from ..present.width import wrap_lines
 
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
@@ -103,7 +104,8 @@ def why(
     file: FileOption = None,
 ) -> None:
     """Answers to the questions asked at the table, each with the rules and keys behind it."""
-    from ..present.explain import QUESTION_HELP, answer, parse_question, wrap_lines
+    from ..present.why import QUESTION_HELP, answer, parse_question
+    from ..present.width import wrap_lines
 
     asked = parse_question(question)
     if asked is None:

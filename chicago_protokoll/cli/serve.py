@@ -1,6 +1,6 @@
 """``chicago serve``: the session as a live page for the phones and the TV around the table.
 
-The server itself is in `live_server` (imported only when serving, as is segno for the
+The server itself is `serve.live` (imported only when serving, as is segno for the
 QR code), so registering the command costs the other commands nothing at start-up.
 """
 
@@ -18,7 +18,7 @@ from .common import FileOption, SessionOption, handled
 from .read import stake_parameter
 
 if TYPE_CHECKING:
-    from . import live_server
+    from ..serve import live as live_server
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -45,7 +45,7 @@ def serve(
     """A live scoreboard: the sheet in a browser, updated as each event is recorded."""
     path = catalogue.resolve(session, file)
     amount = str(stake_parameter(stake))
-    from . import live_server
+    from ..serve import live as live_server
 
     board = live_server.Board(path, amount)
     try:

@@ -9,9 +9,20 @@ import csv
 import io
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, assert_never
 
-from ..core.events import ChicagoBroken, ChicagoDeclared, ChicagoWon, Correction, event_to_dict
+from ..core.events import (
+    BuyWinner,
+    ChicagoBroken,
+    ChicagoDeclared,
+    ChicagoWon,
+    Correction,
+    Exchange,
+    LastTrick,
+    Royal,
+    Showdown,
+    event_to_dict,
+)
 from ..core.settle import amount_json, settle
 from ..core.standings import DealRecord, Standings
 from ..i18n.language import number, t
@@ -90,14 +101,22 @@ def _outcome(standings: Standings) -> dict[str, Any]:
 def chicago_outcome(record: DealRecord) -> tuple[str, str | None] | None:
     """The deal's settled Chicago: (declarer, None) if it succeeded, (declarer, breaker)
     if it was broken; None for a deal without one."""
+    declarer: str | None = None
     for entry in record.entries:
-        if isinstance(entry.event, ChicagoWon):
-            return entry.event.player, None
-        if isinstance(entry.event, ChicagoBroken):
-            declarer = next(
-                e.event.player for e in record.entries if isinstance(e.event, ChicagoDeclared)
-            )
-            return declarer, entry.event.player
+        event = entry.event
+        match event:
+            case ChicagoDeclared():
+                declarer = event.player
+            case ChicagoWon():
+                return event.player, None
+            case ChicagoBroken():
+                # The engine refuses a Chicago broken before one is declared.
+                assert declarer is not None
+                return declarer, event.player
+            case BuyWinner() | Exchange() | Showdown() | LastTrick() | Royal():
+                pass  # no part of a Chicago
+            case _:
+                assert_never(event)
     return None
 
 

@@ -7,6 +7,7 @@ described the same way.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from ..core.cards import Category
 from ..core.events import (
@@ -34,17 +35,21 @@ def hand_name(category: Category | None) -> str:
 
 def moment_name(event: Event) -> str:
     """Köp 1, köp 2, showdown...: the line of the paper protocol the event belongs on."""
-    if isinstance(event, BuyWinner):
-        return f"köp {event.buy}"
-    if isinstance(event, Showdown):
-        return t("showdown")
-    if isinstance(event, LastTrick):
-        return t("last trick")
-    if isinstance(event, ChicagoDeclared | ChicagoWon | ChicagoBroken):
-        return "Chicago"
-    if isinstance(event, Royal):
-        return "royal straight flush"
-    return t("köp {buy} exchange", buy=event.buy)
+    match event:
+        case BuyWinner():
+            return f"köp {event.buy}"
+        case Exchange():
+            return t("köp {buy} exchange", buy=event.buy)
+        case Showdown():
+            return t("showdown")
+        case LastTrick():
+            return t("last trick")
+        case ChicagoDeclared() | ChicagoWon() | ChicagoBroken():
+            return "Chicago"
+        case Royal():
+            return "royal straight flush"
+        case _:
+            assert_never(event)
 
 
 def _hand(event: HandEvent) -> str:
@@ -66,27 +71,29 @@ def describe_event(event: Event) -> str:
 def describe_in_deal(event: Event) -> str:
     """The event without its deal number, for lines grouped under a deal: ``köp 2: Anna: two pair``."""
     where = moment_name(event)
-    if isinstance(event, HandEvent):
-        return f"{where}: {_hand(event)}"
-    if isinstance(event, Exchange):
-        return t(
-            "{where}: {player} exchanged {count}",
-            where=where,
-            player=event.player,
-            count=event.count,
-        )
-    if isinstance(event, ChicagoDeclared):
-        return t("{where}: {player} declares", where=where, player=event.player)
-    if isinstance(event, ChicagoWon):
-        return t("{where}: {player} took all five tricks", where=where, player=event.player)
-    if isinstance(event, ChicagoBroken):
-        return t("{where}: broken by {breaker}", where=where, breaker=event.player)
-    if isinstance(event, LastTrick):
-        two = t(" (with a two)") if event.with_two else ""
-        return f"{where}: {event.player}{two}"
-    if isinstance(event, Royal):
-        return f"{where}: {event.player}"
-    return where  # pragma: no cover - every event type is handled above
+    match event:
+        case BuyWinner() | Showdown():
+            return f"{where}: {_hand(event)}"
+        case Exchange():
+            return t(
+                "{where}: {player} exchanged {count}",
+                where=where,
+                player=event.player,
+                count=event.count,
+            )
+        case ChicagoDeclared():
+            return t("{where}: {player} declares", where=where, player=event.player)
+        case ChicagoWon():
+            return t("{where}: {player} took all five tricks", where=where, player=event.player)
+        case ChicagoBroken():
+            return t("{where}: broken by {breaker}", where=where, breaker=event.player)
+        case LastTrick():
+            two = t(" (with a two)") if event.with_two else ""
+            return f"{where}: {event.player}{two}"
+        case Royal():
+            return f"{where}: {event.player}"
+        case _:
+            assert_never(event)
 
 
 _RULE_TEXT = {
@@ -134,25 +141,27 @@ def deal_parts(events: Sequence[Event]) -> dict[str, str]:
     parts: dict[str, str] = {}
     for event in events:
         where = moment_name(event)
-        if isinstance(event, HandEvent):
-            parts[where] = _hand(event)
-        elif isinstance(event, Exchange):
-            parts[f"{where} {event.player}"] = str(event.count)
-        elif isinstance(event, ChicagoDeclared):
-            parts[where] = event.player
-        elif isinstance(event, ChicagoWon):
-            parts[where] = t("{player}, all five", player=event.player)
-        elif isinstance(event, ChicagoBroken):
-            declarer = parts.get(where, "?")
-            parts[where] = t(
-                "{declarer}, broken by {breaker}",
-                declarer=declarer,
-                breaker=event.player,
-            )
-        elif isinstance(event, LastTrick):
-            parts[where] = event.player + (t(" with a two") if event.with_two else "")
-        else:
-            parts[where] = event.player
+        match event:
+            case BuyWinner() | Showdown():
+                parts[where] = _hand(event)
+            case Exchange():
+                parts[f"{where} {event.player}"] = str(event.count)
+            case ChicagoDeclared() | Royal():
+                parts[where] = event.player
+            case ChicagoWon():
+                parts[where] = t("{player}, all five", player=event.player)
+            case ChicagoBroken():
+                # The declaration came first in the deal and named the part.
+                declarer = parts.get(where, "?")
+                parts[where] = t(
+                    "{declarer}, broken by {breaker}",
+                    declarer=declarer,
+                    breaker=event.player,
+                )
+            case LastTrick():
+                parts[where] = event.player + (t(" with a two") if event.with_two else "")
+            case _:
+                assert_never(event)
     return parts
 
 

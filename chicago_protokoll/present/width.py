@@ -15,6 +15,7 @@ terminal act on it.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 _ZWJ = "\u200d"  # joins the emoji on either side into one picture
 _VS16 = "\ufe0f"  # asks for the picture (two columns) of a one-column symbol
@@ -107,3 +108,15 @@ def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "") -
     if not empty:
         lines.append(current.rstrip(" "))
     return lines
+
+
+def wrap_lines(lines: Sequence[str], width: int) -> list[str]:
+    """Lines folded to ``width``; a folded line goes on under its own indent, two further in."""
+    folded: list[str] = []
+    for line in lines:
+        if text_width(line) <= width:
+            folded.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        folded.extend(wrap(line.strip(), width, indent, indent + "  "))
+    return folded

@@ -10,16 +10,17 @@ from pathlib import Path
 from ..core.errors import ChicagoError
 from ..core.session import Session
 from ..i18n.language import Msg
+from .atomic import fsync_dir, locked, write_atomic
 from .locations import (
-    _name_problem,
     check_session_name,
     data_dir,
     display_path,
+    session_name_problem,
     session_path,
     sessions_dir,
 )
 from .regularfile import NotReadable, read_bounded
-from .sessionfile import _fsync_dir, _write_atomic, create_session, locked
+from .sessionfile import create_session
 
 
 def _current_file() -> Path:
@@ -32,7 +33,7 @@ def set_current(name: str) -> None:
     home = data_dir()
     try:
         home.mkdir(parents=True, exist_ok=True)
-        _write_atomic(_current_file(), f"{name}\n".encode())
+        write_atomic(_current_file(), f"{name}\n".encode())
     except OSError as error:
         raise ChicagoError(
             Msg(
@@ -87,7 +88,7 @@ def list_sessions() -> list[tuple[str, Path]]:
     found = []
     for entry in entries:
         stem, dot, suffix = entry.name.rpartition(".")
-        if dot and suffix == "toml" and _name_problem(stem) is None and entry.is_file():
+        if dot and suffix == "toml" and session_name_problem(stem) is None and entry.is_file():
             found.append((stem, directory / entry.name))
     return sorted(found, key=lambda item: (item[0].casefold(), item[0]))
 
@@ -115,7 +116,7 @@ def remove_session(name: str) -> Path:
                     strerror=error.strerror,
                 ),
             ) from None
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
     if get_current() == name:
         with suppress(FileNotFoundError):
             _current_file().unlink()
@@ -151,7 +152,7 @@ def resolve(session: str | None = None, file: Path | None = None) -> Path:
                 start_hint=_START_HINT,
             ),
         )
-    problem = _name_problem(current)
+    problem = session_name_problem(current)
     if problem:
         raise ChicagoError(
             Msg(

@@ -6,7 +6,7 @@ import os
 import unicodedata
 from pathlib import Path
 
-from ..core.errors import ChicagoError
+from ..core.errors import ChicagoError, SessionFileError
 from ..i18n.language import Msg
 
 HOME_ENV = "CHICAGO_PROTOKOLL_HOME"
@@ -29,7 +29,7 @@ def sessions_dir() -> Path:
     return data_dir() / "sessions"
 
 
-def _name_problem(name: str) -> Msg | None:
+def session_name_problem(name: str) -> Msg | None:
     """Why ``name`` cannot be a session name, as a clause after "it", or None."""
     if not name.strip():
         return Msg("it is blank")
@@ -62,7 +62,7 @@ def _name_problem(name: str) -> Msg | None:
 def check_session_name(name: str) -> str:
     """The name in canonical form (Unicode NFC); `ChicagoError` if it cannot name a session."""
     normal = unicodedata.normalize("NFC", name)
-    problem = _name_problem(normal)
+    problem = session_name_problem(normal)
     if problem:
         raise ChicagoError(
             Msg("{name!r} cannot be a session name: {problem}", name=name, problem=problem),
@@ -87,3 +87,32 @@ def display_path(path: Path) -> str:
 def saved_rules_path() -> Path:
     """The saved house rules that ``chicago new`` starts from when no --rules/--preset is given."""
     return data_dir() / "house-rules.toml"
+
+
+def link_refused(source: str) -> SessionFileError:
+    """The refusal of a symbolic link where a file of the data directory should be."""
+    return SessionFileError(
+        Msg(
+            "{source} is a symbolic link; a file in the data directory must be a plain file, so nothing is read or written where the link leads: remove the link",
+            source=source,
+        ),
+    )
+
+
+def in_data_dir(path: Path) -> bool:
+    """Whether ``path`` lies in the data directory (its folder, links resolved)."""
+    here = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    home = os.path.realpath(data_dir())
+    return here == home or here.startswith(home.rstrip(os.sep) + os.sep)
+
+
+def real_path(path: Path) -> Path:
+    """The file a path leads to.  Outside the data directory writes go through symlinks
+    (a ``--file`` the user chose), and the lock must be the one of the directory the file
+    really lives in.  Inside it a symlink is refused, never followed: nothing the
+    program writes on its own ends up outside its data directory."""
+    if in_data_dir(path):
+        if os.path.islink(path):
+            raise link_refused(display_path(path))
+        return Path(os.path.realpath(os.path.dirname(os.path.abspath(path)))) / path.name
+    return Path(os.path.realpath(path))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from chicago_protokoll.store import sessionfile
+from chicago_protokoll.store import atomic, sessionfile
 from cli_support import CHICAGO, ENGLISH, SEED_000_DEAL, assert_one_plain_line, run, session_file
 
 PLAYERS = ("Anna", "Bo", "Cilla")
@@ -191,8 +191,8 @@ def test_ctrl_c_while_waiting_for_the_lock_says_nothing_was_written() -> None:
     ok("new", "fredag", *PLAYERS)
     path = session_file("fredag")
     before = path.read_bytes()
-    lock = os.path.realpath(path.parent / sessionfile.LOCK_NAME)
-    with sessionfile.locked(path.parent):
+    lock = os.path.realpath(path.parent / atomic.LOCK_NAME)
+    with atomic.locked(path.parent):
         process = popen("deal", "--last-trick", "Bo")
         deadline = time.monotonic() + 20
         while not _holds_open(process.pid, Path(lock)):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from chicago_protokoll.store import locations, sessionfile
+from chicago_protokoll.store import atomic, locations
 from cli_support import invoke, ok, refused
 
 
@@ -95,7 +95,7 @@ def test_an_export_leaves_no_temporary_file_and_cleans_a_killed_ones(
     out = here / "sheet.html"
     stale = here / f".{out.name}.0123456789ab.tmp"
     stale.write_text("half", encoding="utf-8")
-    old = time.time() - sessionfile.STALE_TEMP_SECONDS - 5
+    old = time.time() - atomic.STALE_TEMP_SECONDS - 5
     os.utime(stale, (old, old))
     fresh = here / f".{out.name}.ba9876543210.tmp"  # a write under way: kept
     fresh.write_text("half", encoding="utf-8")
@@ -110,7 +110,7 @@ def test_an_interrupted_export_removes_its_temporary_file(
         raise KeyboardInterrupt
 
     here = _folder(tmp_path)
-    monkeypatch.setattr(sessionfile.os, "fsync", interrupted)
+    monkeypatch.setattr(atomic.os, "fsync", interrupted)
     result = invoke("export", "-o", str(here / "x.json"))
     assert result.exit_code == 130
     assert os.listdir(here) == []

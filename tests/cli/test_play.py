@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from chicago_protokoll.cli.play_loop import Dialogue, open_session, play_command
+from chicago_protokoll.cli.correct import correct_file
+from chicago_protokoll.cli.play_loop import open_session, play_command
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.errors import ChicagoError
 from chicago_protokoll.core.events import (
@@ -33,6 +34,7 @@ from chicago_protokoll.core.game import Game, replay
 from chicago_protokoll.core.rules import ChicagoRules, GameRules, HouseRules, ScoringRules
 from chicago_protokoll.core.session import new_session
 from chicago_protokoll.i18n.language import set_language
+from chicago_protokoll.present.dialogue import Dialogue
 from chicago_protokoll.store import catalogue, locations, sessionfile
 
 SEED_DEAL = ["bo två par", "an KH KS 9D 9H 3C", "c", "anna två par"]
@@ -89,7 +91,7 @@ def make_session(
 
 def play(path: Path, answers: Sequence[str], *, stake: str = "1") -> tuple[Script, int]:
     script = Script(answers)
-    code = Dialogue(path, script.ask, script.say, stake=stake).run()
+    code = Dialogue(path, script.ask, script.say, correct=correct_file, stake=stake).run()
     return script, code
 
 
@@ -368,7 +370,7 @@ def test_ctrl_c_loses_nothing_and_exits_130() -> None:
             return super().ask(prompt)
 
     script = Interrupt(["bo två par"])
-    assert Dialogue(path, script.ask, script.say).run() == 130
+    assert Dialogue(path, script.ask, script.say, correct=correct_file).run() == 130
     assert "Avbrutet." in script.text
     assert len(sessionfile.load_session(path).events) == 1
 
@@ -386,7 +388,7 @@ def test_an_answer_after_another_command_recorded_the_moment_is_asked_again() ->
             return super().ask(prompt)
 
     script = Meanwhile(["bo två par", "bo två par"])
-    Dialogue(path, script.ask, script.say).run()
+    Dialogue(path, script.ask, script.say, correct=correct_file).run()
     assert "protokollet ändrades medan du svarade" in script.text
     assert "köp 2" in script.prompts[1]
     assert scores(path) == {"Anna": 0, "Bo": 2, "Cilla": 1}

@@ -15,17 +15,17 @@ from chicago_protokoll.core.events import Exchange
 from chicago_protokoll.core.game import Game
 from chicago_protokoll.core.rules import HouseRules
 from chicago_protokoll.i18n.language import set_language
-from chicago_protokoll.present.explain import (
+from chicago_protokoll.present.explain import explain_lines
+from chicago_protokoll.present.narrate import rule_text
+from chicago_protokoll.present.why import (
     Question,
     answer,
     declare_conditions,
-    explain_lines,
     parse_question,
     why_buy_stop,
     why_declare,
     why_last_trick,
 )
-from chicago_protokoll.present.narrate import rule_text
 from chicago_table import Table
 
 LANGS = ("en", "sv")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from chicago_protokoll.i18n.language import Msg
-from chicago_protokoll.store import catalogue, locations, regularfile, sessionfile, tomlsubset
+from chicago_protokoll.store import atomic, catalogue, locations, regularfile, tomlsubset
 from cli_support import invoke, ok, refused
 
 SPECIAL = ["fifo", "dev-zero", "dev-null", "directory"]
@@ -133,7 +133,7 @@ def test_a_lock_file_that_is_a_symlink_is_refused_not_followed(
     target = tmp_path / "lock-target"
     if not dangling:
         target.write_text("keep\n", encoding="utf-8")
-    lock = _in_sessions(sessionfile.LOCK_NAME)
+    lock = _in_sessions(atomic.LOCK_NAME)
     lock.unlink()
     lock.symlink_to(target)
     before = locations.session_path("g").read_bytes()
@@ -196,6 +196,6 @@ def test_locking_states_its_platform_where_fcntl_is_missing(
     """Without fcntl (not POSIX) recording refuses with a plain sentence, no ImportError."""
     ok("new", "g", "Anna", "Bo")
     before = locations.session_path("g").read_bytes()
-    monkeypatch.setattr(sessionfile, "fcntl", None)
+    monkeypatch.setattr(atomic, "fcntl", None)
     assert "POSIX" in refused("tricks", "Anna")
     assert locations.session_path("g").read_bytes() == before

@@ -36,11 +36,10 @@ from chicago_protokoll.core.events import (
     Royal,
     Showdown,
 )
-from chicago_protokoll.core.names import hidden_character, name_problem
+from chicago_protokoll.core.names import RESERVED_NAMES, hidden_character, name_problem
 from chicago_protokoll.core.rules import HouseRules
-from chicago_protokoll.core.names import RESERVED_NAMES
 from chicago_protokoll.core.session import Session, new_session
-from chicago_protokoll.store import catalogue, fileformat, locations, sessionfile
+from chicago_protokoll.store import atomic, catalogue, fileformat, locations, sessionfile
 
 PLAYERS = ("Anna", "Bo", "Cilla")
 
@@ -516,7 +515,7 @@ def test_write_goes_through_a_symlink_and_keeps_the_file_mode(saved: Path, tmp_p
 def test_writer_waits_for_the_lock_and_gives_up_with_a_message(saved: Path) -> None:
     """While another writer holds the directory lock, a transaction waits, then says why it gave up."""
     before = saved.read_bytes()
-    with sessionfile.locked(saved.parent), pytest.raises(ChicagoError, match="another chicago command"):
+    with atomic.locked(saved.parent), pytest.raises(ChicagoError, match="another chicago command"):
         sessionfile.transact(saved, _append(4), timeout=0.2)
     assert saved.read_bytes() == before
 

@@ -2,27 +2,32 @@
 
 It shows the deal as recorded, asks only for the parts that change (a köp, the
 Chicago, the last trick, the showdown), shows each player's total before → after,
-and saves on a yes: the same correction as ``chicago edit`` (`correct.correct_file`),
+and saves on a yes: the same correction as ``chicago edit`` (`correct_file`, passed in),
 read by the same entry layer, refused the same way.  ``u`` right after takes it back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Protocol
 
 from ..core import entry
 from ..core.correct import DealChanges, check_deal_number, claim_text, deal_events, recorded_entry
 from ..core.errors import ChicagoError, EntryError
 from ..core.game import Game
 from ..i18n.language import Msg, language, t
-from ..present.narrate import describe_in_deal
 from ..store import sessionfile
-from .correct import correct_file
+from .dialogue import Ask, Say
+from .narrate import describe_in_deal
 
-Ask = Callable[[str], str]
-Say = Callable[[str], None]
+
+class CorrectFile(Protocol):
+    """`cli.correct.correct_file`: correct a deal of the file (or, ``dry_run``, only say
+    what it would do); the text to show."""
+
+    def __call__(self, path: Path, deal: int, changes: DealChanges, *, dry_run: bool) -> str: ...
+
 
 EDIT_WORDS = frozenset({"e", "edit", "ändra", "andra", "rätta", "ratta"})
 _WITH_TWO = {"2", "två", "tvåa", "tvaa", "two"}
@@ -43,7 +48,7 @@ _PARTS = {
 }
 
 
-def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say) -> None:
+def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: CorrectFile) -> None:
     """Ask what changes in deal ``deal``, show the totals it gives, save on a yes."""
     session = sessionfile.load_session(path)
     check_deal_number(session, deal)

@@ -1,0 +1,100 @@
+"""Writing an export file: atomically, and never over a session file."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..core.errors import ChicagoError
+from ..i18n.language import Msg
+from .atomic import write_text
+from .fileformat import FORMAT as SESSION_FORMAT
+from .locations import in_data_dir
+
+
+def write_export(path: Path, text: str, *, session_path: Path) -> None:
+    """Write an export to ``path`` atomically, refusing every way it could destroy a game:
+    ``path`` is the exported session's own file (by any spelling or link), a file in the
+    data directory, or any existing session file.  The folder must exist (a mistyped
+    folder is an error, not a new folder)."""
+    source = str(path)
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise ChicagoError(
+            Msg(
+                "cannot write {source}: the folder {parent} does not exist; nothing was written",
+                source=source,
+                parent=parent,
+            ),
+        )
+    real = Path(os.path.realpath(path))
+    if _same_file(real, session_path) or in_data_dir(path) or in_data_dir(real):
+        where = (
+            Msg("the session being exported")
+            if _same_file(real, session_path)
+            else Msg("in chicago-protokoll's data directory, where the sessions live")
+        )
+        raise ChicagoError(
+            Msg(
+                "refusing to write the export over {source}: it is {where}; choose another file, nothing was written",
+                source=source,
+                where=where,
+            )
+        )
+    if _is_session_file(real):
+        raise ChicagoError(
+            Msg(
+                "refusing to write the export over {source}: it is a chicago-protokoll session file; choose another file, nothing was written",
+                source=source,
+            ),
+        )
+    with _terminated_as_interrupt():
+        write_text(real, text, source)
+
+
+@contextmanager
+def _terminated_as_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise KeyboardInterrupt while an export is written, so
+    `write_atomic` removes its temporary file (SIGKILL cannot be caught: the next write
+    beside it cleans up, see `_clean_stale_temps`)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    old = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _is_session_file(path: Path) -> bool:
+    """Whether an existing ``path`` starts as a session file does (its format line)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        head = os.read(fd, 4096) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return f'"{SESSION_FORMAT}"'.encode() in head
