@@ -35,6 +35,7 @@ from . import (
     stats,
     typer_seams,
 )
+from .root import ChicagoGroup
 
 __all__ = ["app", "build", "run"]
 
@@ -94,6 +95,8 @@ def _root() -> typer.Typer:
         invoke_without_command=True,
         add_completion=True,
         pretty_exceptions_enable=False,
+        # Every command runs inside it: how a run ends maps to its exit status there, once.
+        cls=ChicagoGroup,
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )

@@ -219,6 +219,8 @@ def new_session(
 def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = False) -> str:
     """The seat name meant by ``text``: exact, then case-insensitive, then (if allowed) a
     unique prefix.  Unknown names are refused with the names there are."""
+    from .errors import AmbiguousPlayerError, UnknownPlayerError
+
     wanted = typed_name(text)  # NFC: 'Åsa' typed decomposed is the seat 'Åsa'
     if wanted in players:
         return wanted
@@ -230,27 +232,25 @@ def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = Fa
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
-            raise RuleViolation(
+            raise AmbiguousPlayerError(
                 Msg(
                     "'{text}' could be {matches}: type more of the name",
                     text=text,
                     matches=Joined(matches, Msg(" or ")),
                 ),
-                rule=Rule.PLAYERS,
             )
     import difflib  # only on this error path: it imports re, which start-up avoids
 
     close = difflib.get_close_matches(wanted.casefold(), [p.casefold() for p in players], n=1)
     guess = next((p for p in players if close and p.casefold() == close[0]), None)
     hint = Msg(" (did you mean {guess}?)", guess=guess) if guess else ""
-    raise RuleViolation(
+    raise UnknownPlayerError(
         Msg(
             "'{text}' is not at this table; the players are {players}{hint}",
             text=text,
             players=", ".join(players),
             hint=hint,
         ),
-        rule=Rule.PLAYERS,
     )
 
 
