@@ -26,7 +26,7 @@ import contextlib
 import os
 import sys
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperGroup
@@ -79,27 +79,19 @@ def plain(message: str) -> str:
     return "\n".join(shown(line) for line in message.split("\n"))
 
 
-class _Failed(Exception):
-    """A failure already said on stderr; ``status`` is the exit status."""
-
-    def __init__(self, status: ExitStatus) -> None:
-        self.status = status
-        super().__init__(status)
-
-
 def _say(message: str) -> None:
     with contextlib.suppress(OSError, ValueError):  # stderr itself may be gone
         sys.stderr.write(f"chicago: {plain(message)}\n")
         sys.stderr.flush()
 
 
-def _refused(message: str) -> _Failed:
+def _refused(message: str) -> ExitStatus:
     """One line on stderr; after a save, the line says so and the status is 3."""
     if _Run.saved:
         _say(t("{message}; the change was saved", message=message))
-        return _Failed(ExitStatus.SAVED_BUT_NOT_SHOWN)
+        return ExitStatus.SAVED_BUT_NOT_SHOWN
     _say(message)
-    return _Failed(ExitStatus.REFUSED)
+    return ExitStatus.REFUSED
 
 
 def _silence_stdout() -> None:
@@ -111,7 +103,7 @@ def _silence_stdout() -> None:
         os.close(devnull)
 
 
-def _output_failed(error: OSError) -> _Failed:
+def _output_failed(error: OSError) -> ExitStatus:
     _silence_stdout()
     if _Run.saved:
         _say(
@@ -120,15 +112,15 @@ def _output_failed(error: OSError) -> _Failed:
                 strerror=error.strerror,
             )
         )
-        return _Failed(ExitStatus.SAVED_BUT_NOT_SHOWN)
+        return ExitStatus.SAVED_BUT_NOT_SHOWN
     if isinstance(error, BrokenPipeError):  # `chicago export | head`: the reader went away
-        return _Failed(ExitStatus.REFUSED)
+        return ExitStatus.REFUSED
     _say(t("cannot write the output: {strerror}", strerror=error.strerror))
-    return _Failed(ExitStatus.REFUSED)
+    return ExitStatus.REFUSED
 
 
-def _failure(error: BaseException) -> _Failed:
-    """The exit status for ``error``, said on stderr."""
+def _failure(error: BaseException) -> ExitStatus:
+    """How a command that raised ``error`` ends: said on stderr, and its exit status."""
     if isinstance(error, ChicagoError):
         return _refused(error.localized(language()))
     if isinstance(error, OSError):
@@ -141,7 +133,7 @@ def _failure(error: BaseException) -> _Failed:
             _say(t("interrupted; the change was saved"))
         else:
             _say(t("interrupted; nothing was written"))
-        return _Failed(ExitStatus.INTERRUPTED)
+        return ExitStatus.INTERRUPTED
     return _refused(
         t(
             "unexpected error ({error_type}: {error}); this is a bug in chicago-protokoll, please report it with the command you typed",
@@ -176,19 +168,19 @@ class ChicagoGroup(TyperGroup):
         except (typer.Exit, typer.Abort, typer.TyperException):  # Click's usage errors too
             raise
         except (Exception, KeyboardInterrupt) as error:
-            raise typer.Exit(_failure(error).status) from None
+            raise typer.Exit(_failure(error)) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # --help and --version print before any command runs, outside `invoke`.
         try:
             return super().main(*args, **kwargs)
         except OSError as error:
-            sys.exit(_output_failed(error).status)
+            sys.exit(_output_failed(error))
         except SystemExit:
             try:
                 _flush_stdout()
             except OSError as error:
-                sys.exit(_output_failed(error).status)
+                sys.exit(_output_failed(error))
             raise
 
     def _usage_error(self, ctx: Context, error: OptionConflict) -> typer.BadParameter:
@@ -263,8 +255,3 @@ def degrade_output() -> None:
         with contextlib.suppress(AttributeError, ValueError):  # not a TextIOWrapper
             stream.reconfigure(errors="chicago-stand-in")  # type: ignore[union-attr]
 
-
-def fail(message: str, status: ExitStatus = ExitStatus.REFUSED) -> NoReturn:
-    """End the command here: ``message`` on stderr as a refusal, exit ``status``."""
-    _say(message)
-    raise typer.Exit(status)
