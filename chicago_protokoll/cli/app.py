@@ -3,7 +3,9 @@
 Each command resolves the session file, replays it, applies what was typed
 through the rules, and only then writes (under the store's lock).  Every
 refusal is a `ChicagoError`: one plain line on stderr, exit status 1, and no
-file touched.  Rich is imported only by the commands that draw tables.
+file touched; how a run ends is mapped to its exit status once, by the root
+group (`root.ChicagoGroup`).  Rich is imported only by the commands that draw
+tables.
 
 Each module of this package holds one command group as its own Typer app, and
 `app` joins them with `add_typer`, in the order of ``chicago --help``: the
