@@ -3,7 +3,9 @@
 Each command resolves the session file, replays it, applies what was typed
 through the rules, and only then writes (under the store's lock).  Every
 refusal is a `ChicagoError`: one plain line on stderr, exit status 1, and no
-file touched.  Rich is imported only by the commands that draw tables.
+file touched; how a run ends is mapped to its exit status once, by the root
+group (`root.ChicagoGroup`).  Rich is imported only by the commands that draw
+tables.
 
 Each module of this package holds one command group as its own Typer app, and
 `app` joins them with `add_typer`, in the order of ``chicago --help``: the
@@ -35,6 +37,7 @@ from . import (
     stats,
     typer_seams,
 )
+from .root import ChicagoGroup
 
 __all__ = ["app", "build", "run"]
 
@@ -94,6 +97,8 @@ def _root() -> typer.Typer:
         invoke_without_command=True,
         add_completion=True,
         pretty_exceptions_enable=False,
+        # Every command runs inside it: how a run ends maps to its exit status there, once.
+        cls=ChicagoGroup,
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )

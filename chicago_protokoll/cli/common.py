@@ -1,30 +1,26 @@
-"""What every command of ``chicago`` shares: refusals, options, loading and recording.
+"""What every command of ``chicago`` shares: options, loading and recording.
 
-Every refusal is a `ChicagoError`, which `handled` turns into one plain line
-on stderr and exit status 1, with no file touched.  `_record` replays the
-session file, applies what was typed through the rules, and only then writes
-(under the store's lock).  The commands are in the other modules of this
+Every refusal is a `ChicagoError`, which the root group (`root.ChicagoGroup`) turns
+into one plain line on stderr and exit status 1, with no file touched.  `_record`
+replays the session file, applies what was typed through the rules, and only then
+writes (under the store's lock).  The commands are in the other modules of this
 package, one Typer app per group; `app` joins them and owns the entry point.
 """
 
-import contextlib
-import functools
-import os
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
-from typer.exceptions import TyperException
 
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Event
 from ..core.game import Game
 from ..core.rules import PRESETS
 from ..core.session import Session
-from ..i18n.language import Msg, language, t
+from ..i18n.language import Msg
 from ..store import catalogue, recording, sessionfile
+from .root import note_saved
 
 if TYPE_CHECKING:
     import json as json  # noqa: PLC0414 (the alias exports it to the commands)
@@ -40,8 +36,6 @@ else:
             return getattr(json, name)
 
     json = _Json()
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _complete_player(ctx: typer.Context, incomplete: str) -> Iterator[str]:
@@ -205,57 +199,6 @@ else:
     PresetName = Literal[tuple(PRESETS)]
 
 
-def _fail(message: str, code: int = 1) -> NoReturn:
-    sys.stderr.write(f"chicago: {_plain(message)}\n")
-    raise typer.Exit(code)
-
-
-def _plain(message: str) -> str:
-    """A message as it may reach a terminal: a name or a value quoted in it may hold
-    anything, so every control or invisible character is written as its code."""
-    from ..core.names import shown
-
-    return "\n".join(shown(line) for line in message.split("\n"))
-
-
-def handled(fn: F) -> F:
-    """Turn every refusal into one stderr line and exit status 1, never a traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except OptionConflict as error:  # a usage error: Click's usage line and exit status 2
-            raise typer.BadParameter(error.localized(language()), param_hint=error.option) from None
-        except ChicagoError as error:
-            _fail(error.localized(language()))
-        except BrokenPipeError:
-            # The reader went away (`chicago export | head`): stop quietly, as Unix tools do,
-            # and keep the interpreter from complaining when it flushes stdout on exit.
-            with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            raise typer.Exit(1) from None
-        except OSError as error:
-            where = f" ({error.filename})" if error.filename else ""
-            _fail(
-                t("cannot use a file{where}: {strerror}", where=where, strerror=error.strerror)
-            )
-        except KeyboardInterrupt:
-            _fail(t("interrupted; nothing was written"), 130)
-        except (typer.Exit, typer.Abort, TyperException):
-            raise
-        except Exception as error:  # the last guard: no traceback ever reaches the user
-            _fail(
-                t(
-                    "unexpected error ({error_type}: {error}); this is a bug in chicago-protokoll, please report it with the command you typed",
-                    error_type=type(error).__name__,
-                    error=error,
-                )
-            )
-
-    return wrapper  # type: ignore[return-value]
-
-
 # -- helpers -------------------------------------------------------------------
 
 
@@ -288,6 +231,7 @@ def _record(
         raise ChicagoError(
             Msg("{error}; nothing was recorded", error=error),
         ) from None
+    note_saved()
     if session is not None and file is None:
         catalogue.set_current(session)
     return recorded.session, recorded.game

@@ -11,7 +11,7 @@ import typer
 from ..core.again import next_game, next_name
 from ..core.correct import DealChanges, edit_deal
 from ..core.entry import one_result
-from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
+from ..core.errors import ChicagoError, DealPart, EntryError, OptionConflict, RuleViolation
 from ..core.events import Correction
 from ..core.game import Game, replay
 from ..core.session import Session
@@ -32,8 +32,8 @@ from .common import (
     _complete_player,
     _load,
     _session_name,
-    handled,
 )
+from .root import note_saved
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
 app = typer.Typer()
@@ -44,7 +44,6 @@ def _now() -> str:
 
 
 @app.command()
-@handled
 def again(
     name: Annotated[
         str | None,
@@ -88,12 +87,12 @@ def start_next_game(
         created = catalogue.create_current(name, following)  # the file and the pointer
     else:
         created = sessionfile.create_session(target, following)
+    note_saved()
     say(new_session_text(created, replay(created).standings(), name))
     return created
 
 
 @app.command()
-@handled
 def edit(
     deal: Annotated[int, typer.Argument(help="The deal (giv) to correct.", metavar="DEAL", min=1)],
     buy: BuyOption = None,
@@ -131,13 +130,13 @@ def edit(
     changes = DealChanges(
         buys=tuple(buy) if buy else None,
         exchanges=tuple(exchange or ()),
-        chicago=one_result("--chicago", chicago),
-        broken_by=one_result("--broken-by", broken_by),
+        chicago=one_result(DealPart.CHICAGO, chicago),
+        broken_by=one_result(DealPart.BROKEN_BY, broken_by),
         no_chicago=no_chicago,
-        last_trick=one_result("--last-trick", last_trick),
+        last_trick=one_result(DealPart.LAST_TRICK, last_trick),
         with_two=with_two,
-        showdown=one_result("--showdown", showdown),
-        royal=one_result("--royal", royal),
+        showdown=one_result(DealPart.SHOWDOWN, showdown),
+        royal=one_result(DealPart.ROYAL, royal),
     )
     if changes.empty:
         raise typer.BadParameter(
@@ -171,6 +170,7 @@ def correct_file(path: Path, deal: int, changes: DealChanges, *, dry_run: bool) 
         _, (before, after, correction) = change(current)
     else:
         _, (before, after, correction) = sessionfile.transact_returning(path, change)
+        note_saved()
     lines = [
         t("Would correct: ") if dry_run else t("Corrected: "),
         totals_before_after(before.standings(), after.standings()),

@@ -13,7 +13,6 @@ from .common import (
     _load,
     _replay,
     _session_name,
-    handled,
 )
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
@@ -29,7 +28,6 @@ def _terminal_width() -> int:
 
 
 @app.command()
-@handled
 def explain(
     deal: Annotated[
         int | None,
@@ -83,7 +81,6 @@ def _print_explain_json(standings: Any, name: str, deal: int | None, player: str
 
 
 @app.command()
-@handled
 def why(
     question: Annotated[
         str,
@@ -117,7 +114,6 @@ def why(
 
 
 @app.command()
-@handled
 def chart(
     width: Annotated[
         int, typer.Option("--width", help="Columns to draw in.", min=40, max=400)

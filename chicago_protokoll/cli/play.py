@@ -9,7 +9,6 @@ from .common import (
     FileOption,
     PresetName,
     SessionOption,
-    handled,
 )
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
@@ -17,7 +16,6 @@ app = typer.Typer()
 
 
 @app.command()
-@handled
 def play(
     name: Annotated[
         str | None,

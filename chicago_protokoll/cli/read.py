@@ -20,9 +20,9 @@ from .common import (
     _replay,
     _rules_for_reading,
     _session_name,
-    handled,
     json,
 )
+from .root import note_saved
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
 app = typer.Typer()
@@ -31,7 +31,6 @@ app = typer.Typer()
 
 
 @app.command()
-@handled
 def status(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
@@ -48,7 +47,6 @@ def status(
 
 
 @app.command()
-@handled
 def log(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
@@ -72,7 +70,6 @@ CsvDialect = Literal["plain", "excel"]  # present/export.py: CSV_DIALECTS
 
 
 @app.command()
-@handled
 def export(
     fmt: Annotated[
         ExportFormat,
@@ -129,6 +126,7 @@ def export(
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
     sessionfile.write_export(output, text, session_path=path)
+    note_saved()
     print(t("Wrote {output}", output=output), file=sys.stderr)
 
 
@@ -144,7 +142,6 @@ def stake_parameter(text: str, param_hint: str = "--stake") -> Decimal:
 
 
 @app.command("settle")
-@handled
 def settle_command(
     stake: Annotated[
         str,
@@ -196,7 +193,6 @@ def settle_command(
 
 
 @app.command()
-@handled
 def compare(
     hands: Annotated[
         list[str],

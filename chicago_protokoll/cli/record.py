@@ -32,8 +32,8 @@ from .common import (
     WithTwoOption,
     _complete_player,
     _record,
-    handled,
 )
+from .root import note_saved
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
 app = typer.Typer()
@@ -54,7 +54,6 @@ def _print_standings(
 
 
 @app.command()
-@handled
 def new(
     name: Annotated[str, typer.Argument(help="The session's name, e.g. fredag.", metavar="NAME")],
     players: Annotated[
@@ -100,6 +99,7 @@ def new(
         catalogue.create_current(name, session)  # the file and the pointer, or neither
     else:
         sessionfile.create_session(file, session)
+    note_saved()
     print(new_session_text(session, replay(session).standings(), name))
 
 
@@ -107,7 +107,6 @@ def new(
 
 
 @app.command()
-@handled
 def deal(
     buy: BuyOption = None,
     chicago: ChicagoOption = None,
@@ -157,7 +156,6 @@ def deal(
 
 
 @app.command("buy")
-@handled
 def buy_command(
     who: WhoArgument,
     session: SessionOption = None,
@@ -170,7 +168,6 @@ def buy_command(
 
 
 @app.command()
-@handled
 def declare(player: PlayerArgument, session: SessionOption = None, file: FileOption = None) -> None:
     """PLAYER declares Chicago, before the first lead."""
     saved, game = _record(session, file, lambda g: [entry.declare_event(g, player)])
@@ -178,7 +175,6 @@ def declare(player: PlayerArgument, session: SessionOption = None, file: FileOpt
 
 
 @app.command()
-@handled
 def tricks(
     player: PlayerArgument,
     with_two: Annotated[
@@ -197,7 +193,6 @@ def tricks(
 
 
 @app.command("showdown")
-@handled
 def showdown_command(
     who: WhoArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
@@ -207,7 +202,6 @@ def showdown_command(
 
 
 @app.command("royal")
-@handled
 def royal_command(
     player: PlayerArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
@@ -218,7 +212,6 @@ def royal_command(
 
 # A negative count must reach the rule ("0 to 5 cards"), not read as an unknown option.
 @app.command("exchange", context_settings={"ignore_unknown_options": True})
-@handled
 def exchange_command(
     player: PlayerArgument,
     count: Annotated[
@@ -234,7 +227,6 @@ def exchange_command(
 
 
 @app.command()
-@handled
 def undo(
     whole_deal: Annotated[
         bool,
@@ -248,6 +240,7 @@ def undo(
     """Take back the last recorded event (with --deal: the whole last deal)."""
     path = catalogue.resolve(session, file)
     undone = recording.undo(path, whole_deal=whole_deal)
+    note_saved()
     if session is not None and file is None:  # as for every write: the session used last
         catalogue.set_current(session)
     from ..present.narrate import describe_correction, describe_event

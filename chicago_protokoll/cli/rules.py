@@ -15,9 +15,9 @@ from .common import (
     PresetName,
     SessionOption,
     _rules_for_reading,
-    handled,
     json,
 )
+from .root import ExitStatus, note_saved
 
 # -- house rules -------------------------------------------------------------------
 
@@ -29,7 +29,6 @@ rules_app = typer.Typer(
 
 
 @rules_app.command("show")
-@handled
 def rules_show(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
@@ -47,7 +46,6 @@ def rules_show(
 
 
 @rules_app.command("init")
-@handled
 def rules_init(
     path: Annotated[
         Path | None,
@@ -75,11 +73,11 @@ def rules_init(
     sessionfile.write_text_atomic(
         target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}")
     )
+    note_saved()
     print(t("Wrote {target}", target=target))
 
 
 @rules_app.command("check")
-@handled
 def rules_check(
     path: Annotated[Path, typer.Argument(help="A house-rules TOML file.", dir_okay=False)],
 ) -> None:
@@ -92,7 +90,7 @@ def rules_check(
     except RulesFileError as error:
         for problem in error.localized_problems(language()):
             sys.stderr.write(f"chicago: {path}: {problem}\n")
-        raise typer.Exit(1) from None
+        raise typer.Exit(ExitStatus.REFUSED) from None
     changed = rule_changes(rules)
     print(t("{path}: the house rules are valid.", path=path))
     if changed:

@@ -14,7 +14,7 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
 from ..store import catalogue
-from .common import FileOption, SessionOption, handled
+from .common import FileOption, SessionOption
 from .read import stake_parameter
 
 if TYPE_CHECKING:
@@ -27,7 +27,6 @@ app = typer.Typer()
 
 
 @app.command()
-@handled
 def serve(
     host: Annotated[
         str,

@@ -15,9 +15,9 @@ from .common import (
     _load,
     _replay,
     _session_name,
-    handled,
     json,
 )
+from .root import ExitStatus, note_saved
 
 # -- sessions ------------------------------------------------------------------------
 
@@ -29,7 +29,6 @@ sessions_app = typer.Typer(
 
 
 @sessions_app.callback()
-@handled
 def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List the sessions: date, players, deals, finished or not, winner or leader."""
     if ctx.invoked_subcommand is not None:
@@ -85,7 +84,6 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 
 @sessions_app.command("use")
-@handled
 def sessions_use(
     name: Annotated[
         str, typer.Argument(help="The session to make current.", autocompletion=_complete_session)
@@ -95,11 +93,11 @@ def sessions_use(
     path = locations.session_path(name)
     sessionfile.load_session(path)
     catalogue.set_current(name)
+    note_saved()
     print(t("Current session: {name}", name=name))
 
 
 @sessions_app.command("show")
-@handled
 def sessions_show(
     name: Annotated[
         str | None,
@@ -118,7 +116,6 @@ def sessions_show(
 
 
 @sessions_app.command("remove")
-@handled
 def sessions_remove(
     name: Annotated[
         str, typer.Argument(help="The session to delete.", autocompletion=_complete_session)
@@ -136,6 +133,7 @@ def sessions_remove(
         default=False,
     ):
         print(t("Nothing was deleted."))
-        raise typer.Exit(1)
+        raise typer.Exit(ExitStatus.REFUSED)
     catalogue.remove_session(name)
+    note_saved()
     print(t("Removed {name}", name=name))

@@ -18,8 +18,9 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tn
 from ..store import catalogue, locations, sessionfile
-from .common import JsonOption, handled, json
+from .common import JsonOption, json
 from .read import stake_parameter
+from .root import note_saved
 
 if TYPE_CHECKING:
     from ..core.stats import Played
@@ -31,7 +32,6 @@ app = typer.Typer()
 
 
 @app.command()
-@handled
 def stats(
     as_json: JsonOption = False,
     stake: Annotated[
@@ -133,6 +133,7 @@ def stats(
         return
     # As an export: never over a session file, nor anywhere in the data directory.
     sessionfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
+    note_saved()
     print(t("Wrote {output}", output=output), file=sys.stderr)
 
 

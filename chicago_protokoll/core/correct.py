@@ -16,7 +16,7 @@ from typing import assert_never
 from ..i18n.language import Msg
 from . import entry
 from .entry import DealEntry
-from .errors import ChicagoError, OptionConflict, Rule, RuleViolation
+from .errors import ChicagoError, DealPart, OptionConflict, Rule, RuleViolation
 from .events import (
     BuyWinner,
     ChicagoBroken,
@@ -294,10 +294,10 @@ def corrected_entry(game: Game, recorded: DealEntry, changes: DealChanges) -> De
         if chicago is None:
             raise OptionConflict(
                 Msg(
-                    "deal {deal} had no Chicago to be broken: give --chicago PLAYER too",
+                    "deal {deal} had no Chicago to be broken: name who declared it too",
                     deal=game.deal,
                 ),
-                option="--broken-by",
+                part=DealPart.BROKEN_BY,
             )
         broken_by = changes.broken_by
     # A Chicago that takes the place of the tricks takes their place: nothing is scored

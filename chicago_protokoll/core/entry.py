@@ -7,8 +7,9 @@ the single-moment commands (``buy``, ``declare``, ``tricks``, ``showdown``,
 outcome, an exchange and its köp number mean the same wherever they are typed.
 
 This module reads; the engine judges.  Text that cannot be read is an
-`EntryError` (a hand that is no hand, a count that is no number) or, for
-options that do not go together, an `OptionConflict` (a usage error).  Whether
+`EntryError` (a hand that is no hand, a count that is no number, a name that is
+no seat) or, for parts of a deal that do not go together, an `OptionConflict`
+naming the `DealPart` (a usage error; the CLI knows which option gives it).  Whether
 a readable event is allowed (a Chicago under 15 points, an exchange under
 köpstopp, a deal left without its last trick) is decided once, by
 `Game.apply` and the engine's other checks, never here.
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 
 from ..i18n.language import Msg
 from .cards import Category, evaluate, looks_like_cards, parse_category
-from .errors import CardError, EntryError, OptionConflict, Rule, RuleViolation
+from .errors import CardError, DealPart, EntryError, OptionConflict, Rule, RuleViolation
 from .events import (
     BuyWinner,
     ChicagoBroken,
@@ -197,8 +198,8 @@ def trick_event(game: Game, text: str, *, with_two: bool = False) -> Event:
     if game.chicago is not None and not game.tricks_done:
         if with_two:
             raise OptionConflict(
-                Msg("--with-two goes with the last trick, and after a Chicago there is none"),
-                option="--with-two",
+                Msg("a two wins the last trick, and after a Chicago there is none"),
+                part=DealPart.WITH_TWO,
             )
         if name == game.chicago:
             return ChicagoWon(game.deal, name)
@@ -284,23 +285,33 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
 # -- a whole deal ------------------------------------------------------------------
 
 
-def one_result(option: str, values: Sequence[str] | None) -> str | None:
-    """The value of an option that names one scoring moment's one result.
+# The question each part of one result answers, as the table asks it.
+MOMENTS = {
+    DealPart.CHICAGO: Msg("who declared Chicago"),
+    DealPart.BROKEN_BY: Msg("who broke the Chicago"),
+    DealPart.LAST_TRICK: Msg("who took the last trick"),
+    DealPart.SHOWDOWN: Msg("who had the best hand at the showdown"),
+    DealPart.ROYAL: Msg("who showed a royal straight flush"),
+}
 
-    Each scoring moment has one result, so such an option given twice is refused, not
-    "the last one wins" (rules.md, "Cases the texts leave open, decided").
+
+def one_result(part: DealPart, values: Sequence[str] | None) -> str | None:
+    """The one answer given for a part of a deal that is one scoring moment's one result.
+
+    Each scoring moment has one result, so two answers are refused, not "the last one
+    wins" (rules.md, "Cases the texts leave open, decided").
     """
     if not values:
         return None
     if len(values) > 1:
         raise OptionConflict(
             Msg(
-                "{option} was given {values_count} times ({values}); a scoring moment has one result: give it once",
-                option=option,
+                "{values_count} answers to {moment} ({values}); a scoring moment has one result: give one",
                 values_count=len(values),
-                values=', '.join(values),
+                moment=MOMENTS[part],
+                values=", ".join(values),
             ),
-            option=option,
+            part=part,
         )
     return values[0]
 
@@ -337,29 +348,29 @@ class DealEntry:
     ) -> DealEntry:
         """From options as a command line gives them, every one a list of what was typed.
 
-        `OptionConflict` for an option of one result given twice, ``--broken-by``
-        without ``--chicago``, and ``--with-two`` beside ``--chicago`` (a Chicago deal
-        has no last trick to win with a two).
+        `OptionConflict` for a part of one result given twice, who broke a Chicago
+        without who declared it, and a last trick won with a two beside a Chicago (a
+        Chicago deal has no last trick to win with a two).
         """
         entry = cls(
             buys=tuple(buy or ()),
             exchanges=tuple(exchange or ()),
-            chicago=one_result("--chicago", chicago),
-            broken_by=one_result("--broken-by", broken_by),
-            last_trick=one_result("--last-trick", last_trick),
+            chicago=one_result(DealPart.CHICAGO, chicago),
+            broken_by=one_result(DealPart.BROKEN_BY, broken_by),
+            last_trick=one_result(DealPart.LAST_TRICK, last_trick),
             with_two=with_two,
-            showdown=one_result("--showdown", showdown),
-            royal=one_result("--royal", royal),
+            showdown=one_result(DealPart.SHOWDOWN, showdown),
+            royal=one_result(DealPart.ROYAL, royal),
         )
         if entry.broken_by is not None and entry.chicago is None:
             raise OptionConflict(
-                Msg("--broken-by goes with --chicago PLAYER"),
-                option="--broken-by",
+                Msg("a broken Chicago needs its declarer: name who declared it"),
+                part=DealPart.BROKEN_BY,
             )
         if entry.with_two and entry.chicago is not None:
             raise OptionConflict(
-                Msg("--with-two goes with --last-trick: a Chicago deal has no last trick"),
-                option="--with-two",
+                Msg("a Chicago deal has no last trick to win with a two"),
+                part=DealPart.WITH_TWO,
             )
         return entry
 
@@ -458,9 +469,9 @@ def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
 
 
 def refuse_two_rule_sources(rules: object | None, preset: str | None) -> None:
-    """``--rules FILE`` and ``--preset NAME`` each give the whole house rules: not both."""
+    """A rules file and a preset each give the whole house rules: not both."""
     if rules is not None and preset is not None:
         raise OptionConflict(
-            Msg("give --rules FILE or --preset NAME, not both"),
-            option="--rules",
+            Msg("the house rules come from a rules file or from a preset, not both"),
+            part=DealPart.RULES_SOURCE,
         )

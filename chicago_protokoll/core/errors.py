@@ -3,11 +3,14 @@
 The core does not know the language it will be read in: a message is a `Msg` (the English
 text as message id, and its parameters), rendered in the chosen language only when the CLI
 prints it (`ChicagoError.localized`).  The CLI turns every `ChicagoError` into one stderr
-line and exit status 1, except an `OptionConflict`, a usage error (exit status 2).
+line and exit status 1, except an `OptionConflict`, a usage error (exit status 2).  The core
+never spells a command-line option: an `OptionConflict` names the `DealPart` it is about, and
+the CLI alone knows the option that gives it.
 
 Two kinds are kept apart, as a chess library keeps a move it cannot read apart from an
-illegal one: `EntryError`, text typed at the table that cannot be read (`core.entry`),
-and `RuleViolation`, an event the house rules forbid (`core.game`).
+illegal one: `EntryError`, text typed at the table that cannot be read (`core.entry`;
+beneath it `UnknownPlayerError` and `AmbiguousPlayerError` for a name that is no seat, or
+the start of several), and `RuleViolation`, an event the house rules forbid (`core.game`).
 """
 
 from __future__ import annotations
@@ -71,16 +74,38 @@ class EntryError(ChicagoError):
     """What was typed at the table cannot be read: not a hand, not a number of cards..."""
 
 
-class OptionConflict(EntryError):
-    """Options that do not go together, or an option of one result given twice.
+class DealPart(StrEnum):
+    """The parts of a deal as it is given whole (``DealEntry``), and where a new session's
+    house rules come from: what an `OptionConflict` is about.  The value is the part's
+    name in `DealEntry`; the CLI maps each part to the option that gives it."""
 
-    A usage error: the CLI shows it as Click shows one (usage line, exit status 2).
-    ``option`` names the option the message is about.
+    CHICAGO = "chicago"
+    BROKEN_BY = "broken_by"
+    LAST_TRICK = "last_trick"
+    WITH_TWO = "with_two"
+    SHOWDOWN = "showdown"
+    ROYAL = "royal"
+    RULES_SOURCE = "rules_source"
+
+
+class OptionConflict(EntryError):
+    """Parts of an entry that do not go together, or a part of one result given twice.
+
+    A usage error: the CLI shows it as Click shows one (usage line, exit status 2), naming
+    the option that gives ``part``.
     """
 
-    def __init__(self, message: Msg, *, option: str) -> None:
-        self.option = option
+    def __init__(self, message: Msg, *, part: DealPart) -> None:
+        self.part = part
         super().__init__(message)
+
+
+class UnknownPlayerError(EntryError):
+    """A name that is no seat at this table (nor, where a start is enough, the start of one)."""
+
+
+class AmbiguousPlayerError(EntryError):
+    """The start of more than one seat's name: ``Bo`` at a table of Bo and Bodil."""
 
 
 class CardError(EntryError, ValueError):

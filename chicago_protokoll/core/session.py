@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..i18n.language import Joined, Msg
-from .errors import Rule, RuleViolation
+from .errors import AmbiguousPlayerError, Rule, RuleViolation, UnknownPlayerError
 from .events import (
     Correction,
     Event,
@@ -92,25 +92,23 @@ def resolve_player(text: str, players: Sequence[str], *, allow_prefix: bool = Fa
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
-            raise RuleViolation(
+            raise AmbiguousPlayerError(
                 Msg(
                     "'{text}' could be {matches}: type more of the name",
                     text=text,
                     matches=Joined(matches, Msg(" or ")),
                 ),
-                rule=Rule.PLAYERS,
             )
     import difflib  # only on this error path: it imports re, which start-up avoids
 
     close = difflib.get_close_matches(wanted.casefold(), [p.casefold() for p in players], n=1)
     guess = next((p for p in players if close and p.casefold() == close[0]), None)
     hint = Msg(" (did you mean {guess}?)", guess=guess) if guess else ""
-    raise RuleViolation(
+    raise UnknownPlayerError(
         Msg(
             "'{text}' is not at this table; the players are {players}{hint}",
             text=text,
             players=", ".join(players),
             hint=hint,
         ),
-        rule=Rule.PLAYERS,
     )

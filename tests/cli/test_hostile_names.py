@@ -68,7 +68,7 @@ def _round_trip(name: str) -> None:
         if command in (["status"], ["log"], ["settle"], ["explain"]):
             assert stored in result.stdout, (command, result.stdout)
     exported = json.loads(ok("export", "--format", "json"))
-    assert stored in json.dumps(exported, ensure_ascii=False)
+    assert exported["players"][0] == stored  # as JSON text a backslash is written twice
 
 
 @pytest.mark.parametrize("name", HOSTILE)

@@ -82,8 +82,11 @@ def test_rules_and_preset_together_are_a_usage_error_in_both_languages(
     rules = tmp_path / "regler.toml"
     rules.write_text("[game]\ntarget = 51\n", encoding="utf-8")
     args = (command, "fredag", *PLAYERS, "--rules", str(rules), "--preset", "tournament")
-    assert "give --rules FILE or --preset NAME, not both" in usage_error(*args)
-    assert "ange --rules FIL eller --preset NAMN, inte båda" in usage_error("--lang", "sv", *args)
+    english = usage_error(*args)
+    assert "Invalid value for --rules: the house rules come from a rules file or from a preset" in english
+    assert f"Usage: chicago {command} " in english
+    swedish = usage_error("--lang", "sv", *args)
+    assert "husreglerna kommer från en regelfil eller från en förinställning, inte båda" in swedish
     assert not locations.session_path("fredag").exists()
 
 
@@ -168,14 +171,15 @@ def test_an_option_of_one_result_given_twice_is_refused_as_usage(args: tuple[str
     ok("new", "fredag", *PLAYERS)
     before = locations.session_path("fredag").read_bytes()
     message = usage_error("deal", *args)
-    assert f"{args[-2]} was given 2 times" in message
+    assert f"Invalid value for {args[-2]}: 2 answers to who " in message
+    assert f"({args[-3]}, {args[-1]}); a scoring moment has one result" in message
     assert locations.session_path("fredag").read_bytes() == before
 
 
 def test_with_two_beside_chicago_is_refused_as_usage() -> None:
     """A Chicago deal has no last trick to win with a two: exit 2, nothing recorded."""
     ok("new", "fredag", *PLAYERS)
-    assert "--with-two goes with --last-trick" in usage_error(
+    assert "Invalid value for --with-two: a Chicago deal has no last trick" in usage_error(
         "deal", "--chicago", "Anna", "--with-two"
     )
     assert _events() == ()
@@ -205,7 +209,9 @@ def test_with_two_on_a_chicagos_outcome_is_refused_as_usage() -> None:
     ok("buy", "pass")
     ok("declare", "Anna")
     before = locations.session_path("fredag").read_bytes()
-    assert "--with-two goes with the last trick" in usage_error("tricks", "Anna", "--with-two")
+    message = usage_error("tricks", "Anna", "--with-two")
+    assert "Usage: chicago tricks " in message
+    assert "Invalid value for --with-two: a two wins the last trick, and after a Chicago" in message
     assert locations.session_path("fredag").read_bytes() == before
 
 

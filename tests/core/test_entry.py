@@ -9,11 +9,14 @@ from hypothesis import strategies as st
 from chicago_protokoll.core import entry
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.errors import (
+    AmbiguousPlayerError,
     CardError,
     ChicagoError,
+    DealPart,
     EntryError,
     OptionConflict,
     RuleViolation,
+    UnknownPlayerError,
 )
 from chicago_protokoll.core.events import (
     BuyWinner,
@@ -45,6 +48,31 @@ def test_unreadable_text_is_an_entry_error_not_a_rule_refusal() -> None:
     with pytest.raises(EntryError, match="'three' is not a number of cards"):
         entry.exchange_event(game, "Anna", "three")
     assert issubclass(EntryError, ChicagoError) and not issubclass(EntryError, RuleViolation)
+
+
+def test_a_name_that_is_no_seat_cannot_be_read_and_breaks_no_rule() -> None:
+    """An unknown name and the start of two names are entries that cannot be read."""
+    game = Game(new_session(("Anna", "Bo", "Bodil")))
+    with pytest.raises(UnknownPlayerError, match="'Dag' is not at this table") as unknown:
+        entry.declare_event(game, "Dag")
+    with pytest.raises(AmbiguousPlayerError, match="'b' could be Bo or Bodil") as ambiguous:
+        entry.royal_event(game, "b")
+    for error in (unknown.value, ambiguous.value):
+        assert isinstance(error, EntryError) and not isinstance(error, RuleViolation)
+
+
+def test_parts_that_do_not_go_together_name_the_part_never_an_option() -> None:
+    """Who broke a Chicago nobody declared, a two beside a Chicago, two sources of rules."""
+    cases = [
+        (lambda: entry.DealEntry.from_options(broken_by=["Bo"]), DealPart.BROKEN_BY),
+        (lambda: entry.DealEntry.from_options(chicago=["Bo"], with_two=True), DealPart.WITH_TWO),
+        (lambda: entry.refuse_two_rule_sources("rules.toml", "tournament"), DealPart.RULES_SOURCE),
+    ]
+    for make, part in cases:
+        with pytest.raises(OptionConflict) as conflict:
+            make()
+        assert conflict.value.part == part
+        assert "--" not in str(conflict.value)
 
 
 @given(st.sampled_from(PLAYERS), st.sampled_from(HAND_WORDS), st.booleans())
@@ -133,7 +161,8 @@ def test_one_result_options_given_twice_conflict(option: str) -> None:
     options = {"chicago": ["Anna"], option: ["Anna", "Bo"]}
     with pytest.raises(OptionConflict) as conflict:
         entry.DealEntry.from_options(**options)  # type: ignore[arg-type]
-    assert conflict.value.option == "--" + option.replace("_", "-")
+    assert conflict.value.part == DealPart(option)
+    assert "--" not in str(conflict.value)  # the core speaks of the deal, never of options
 
 
 def test_rule_refusals_stay_with_the_engine() -> None:

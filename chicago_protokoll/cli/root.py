@@ -1,0 +1,257 @@
+"""The root of the ``chicago`` command: what a run's exit status means, decided once.
+
+The root app's Click group is `ChicagoGroup`; every command runs inside its `invoke`, so
+every way of running one (the ``chicago`` script, ``python -m chicago_protokoll``,
+``chicago play``, typer's CliRunner in the tests) ends the same way:
+
+- a refusal (`ChicagoError`) is one plain line on stderr and `ExitStatus.REFUSED`: nothing
+  changed;
+- parts of a deal that do not go together (`OptionConflict`) are a usage error, shown as
+  Click shows one, naming the option (`OPTION_OF`), and `ExitStatus.USAGE`;
+- output that cannot be written (a full disk behind stdout, a closed pipe) after the
+  command saved a change (`note_saved`) is said on stderr, `ExitStatus.SAVED_BUT_NOT_SHOWN`;
+  before any change, a closed pipe stops quietly as Unix tools do, anything else is one
+  plain line and `ExitStatus.REFUSED`;
+- Ctrl-C is `ExitStatus.INTERRUPTED`; anything else is a bug, said in one line, never a
+  traceback.
+
+Output to a terminal whose encoding lacks a character (a dash, a box rule, an arrow, a
+Swedish letter in ASCII) shows a stand-in (`degrade_output`) instead of failing.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import sys
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+import typer
+from typer.core import TyperGroup
+
+if TYPE_CHECKING:  # the Click that Typer 0.28 bundles; its Context is what invoke is given
+    from typer._click import Context
+
+from ..core.errors import ChicagoError, DealPart, OptionConflict
+from ..i18n.language import language, t
+
+
+class ExitStatus(IntEnum):
+    """What ``chicago`` exits with (docs/cli.md, "Errors" and "Exit status")."""
+
+    OK = 0
+    REFUSED = 1  # refused, nothing changed
+    USAGE = 2  # a usage error, or options that do not go together
+    SAVED_BUT_NOT_SHOWN = 3  # the change was saved; what the command prints was not
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it)
+
+
+# The option that gives each part of a deal: the one place the CLI's spelling meets the core.
+OPTION_OF = {
+    DealPart.CHICAGO: "--chicago",
+    DealPart.BROKEN_BY: "--broken-by",
+    DealPart.LAST_TRICK: "--last-trick",
+    DealPart.WITH_TWO: "--with-two",
+    DealPart.SHOWDOWN: "--showdown",
+    DealPart.ROYAL: "--royal",
+    DealPart.RULES_SOURCE: "--rules",
+}
+
+
+class _Run:
+    """What the command running in this process has done; reset as each command starts."""
+
+    saved = False
+
+
+def note_saved() -> None:
+    """Called by a command once its change is on disk: a failure after it is exit 3."""
+    _Run.saved = True
+
+
+def plain(message: str) -> str:
+    """A message as it may reach a terminal: a name or a value quoted in it may hold
+    anything, so every control or invisible character is written as its code."""
+    from ..core.names import shown
+
+    return "\n".join(shown(line) for line in message.split("\n"))
+
+
+def _say(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):  # stderr itself may be gone
+        sys.stderr.write(f"chicago: {plain(message)}\n")
+        sys.stderr.flush()
+
+
+def _refused(message: str) -> ExitStatus:
+    """One line on stderr; after a save, the line says so and the status is 3."""
+    if _Run.saved:
+        _say(t("{message}; the change was saved", message=message))
+        return ExitStatus.SAVED_BUT_NOT_SHOWN
+    _say(message)
+    return ExitStatus.REFUSED
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null: what is still buffered for it can never be written, and
+    the interpreter must not fail again flushing it on the way out."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _output_failed(error: OSError) -> ExitStatus:
+    _silence_stdout()
+    if _Run.saved:
+        _say(
+            t(
+                "the change was saved, but what the command prints could not be written: {strerror}",
+                strerror=error.strerror,
+            )
+        )
+        return ExitStatus.SAVED_BUT_NOT_SHOWN
+    if isinstance(error, BrokenPipeError):  # `chicago export | head`: the reader went away
+        return ExitStatus.REFUSED
+    _say(t("cannot write the output: {strerror}", strerror=error.strerror))
+    return ExitStatus.REFUSED
+
+
+def _failure(error: BaseException) -> ExitStatus:
+    """How a command that raised ``error`` ends: said on stderr, and its exit status."""
+    if isinstance(error, ChicagoError):
+        return _refused(error.localized(language()))
+    if isinstance(error, OSError):
+        if error.filename is None:  # the files the commands use are named; stdout is not
+            return _output_failed(error)
+        where = f" ({error.filename})"
+        return _refused(t("cannot use a file{where}: {strerror}", where=where, strerror=error.strerror))
+    if isinstance(error, KeyboardInterrupt):
+        if _Run.saved:
+            _say(t("interrupted; the change was saved"))
+        else:
+            _say(t("interrupted; nothing was written"))
+        return ExitStatus.INTERRUPTED
+    return _refused(
+        t(
+            "unexpected error ({error_type}: {error}); this is a bug in chicago-protokoll, please report it with the command you typed",
+            error_type=type(error).__name__,
+            error=error,
+        )
+    )
+
+
+def _flush_stdout() -> None:
+    # A full disk behind stdout shows only when the buffer is written: here, while the
+    # command's failure can still be told, not by the interpreter on its way out.
+    sys.stdout.flush()
+
+
+class ChicagoGroup(TyperGroup):
+    """The root group: runs every command, then maps how it ended to an `ExitStatus`."""
+
+    def invoke(self, ctx: Context) -> Any:
+        _Run.saved = False
+        degrade_output()
+        try:
+            try:
+                result = super().invoke(ctx)
+            except typer.Exit:  # the command chose its status; its output must still go out
+                _flush_stdout()
+                raise
+            _flush_stdout()
+            return result
+        except OptionConflict as error:
+            raise self._usage_error(ctx, error) from None
+        except (typer.Exit, typer.Abort, typer.TyperException):  # Click's usage errors too
+            raise
+        except (Exception, KeyboardInterrupt) as error:
+            raise typer.Exit(_failure(error)) from None
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        # --help and --version print before any command runs, outside `invoke`.
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as error:
+            sys.exit(_output_failed(error))
+        except SystemExit:
+            try:
+                _flush_stdout()
+            except OSError as error:
+                sys.exit(_output_failed(error))
+            raise
+
+    def _usage_error(self, ctx: Context, error: OptionConflict) -> typer.BadParameter:
+        """Click's usage error for the command that was run, naming the option of the part."""
+        name = ctx.invoked_subcommand
+        command = self.get_command(ctx, name) if name else None
+        usage = typer.Context(command, info_name=name, parent=ctx) if command else ctx
+        return typer.BadParameter(
+            error.localized(language()), ctx=usage, param_hint=OPTION_OF[error.part]
+        )
+
+
+# -- output in any encoding ---------------------------------------------------------------
+
+# What stands in for a character the output's encoding lacks (ASCII only).
+_STAND_INS = {
+    "—": "-",
+    "–": "-",
+    "━": "=",
+    "─": "-",
+    "│": "|",
+    "→": "->",
+    "←": "<-",
+    "…": "...",
+    "±": "+/-",
+    "·": ".",
+    "✓": "v",
+    "✗": "x",
+    "✎": "*",
+    "●": "*",
+    "○": "o",
+    "μ": "mu",
+    "σ": "sd",
+    "♥": "h",
+    "♡": "h",
+    "♠": "s",
+    "♤": "s",
+    "♦": "d",
+    "♢": "d",
+    "♣": "c",
+    "♧": "c",
+    "\N{VARIATION SELECTOR-16}": "",
+}
+
+
+def _stand_in(char: str) -> str:
+    if char in _STAND_INS:
+        return _STAND_INS[char]
+    import unicodedata  # only when a character cannot be shown
+
+    # A letter with its accent taken off: Åsa reads as Asa in ASCII.
+    bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    return bare if bare.isascii() and bare else "?"
+
+
+def _replace_unencodable(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(_stand_in(char) for char in text), error.end
+
+
+codecs.register_error("chicago-stand-in", _replace_unencodable)
+
+
+def degrade_output() -> None:
+    """Write stdout and stderr in their encoding, with a stand-in for what it lacks."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding in ("utf8", "utf16", "utf32"):
+            continue
+        with contextlib.suppress(AttributeError, ValueError):  # not a TextIOWrapper
+            stream.reconfigure(errors="chicago-stand-in")  # type: ignore[union-attr]
+
