@@ -179,6 +179,11 @@ def test_one_english_text_can_have_two_translations_by_its_context(german: Path)
     assert pt("a context with no entry", "it is empty") == "it is empty"
 
 
+def test_swedish_names_an_empty_file_and_an_empty_name_each_in_its_gender() -> None:
+    assert Msg("it is empty").localized("sv") == "den är tom"
+    assert Msg.in_context("player name", "it is empty").localized("sv") == "det är tomt"
+
+
 def test_swedish_writes_a_decimal_comma_english_a_point(german: Path) -> None:
     assert number(4.5, "sv") == "4,5"
     assert number(4.5, "en") == "4.5"

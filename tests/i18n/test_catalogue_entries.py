@@ -85,7 +85,7 @@ def entries() -> list[tuple[str, str | None, list[str]]]:
             found.append(
                 (
                     msgid,
-                    f"{context}\x04{plural}" if context else plural or None,
+                    (f"{context}\x04{plural}" if context else plural) if plural else None,
                     translation.split("\x00"),
                 )
             )
@@ -164,3 +164,4 @@ def test_the_code_walk_sees_every_kind_of_message() -> None:
     assert "{n} point" in ids and "{n} points" in ids  # tn
     assert any(re.search(r"has \{n\} points? and may not declare", i) for i in ids)  # counted
     assert "it is empty" in ids  # Msg in the store
+    assert "player name\x04it is empty" in ids  # Msg.in_context
