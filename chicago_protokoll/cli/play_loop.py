@@ -114,15 +114,15 @@ def prompt_text(question: Question, game: Game) -> str:
                 last_trick_with_two=scoring.last_trick_with_two,
             )
         return t(
-            "{deal}, last trick (sista sticket): who took it? (PLAYER{two}): ",
+            "{deal}, last trick (sista sticket): who took it? (PLAYER{with_two_option}): ",
             deal=deal,
-            two=two,
+            with_two_option=two,
         )
     if question.kind == "outcome":
         return t(
-            "{deal}, {chicago}'s Chicago: 'all five' tricks, or who broke it? ",
+            "{deal}, {declarer}'s Chicago: 'all five' tricks, or who broke it? ",
             deal=deal,
-            chicago=game.chicago,
+            declarer=game.chicago,
         )
     return t(
         "{deal}, showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ",
@@ -147,8 +147,8 @@ def help_text(question: Question, game: Game) -> str:
         )
     else:
         specific = t(
-            "  all five         {chicago} took all five tricks\n  PLAYER           took a trick and broke the Chicago",
-            chicago=game.chicago,
+            "  all five         {declarer} took all five tricks\n  PLAYER           took a trick and broke the Chicago",
+            declarer=game.chicago,
         )
     common = t(
         "Any question also takes:\n  royal PLAYER     PLAYER shows a royal straight flush: the game is won\n  x PLAYER N       PLAYER exchanged N cards in the current köp (optional)\n  e N              correct deal N (asks what changes, shows the totals, asks to save)\n  u                take back the last answer\n  status           the standings now\n  q                quit; everything answered is saved, `chicago play` resumes here\n  ?                this help\nA player is any unique start of the name ({names}); 'u', 'q' and 'x' alone mean the commands above.",
@@ -180,8 +180,8 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
         if not stripped:
             raise EntryError(
                 Msg(
-                    "a Chicago is worth ±15: say 'all five' if {chicago} took all five tricks, or who broke it",
-                    chicago=game.chicago,
+                    "a Chicago is worth ±15: say 'all five' if {declarer} took all five tricks, or who broke it",
+                    declarer=game.chicago,
                 ),
             )
         return [entry.trick_event(game, stripped)]
@@ -195,8 +195,8 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
     if rest and not with_two:
         raise EntryError(
             Msg(
-                "'{stripped}': give only the player, or PLAYER 2 if the last trick was won with a two",
-                stripped=stripped,
+                "'{answer}': give only the player, or PLAYER 2 if the last trick was won with a two",
+                answer=stripped,
             ),
         )
     return [entry.trick_event(game, head, with_two=with_two)]
@@ -434,9 +434,9 @@ class Dialogue:
         )
         self.say(
             t(
-                "  Buy stop (köpstopp): {stop}. May declare Chicago now: {may}.",
-                stop=stop,
-                may=may,
+                "  Buy stop (köpstopp): {under_buy_stop}. May declare Chicago now: {may_declare}.",
+                under_buy_stop=stop,
+                may_declare=may,
             )
         )
 
@@ -505,16 +505,16 @@ def _check_resume(
     ]:
         raise ChicagoError(
             Msg(
-                "the session '{label}' exists with the players {players}; `chicago play {label}` resumes it, or choose another name",
-                label=label,
+                "the session '{session_name}' exists with the players {players}; `chicago play {session_name}` resumes it, or choose another name",
+                session_name=label,
                 players=', '.join(session.players),
             ),
         )
     if dealer is not None and resolve_player(dealer, session.players) != session.first_dealer:
         raise ChicagoError(
             Msg(
-                "the session '{label}' exists and {first_dealer} dealt first, not {dealer}",
-                label=label,
+                "the session '{session_name}' exists and {first_dealer} dealt first, not {dealer}",
+                session_name=label,
                 first_dealer=session.first_dealer,
                 dealer=dealer,
             ),
@@ -524,8 +524,8 @@ def _check_resume(
     ) != session.rules:
         raise ChicagoError(
             Msg(
-                "the session '{label}' exists with other house rules; they cannot change mid-game (leave out --rules/--preset to resume it)",
-                label=label,
+                "the session '{session_name}' exists with other house rules; they cannot change mid-game (leave out --rules/--preset to resume it)",
+                session_name=label,
             ),
         )
 

@@ -294,9 +294,9 @@ def one_result(option: str, values: Sequence[str] | None) -> str | None:
     if len(values) > 1:
         raise OptionConflict(
             Msg(
-                "{option} was given {values_count} times ({values}); a scoring moment has one result: give it once",
+                "{option} was given {times} times ({values}); a scoring moment has one result: give it once",
                 option=option,
-                values_count=len(values),
+                times=len(values),
                 values=', '.join(values),
             ),
             option=option,
@@ -377,9 +377,9 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
     if len(entry.buys) > rules.scored_buys:
         raise RuleViolation(
             Msg(
-                "this table scores a hand after {scored_buys} köp, but {buys_count} --buy were given",
+                "this table scores a hand after {scored_buys} köp, but {buy_options} --buy were given",
                 scored_buys=rules.scored_buys,
-                buys_count=len(entry.buys),
+                buy_options=len(entry.buys),
             ),
             rule="scored köp",
             key="game.scored_buys",
@@ -446,8 +446,8 @@ def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
             hint_en = Msg("; if {taker} took a trick, write --broken-by {taker}", taker=taker)
     raise RuleViolation(
         Msg(
-            "a Chicago deal has no last trick and no showdown: after a Chicago nothing more is scored in that deal{hint_en}",
-            hint_en=hint_en,
+            "a Chicago deal has no last trick and no showdown: after a Chicago nothing more is scored in that deal{hint}",
+            hint=hint_en,
         ),
         rule="no last trick or showdown after a Chicago",
     )

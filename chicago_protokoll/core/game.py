@@ -346,9 +346,9 @@ def declare_checks(
         )
         if score < minimum and moment is Moment.BUY:
             text = Msg(
-                "{text}; {short} more would do, and köp {buy} still scores",
+                "{text}; {points_short} more would do, and köp {buy} still scores",
                 text=text,
-                short=minimum - score,
+                points_short=minimum - score,
                 buy=buy,
             )
         checks.append(
@@ -384,11 +384,11 @@ def declare_checks(
                 "Chicagos per player",
                 declared < most,
                 Msg.counted(
-                    "{name} has declared {declared} of at most {n} Chicago in a game (chicago.max_per_player)",
-                    "{name} has declared {declared} of at most {n} Chicagos in a game (chicago.max_per_player)",
+                    "{name} has declared {times_declared} of at most {n} Chicago in a game (chicago.max_per_player)",
+                    "{name} has declared {times_declared} of at most {n} Chicagos in a game (chicago.max_per_player)",
                     most,
                     name=name,
-                    declared=declared,
+                    times_declared=declared,
                 ),
                 RuleViolation(
                     Msg.counted(
@@ -416,14 +416,14 @@ def declare_checks(
                 "one Chicago per deal",
                 False,
                 Msg(
-                    "one Chicago per deal: {chicago} has already declared in deal {deal}",
-                    chicago=chicago,
+                    "one Chicago per deal: {declarer} has already declared in deal {deal}",
+                    declarer=chicago,
                     deal=deal,
                 ),
                 RuleViolation(
                     Msg(
-                        "{chicago} has already declared Chicago in this deal; only one may",
-                        chicago=chicago,
+                        "{declarer} has already declared Chicago in this deal; only one may",
+                        declarer=chicago,
                     ),
                     rule="one Chicago per deal",
                 ),
@@ -453,8 +453,8 @@ def declare_checks(
                 "timing",
                 False,
                 Msg(
-                    "not yet: Chicago is declared after the last scored köp, before the first lead (game.scored_buys = {scored}); köp {buy} comes first",
-                    scored=scored,
+                    "not yet: Chicago is declared after the last scored köp, before the first lead (game.scored_buys = {scored_buys}); köp {buy} comes first",
+                    scored_buys=scored,
                     buy=buy,
                 ),
                 RuleViolation(
@@ -600,9 +600,9 @@ class Game:
         if event.deal != self.deal:
             raise RuleViolation(
                 Msg(
-                    "this event belongs to deal {deal}, but deal {deal2} is being played",
+                    "this event belongs to deal {deal}, but deal {current_deal} is being played",
                     deal=event.deal,
-                    deal2=self.deal,
+                    current_deal=self.deal,
                 ),
                 rule="deal order",
             )
@@ -613,8 +613,8 @@ class Game:
             if royal != "win":
                 raise RuleViolation(
                     Msg(
-                        "at this table a royal straight flush scores {royal} points as the best hand of a köp or the showdown; it does not end the game",
-                        royal=royal,
+                        "at this table a royal straight flush scores {points} points as the best hand of a köp or the showdown; it does not end the game",
+                        points=royal,
                     ),
                     rule="royal straight flush",
                     key="hands.royal_straight_flush",
@@ -644,8 +644,8 @@ class Game:
             if event.player != self.chicago:
                 raise RuleViolation(
                     Msg(
-                        "{chicago} declared the Chicago, not {player}; if {player} took a trick, the Chicago was broken",
-                        chicago=self.chicago,
+                        "{declarer} declared the Chicago, not {player}; if {player} took a trick, the Chicago was broken",
+                        declarer=self.chicago,
                         player=event.player,
                     ),
                     rule="Chicago outcome",
@@ -765,9 +765,9 @@ class Game:
             )
             raise RuleViolation(
                 Msg(
-                    "{when}: köp {current} is being played",
+                    "{when}: köp {current_buy} is being played",
                     when=when,
-                    current=self.current_buy,
+                    current_buy=self.current_buy,
                 ),
                 rule="exchange order",
             )
@@ -856,12 +856,12 @@ class Game:
         other = evaluate(cards, ace_low_straight=not ace_low).category
         raise RuleViolation(
             Msg(
-                "{cards} is {shown_sv} ({shown_en}), not {hand_sv} ({hand_en})",
+                "{cards} is {shown_swedish} ({shown_english}), not {recorded_swedish} ({recorded_english})",
                 cards=cards,
-                shown_sv=shown.swedish,
-                shown_en=shown.english,
-                hand_sv=hand.swedish,
-                hand_en=hand.english,
+                shown_swedish=shown.swedish,
+                shown_english=shown.english,
+                recorded_swedish=hand.swedish,
+                recorded_english=hand.english,
             ),
             rule="cards shown",
             key="hands.ace_low_straight" if other is hand else None,
@@ -886,8 +886,8 @@ class Game:
         if event.buy != self.hands_scored + 1:
             raise RuleViolation(
                 Msg(
-                    "köp {hands_scored} is next, not köp {buy}",
-                    hands_scored=self.hands_scored + 1,
+                    "köp {next_buy} is next, not köp {buy}",
+                    next_buy=self.hands_scored + 1,
                     buy=event.buy,
                 ),
                 rule="köp order",
@@ -941,8 +941,8 @@ class Game:
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
                 Msg(
-                    "köp {hands_scored} is not recorded yet: record its best hand (or pass) before the tricks",
-                    hands_scored=self.hands_scored + 1,
+                    "köp {next_buy} is not recorded yet: record its best hand (or pass) before the tricks",
+                    next_buy=self.hands_scored + 1,
                 ),
                 rule="order of the deal",
                 key="game.scored_buys",
@@ -950,8 +950,8 @@ class Game:
         if self.chicago is not None:
             raise RuleViolation(
                 Msg(
-                    "{chicago} declared Chicago: there is no last trick, only whether the Chicago succeeded or who broke it",
-                    chicago=self.chicago,
+                    "{declarer} declared Chicago: there is no last trick, only whether the Chicago succeeded or who broke it",
+                    declarer=self.chicago,
                 ),
                 rule="no last trick after a Chicago",
             )
@@ -966,15 +966,15 @@ class Game:
         if self.chicago is not None:
             raise RuleViolation(
                 Msg(
-                    "{chicago} declared Chicago in this deal: there is no showdown after a Chicago",
-                    chicago=self.chicago,
+                    "{declarer} declared Chicago in this deal: there is no showdown after a Chicago",
+                    declarer=self.chicago,
                 ),
                 rule="no showdown after a Chicago",
             )
         early_zero = event.zero and not self.tricks_done
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
-                Msg("köp {hands_scored} is not recorded yet", hands_scored=self.hands_scored + 1),
+                Msg("köp {next_buy} is not recorded yet", next_buy=self.hands_scored + 1),
                 rule="order of the deal",
                 key="game.scored_buys",
             )
@@ -1132,8 +1132,8 @@ def _over(winners: Sequence[str]) -> RuleViolation:
     who = " & ".join(winners)
     return RuleViolation(
         Msg(
-            "the game is over ({who} won): nothing more can be recorded; `chicago undo` takes back the last event",
-            who=who,
+            "the game is over ({winners} won): nothing more can be recorded; `chicago undo` takes back the last event",
+            winners=who,
         ),
         rule="end of game",
     )

@@ -67,9 +67,9 @@ def deal_record(standings: Standings, deal: int) -> DealRecord:
         )
     raise ChicagoError(
         Msg(
-            "there is no deal {deal}: the protocol has deals 1 to {played}",
+            "there is no deal {deal}: the protocol has deals 1 to {last_deal}",
             deal=deal,
-            played=played,
+            last_deal=played,
         ),
     )
 
@@ -257,15 +257,15 @@ def outcome_line(standings: Standings) -> str:
     target = standings.rules.game.target
     if len(standings.winners) > 1:
         return t(
-            "Winners: {winners}, {best} points each: {target} or more at the end of a deal ends the game (game.target), and equal highest totals share the win.",
+            "Winners: {winners}, {total} points each: {target} or more at the end of a deal ends the game (game.target), and equal highest totals share the win.",
             winners=winners,
-            best=best,
+            total=best,
             target=target,
         )
     return t(
-        "Winner: {winners} with {best} points: {target} or more at the end of a deal ends the game (game.target), and the highest total wins.",
+        "Winner: {winners} with {total} points: {target} or more at the end of a deal ends the game (game.target), and the highest total wins.",
         winners=winners,
-        best=best,
+        total=best,
         target=target,
     )
 
@@ -314,7 +314,7 @@ def _player_lines(
         shown = _ranges(stops)
         lines.append(
             INDENT
-            + t("köpstopp in deal {shown} (buy_stop.threshold)", shown=shown)
+            + t("köpstopp in deal {deals} (buy_stop.threshold)", deals=shown)
         )
     if deal is None:
         score = standings.players[index].score
@@ -486,9 +486,9 @@ def why_declare(standings: Standings, name: str) -> list[str]:
         won = next(p.chicagos_won for p in standings.players if p.name == name)
         lines.append(
             t(
-                "A successful Chicago is needed to win (chicago.required_to_win); {name} has {won}.",
+                "A successful Chicago is needed to win (chicago.required_to_win); {name} has {chicagos_won}.",
                 name=name,
-                won=won,
+                chicagos_won=won,
             )
         )
     return lines
@@ -538,23 +538,23 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
             lines.append(
                 INDENT
                 + t(
-                    "{name} had {start} at the end of deal {number}, so köpstopp began in deal {number2}.",
+                    "{name} had {start} at the end of deal {number}, so köpstopp began in deal {next_deal}.",
                     name=name,
                     start=item.start,
                     number=item.number - 1,
-                    number2=item.number,
+                    next_deal=item.number,
                 )
             )
         if not item.under and before is not None and before.under:
             lines.append(
                 INDENT
                 + t(
-                    "{name} had {start}, under {threshold}, at the end of deal {number}, so köpstopp ended: {name} could exchange again in deal {number2}.",
+                    "{name} had {start}, under {threshold}, at the end of deal {number}, so köpstopp ended: {name} could exchange again in deal {next_deal}.",
                     name=name,
                     start=item.start,
                     threshold=threshold,
                     number=before.number,
-                    number2=item.number,
+                    next_deal=item.number,
                 )
             )
     player = next(p for p in standings.players if p.name == name)
@@ -574,11 +574,11 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
     elif player.score >= threshold:
         lines.append(
             t(
-                "{name} has {score} now, in deal {deal}, but köpstopp is judged by the total when a deal begins: {name} may still exchange in deal {deal}, and köpstopp begins in deal {deal2} if {name} still has {threshold} or more when deal {deal} ends.",
+                "{name} has {score} now, in deal {deal}, but köpstopp is judged by the total when a deal begins: {name} may still exchange in deal {deal}, and köpstopp begins in deal {next_deal} if {name} still has {threshold} or more when deal {deal} ends.",
                 name=name,
                 score=player.score,
                 deal=deal,
-                deal2=deal + 1,
+                next_deal=deal + 1,
                 threshold=threshold,
             )
         )
@@ -586,10 +586,10 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
         short = threshold - player.score
         lines.append(
             t(
-                "{name} has {score}, {short} short of {threshold}: köpstopp begins in the deal after one that ends with {name} at {threshold} or more.",
+                "{name} has {score}, {points_short} short of {threshold}: köpstopp begins in the deal after one that ends with {name} at {threshold} or more.",
                 name=name,
                 score=player.score,
-                short=short,
+                points_short=short,
                 threshold=threshold,
             )
         )
