@@ -31,16 +31,16 @@ def _check_resume(
     ]:
         raise ChicagoError(
             Msg(
-                "the session '{label}' exists with the players {players}; `chicago play {label}` resumes it, or choose another name",
-                label=label,
+                "the session '{session_name}' exists with the players {players}; `chicago play {session_name}` resumes it, or choose another name",
+                session_name=label,
                 players=', '.join(session.players),
             ),
         )
     if dealer is not None and resolve_player(dealer, session.players) != session.first_dealer:
         raise ChicagoError(
             Msg(
-                "the session '{label}' exists and {first_dealer} dealt first, not {dealer}",
-                label=label,
+                "the session '{session_name}' exists and {first_dealer} dealt first, not {dealer}",
+                session_name=label,
                 first_dealer=session.first_dealer,
                 dealer=dealer,
             ),
@@ -50,8 +50,8 @@ def _check_resume(
     ) != session.rules:
         raise ChicagoError(
             Msg(
-                "the session '{label}' exists with other house rules; they cannot change mid-game (leave out --rules/--preset to resume it)",
-                label=label,
+                "the session '{session_name}' exists with other house rules; they cannot change mid-game (leave out --rules/--preset to resume it)",
+                session_name=label,
             ),
         )
 

@@ -90,9 +90,9 @@ def parse_card(text: str) -> Card:
     if suit is None:
         raise CardError(
             Msg(
-                "'{text}' has an unknown suit '{text2}': use S H D C or ♠ ♥ ♦ ♣",
+                "'{text}' has an unknown suit '{suit}': use S H D C or ♠ ♥ ♦ ♣",
                 text=text,
-                text2=text.strip()[-1],
+                suit=text.strip()[-1],
             ),
         )
     rank = _RANK_BY_TEXT.get(rank_text)
@@ -101,9 +101,9 @@ def parse_card(text: str) -> Card:
     if rank is None:
         raise CardError(
             Msg(
-                "'{text}' has an unknown rank '{text2}': use 2-9, T or 10, J, Q, K, A (or the Swedish Kn, D, K, E before a suit symbol, like D♠)",
+                "'{text}' has an unknown rank '{rank}': use 2-9, T or 10, J, Q, K, A (or the Swedish Kn, D, K, E before a suit symbol, like D♠)",
                 text=text,
-                text2=text.strip()[:-1],
+                rank=text.strip()[:-1],
             ),
         )
     return Card(rank, suit)
@@ -116,8 +116,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     if len(cards) != 5:
         raise CardError(
             Msg(
-                "a hand is five cards, not {cards_count}: '{words}'",
-                cards_count=len(cards),
+                "a hand is five cards, not {count}: '{words}'",
+                count=len(cards),
                 words=' '.join(words),
             ),
         )
@@ -341,14 +341,14 @@ def _as_cards(cards: str | Iterable[str] | Iterable[Card]) -> tuple[Card, ...]:
         return parse_cards([str(item) for item in items])
     if len(items) != 5:
         raise CardError(
-            Msg("a hand is five cards, not {items_count}", items_count=len(items))
+            Msg("a hand is five cards, not {count}", count=len(items))
         )
     # Cards as small ints: hashing an IntEnum suit goes through Python code and the
     # full enumeration of 2.6 million hands calls this for every one.
     if len({card.rank * 4 + card.suit for card in items}) != 5:
         twice = next(card for card in items if items.count(card) > 1)
         raise CardError(
-            Msg("the card {twice} appears twice in one hand", twice=twice),
+            Msg("the card {card} appears twice in one hand", card=twice),
         )
     return items
 

@@ -71,9 +71,9 @@ def check_deal_number(session: Session, deal: int) -> None:
         )
     raise ChicagoError(
         Msg(
-            "there is no deal {deal} to correct: the protocol has deals 1 to {last}",
+            "there is no deal {deal} to correct: the protocol has deals 1 to {last_deal}",
             deal=deal,
-            last=last,
+            last_deal=last,
         ),
     )
 
@@ -127,10 +127,10 @@ def replay_corrected(session: Session, deal: int, complete: bool) -> Game:
                 event.deal,
                 RuleViolation(
                     Msg(
-                        "the game would be over after deal {deal} ({winners} won), so deal {deal2} could not have been played",
+                        "the game would be over after deal {deal} ({winners} won), so deal {next_deal} could not have been played",
                         deal=game.deal,
                         winners=winners,
-                        deal2=event.deal,
+                        next_deal=event.deal,
                     ),
                     rule=Rule.END_OF_GAME,
                     key="game.target",
@@ -154,15 +154,15 @@ def _unfinished(game: Game) -> RuleViolation:
     """What a corrected deal that was finished before now lacks."""
     moment = game.moment
     if moment is Moment.BUY:
-        what = Msg("köp {hands_scored}'s best hand (or pass)", hands_scored=game.hands_scored + 1)
+        what = Msg("köp {buy}'s best hand (or pass)", buy=game.hands_scored + 1)
     elif moment is Moment.CHICAGO:
-        what = Msg("whether {chicago}'s Chicago succeeded or who broke it", chicago=game.chicago)
+        what = Msg("whether {declarer}'s Chicago succeeded or who broke it", declarer=game.chicago)
     elif moment is Moment.SHOWDOWN:
         what = Msg("the showdown's best hand (or pass)")
     else:
         what = Msg("who took the last trick")
     return RuleViolation(
-        Msg("it was finished and would be left unfinished: it needs {what}", what=what),
+        Msg("it was finished and would be left unfinished: it needs {missing}", missing=what),
         rule=Rule.A_WHOLE_DEAL,
     )
 

@@ -81,9 +81,9 @@ def declare_checks(
         )
         if score < minimum and moment is Moment.BUY:
             text = Msg(
-                "{text}; {short} more would do, and köp {buy} still scores",
+                "{text}; {points_short} more would do, and köp {buy} still scores",
                 text=text,
-                short=minimum - score,
+                points_short=minimum - score,
                 buy=buy,
             )
         checks.append(
@@ -119,11 +119,11 @@ def declare_checks(
                 Rule.CHICAGOS_PER_PLAYER,
                 declared < most,
                 Msg.counted(
-                    "{name} has declared {declared} of at most {n} Chicago in a game (chicago.max_per_player)",
-                    "{name} has declared {declared} of at most {n} Chicagos in a game (chicago.max_per_player)",
+                    "{name} has declared {times_declared} of at most {n} Chicago in a game (chicago.max_per_player)",
+                    "{name} has declared {times_declared} of at most {n} Chicagos in a game (chicago.max_per_player)",
                     most,
                     name=name,
-                    declared=declared,
+                    times_declared=declared,
                 ),
                 RuleViolation(
                     Msg.counted(
@@ -151,14 +151,14 @@ def declare_checks(
                 Rule.ONE_CHICAGO_PER_DEAL,
                 False,
                 Msg(
-                    "one Chicago per deal: {chicago} has already declared in deal {deal}",
-                    chicago=chicago,
+                    "one Chicago per deal: {declarer} has already declared in deal {deal}",
+                    declarer=chicago,
                     deal=deal,
                 ),
                 RuleViolation(
                     Msg(
-                        "{chicago} has already declared Chicago in this deal; only one may",
-                        chicago=chicago,
+                        "{declarer} has already declared Chicago in this deal; only one may",
+                        declarer=chicago,
                     ),
                     rule=Rule.ONE_CHICAGO_PER_DEAL,
                 ),
@@ -188,8 +188,8 @@ def declare_checks(
                 Rule.TIMING,
                 False,
                 Msg(
-                    "not yet: Chicago is declared after the last scored köp, before the first lead (game.scored_buys = {scored}); köp {buy} comes first",
-                    scored=scored,
+                    "not yet: Chicago is declared after the last scored köp, before the first lead (game.scored_buys = {scored_buys}); köp {buy} comes first",
+                    scored_buys=scored,
                     buy=buy,
                 ),
                 RuleViolation(
@@ -219,8 +219,8 @@ def game_over(winners: Sequence[str]) -> RuleViolation:
     who = " & ".join(winners)
     return RuleViolation(
         Msg(
-            "the game is over ({who} won): nothing more can be recorded; `chicago undo` takes back the last event",
-            who=who,
+            "the game is over ({winners} won): nothing more can be recorded; `chicago undo` takes back the last event",
+            winners=who,
         ),
         rule=Rule.END_OF_GAME,
     )

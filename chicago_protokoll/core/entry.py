@@ -307,7 +307,7 @@ def one_result(part: DealPart, values: Sequence[str] | None) -> str | None:
         raise OptionConflict(
             Msg(
                 "{values_count} answers to {moment} ({values}); a scoring moment has one result: give one",
-                values_count=len(values),
+                times=len(values),
                 moment=MOMENTS[part],
                 values=", ".join(values),
             ),
@@ -389,9 +389,9 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
     if len(entry.buys) > rules.scored_buys:
         raise RuleViolation(
             Msg(
-                "this table scores a hand after {scored_buys} köp, but {buys_count} --buy were given",
+                "this table scores a hand after {scored_buys} köp, but {buy_options} --buy were given",
                 scored_buys=rules.scored_buys,
-                buys_count=len(entry.buys),
+                buy_options=len(entry.buys),
             ),
             rule=Rule.SCORED_KOP,
             key="game.scored_buys",
@@ -458,8 +458,8 @@ def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
             hint_en = Msg("; if {taker} took a trick, write --broken-by {taker}", taker=taker)
     raise RuleViolation(
         Msg(
-            "a Chicago deal has no last trick and no showdown: after a Chicago nothing more is scored in that deal{hint_en}",
-            hint_en=hint_en,
+            "a Chicago deal has no last trick and no showdown: after a Chicago nothing more is scored in that deal{hint}",
+            hint=hint_en,
         ),
         rule=Rule.NO_LAST_TRICK_OR_SHOWDOWN_AFTER_A_CHICAGO,
     )

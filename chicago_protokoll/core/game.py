@@ -152,9 +152,9 @@ class Game:
         if event.deal != self.deal:
             raise RuleViolation(
                 Msg(
-                    "this event belongs to deal {deal}, but deal {deal2} is being played",
+                    "this event belongs to deal {deal}, but deal {current_deal} is being played",
                     deal=event.deal,
-                    deal2=self.deal,
+                    current_deal=self.deal,
                 ),
                 rule=Rule.DEAL_ORDER,
             )
@@ -166,8 +166,8 @@ class Game:
                 if royal != "win":
                     raise RuleViolation(
                         Msg(
-                            "at this table a royal straight flush scores {royal} points as the best hand of a köp or the showdown; it does not end the game",
-                            royal=royal,
+                            "at this table a royal straight flush scores {points} points as the best hand of a köp or the showdown; it does not end the game",
+                            points=royal,
                         ),
                         rule=Rule.ROYAL_STRAIGHT_FLUSH,
                         key="hands.royal_straight_flush",
@@ -197,8 +197,8 @@ class Game:
                 if event.player != self.chicago:
                     raise RuleViolation(
                         Msg(
-                            "{chicago} declared the Chicago, not {player}; if {player} took a trick, the Chicago was broken",
-                            chicago=self.chicago,
+                            "{declarer} declared the Chicago, not {player}; if {player} took a trick, the Chicago was broken",
+                            declarer=self.chicago,
                             player=event.player,
                         ),
                         rule=Rule.CHICAGO_OUTCOME,
@@ -319,9 +319,9 @@ class Game:
             )
             raise RuleViolation(
                 Msg(
-                    "{when}: köp {current} is being played",
+                    "{when}: köp {current_buy} is being played",
                     when=when,
-                    current=self.current_buy,
+                    current_buy=self.current_buy,
                 ),
                 rule=Rule.EXCHANGE_ORDER,
             )
@@ -410,12 +410,12 @@ class Game:
         other = evaluate(cards, ace_low_straight=not ace_low).category
         raise RuleViolation(
             Msg(
-                "{cards} is {shown_sv} ({shown_en}), not {hand_sv} ({hand_en})",
+                "{cards} is {shown_swedish} ({shown_english}), not {recorded_swedish} ({recorded_english})",
                 cards=cards,
-                shown_sv=shown.swedish,
-                shown_en=shown.english,
-                hand_sv=hand.swedish,
-                hand_en=hand.english,
+                shown_swedish=shown.swedish,
+                shown_english=shown.english,
+                recorded_swedish=hand.swedish,
+                recorded_english=hand.english,
             ),
             rule=Rule.CARDS_SHOWN,
             key="hands.ace_low_straight" if other is hand else None,
@@ -440,8 +440,8 @@ class Game:
         if event.buy != self.hands_scored + 1:
             raise RuleViolation(
                 Msg(
-                    "köp {hands_scored} is next, not köp {buy}",
-                    hands_scored=self.hands_scored + 1,
+                    "köp {next_buy} is next, not köp {buy}",
+                    next_buy=self.hands_scored + 1,
                     buy=event.buy,
                 ),
                 rule=Rule.KOP_ORDER,
@@ -494,8 +494,8 @@ class Game:
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
                 Msg(
-                    "köp {hands_scored} is not recorded yet: record its best hand (or pass) before the tricks",
-                    hands_scored=self.hands_scored + 1,
+                    "köp {next_buy} is not recorded yet: record its best hand (or pass) before the tricks",
+                    next_buy=self.hands_scored + 1,
                 ),
                 rule=Rule.ORDER_OF_THE_DEAL,
                 key="game.scored_buys",
@@ -503,8 +503,8 @@ class Game:
         if self.chicago is not None:
             raise RuleViolation(
                 Msg(
-                    "{chicago} declared Chicago: there is no last trick, only whether the Chicago succeeded or who broke it",
-                    chicago=self.chicago,
+                    "{declarer} declared Chicago: there is no last trick, only whether the Chicago succeeded or who broke it",
+                    declarer=self.chicago,
                 ),
                 rule=Rule.NO_LAST_TRICK_AFTER_A_CHICAGO,
             )
@@ -519,15 +519,15 @@ class Game:
         if self.chicago is not None:
             raise RuleViolation(
                 Msg(
-                    "{chicago} declared Chicago in this deal: there is no showdown after a Chicago",
-                    chicago=self.chicago,
+                    "{declarer} declared Chicago in this deal: there is no showdown after a Chicago",
+                    declarer=self.chicago,
                 ),
                 rule=Rule.NO_SHOWDOWN_AFTER_A_CHICAGO,
             )
         early_zero = event.zero and not self.tricks_done
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
-                Msg("köp {hands_scored} is not recorded yet", hands_scored=self.hands_scored + 1),
+                Msg("köp {next_buy} is not recorded yet", next_buy=self.hands_scored + 1),
                 rule=Rule.ORDER_OF_THE_DEAL,
                 key="game.scored_buys",
             )

@@ -73,7 +73,7 @@ def name_problem(name: str) -> Msg | None:
     """Why ``name`` (already NFC) cannot be a player's name, as a clause after "it"; None
     when it can."""
     if not name:
-        return Msg("it is blank")
+        return Msg.in_context("player name", "it is empty")
     if len(name) > MAX_PLAYER_NAME:
         return Msg(
             "it is longer than {max_player_name} characters",

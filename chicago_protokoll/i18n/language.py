@@ -2,19 +2,21 @@
 
 The code writes the English text as the message id, gettext's convention:
 ``t("Nothing is recorded yet.")``, ``t("{name} has {score} points.", name=..., score=...)``,
-``tn("{n} point", "{n} points", n)`` for a count.  The other languages live in one catalogue
-per language beside this module, ``sv.po``: a translator edits that file and never reads
-Python; a third language is one more ``xx.po`` dropped in, and ``--lang xx`` /
-``CHICAGO_LANG=xx`` / a ``xx_..`` locale pick it with no code change.
+``tn("{n} point", "{n} points", n)`` for a count, ``pt(context, text)`` for an English text
+that needs two translations.  Each other language is one catalogue beside this module: the
+``sv.po`` a translator edits and the ``sv.mo`` that msgfmt compiles from it, which the
+standard library's `gettext` reads.  A third language is one more ``xx.po`` (and its
+``xx.mo``) dropped in: ``--lang xx``, ``CHICAGO_LANG=xx``, ``LANGUAGE=xx`` or an ``xx_..``
+locale pick it with no code change.
 
 The pure core cannot know the language when it refuses something, so its errors carry a
-`Msg` (the message id and its parameters), rendered only when printed (`Msg.render`).
+`Msg` (the message id and its parameters), rendered only when printed (`Msg.localized`).
 
-Start-up: English never opens a catalogue; another language parses its ``.po`` on its first
-text (`catalogue.load`, a small reader: about a millisecond for Swedish, docs/latency.md).
+Start-up: English never opens a catalogue, nor imports `gettext` for one; another language
+opens its ``.mo`` on its first text (docs/translating.md has the cost).
 
-The language comes from ``--lang``, else ``CHICAGO_LANG``, else the locale (``LC_ALL``,
-``LC_MESSAGES``, ``LANG``), else English.
+The language comes from ``--lang``, else ``CHICAGO_LANG``, else gettext's ``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``, else English.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import os
 TYPE_CHECKING = False  # typing itself is not imported: start-up (docs/latency.md)
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from gettext import NullTranslations
     from typing import Any
 
 _chosen: str | None = None
@@ -59,42 +62,84 @@ def _available(lang: str) -> bool:
 
 
 def environment_language() -> str:
-    """The language the environment asks for: ``CHICAGO_LANG``, else the locale, else English."""
+    """The language the environment asks for: ``CHICAGO_LANG``, else gettext's variables
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one set decides, as in the
+    stdlib's `gettext.find`), else English."""
     explicit = os.environ.get("CHICAGO_LANG", "")
     if explicit and _available(explicit):
         return explicit
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable, "")
         if value:
-            # sv_SE.UTF-8 -> sv; C, POSIX and languages without a catalogue -> English.
-            code = value.split("_")[0].split(".")[0].lower()
-            return code if code.isalpha() and _available(code) else "en"
+            # LANGUAGE=sv:en lists languages by preference; sv_SE.UTF-8 -> sv; C, POSIX
+            # and languages without a catalogue -> English.
+            for entry in value.split(":"):
+                code = entry.split("_")[0].split(".")[0].split("@")[0].lower()
+                if code in ("c", "posix"):
+                    return "en"
+                if code.isalpha() and _available(code):
+                    return code
+            return "en"
     return "en"
 
 
 # -- looking up and rendering ------------------------------------------------------------
 
+_catalogues: dict[str, NullTranslations] = {}
 
-def _lookup(msgid: str, lang: str) -> str:
+
+def catalogue(lang: str) -> NullTranslations:
+    """The compiled catalogue ``xx.mo`` of a language other than English, opened once per
+    process with the standard library's `gettext`."""
+    path = os.path.join(CATALOGUE_DIR, f"{lang}.mo")
+    found = _catalogues.get(path)
+    if found is None:
+        found = _catalogues[path] = _open(path, lang)
+    return found
+
+
+def _open(path: str, lang: str) -> NullTranslations:
+    """A missing or damaged file is said in one line on stderr and the texts stay English:
+    a translation never stops a command."""
+    import gettext
+
+    try:
+        with open(path, "rb") as file:
+            return gettext.GNUTranslations(file)
+    # The file is data: whatever is wrong with it (no file, bad magic, cut short, a bad
+    # charset or plural expression), the answer is English, not a traceback.
+    except Exception as error:
+        import sys
+
+        if isinstance(error, FileNotFoundError):
+            why = "there is no such file"
+        elif isinstance(error, OSError) and error.strerror:
+            why = error.strerror  # "Bad magic number", "File is corrupt", "Permission denied"
+        else:
+            why = f"it is damaged ({error})"
+        sys.stderr.write(
+            f"chicago: cannot read the catalogue {path}: {why}; the texts are shown in "
+            f"English (compile {lang}.po with msgfmt: docs/translating.md)\n"
+        )
+        return gettext.NullTranslations()
+
+
+def _lookup(msgid: str, lang: str, context: str | None = None) -> str:
     if lang == "en":
         return msgid
-    from .catalogue import load
-
-    found = load(lang).messages.get(msgid)
-    return found if found else msgid
+    found = catalogue(lang)
+    return found.gettext(msgid) if context is None else found.pgettext(context, msgid)
 
 
-def _lookup_plural(singular: str, plural: str, n: int, lang: str) -> str:
-    if lang != "en":
-        from .catalogue import load
-
-        catalogue = load(lang)
-        forms = catalogue.plurals.get(singular)
-        if forms:
-            index = catalogue.plural_index(n)
-            if index < len(forms) and forms[index]:
-                return forms[index]
-    return singular if n == 1 else plural
+def _lookup_plural(
+    singular: str, plural: str, n: int, lang: str, context: str | None = None
+) -> str:
+    if lang == "en":
+        return singular if n == 1 else plural
+    found = catalogue(lang)
+    if context is None:
+        return found.ngettext(singular, plural, n)
+    return found.npgettext(context, singular, plural, n)
 
 
 def _rendered(params: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -113,14 +158,21 @@ def _rendered(params: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-def _format(template: str, params: dict[str, Any], lang: str) -> str:
-    return template.format_map(_rendered(params, lang)) if params else template
+def _format(template: str, params: dict[str, Any], lang: str, msgid: str) -> str:
+    if not params:
+        return template
+    values = _rendered(params, lang)
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        # a translation that names a placeholder the program does not fill (msgfmt -c
+        # refuses it, tests/i18n check it): the English rather than a traceback
+        return msgid.format_map(values)
 
 
 def _decimal_separator(lang: str) -> str:
-    from .catalogue import load
-
-    return load(lang).decimal_separator
+    """The header's ``X-Decimal-Separator``: how the language writes ``4.5``."""
+    return catalogue(lang).info().get("x-decimal-separator", ".")[:1] or "."
 
 
 class _LocalFloat(float):
@@ -157,29 +209,43 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def _render(
+    msgid: str, plural: str | None, n: int, context: str | None, params: dict[str, Any], lang: str
+) -> str:
+    if plural is None:
+        return _format(_lookup(msgid, lang, context), params, lang, msgid)
+    english = msgid if n == 1 else plural
+    return _format(_lookup_plural(msgid, plural, n, lang, context), params, lang, english)
+
+
 def t(msgid: str, /, **params: Any) -> str:
     """The text in the current language, its ``{placeholders}`` filled from ``params``."""
-    lang = language()
-    return _format(_lookup(msgid, lang), params, lang)
+    return _render(msgid, None, 0, None, params, language())
+
+
+def pt(context: str, msgid: str, /, **params: Any) -> str:
+    """`t` for an English text that needs two translations: ``pt("player name", "it is
+    empty")`` is gettext's ``pgettext``, an entry with ``msgctxt "player name"``."""
+    return _render(msgid, None, 0, context, params, language())
 
 
 def tn(singular: str, plural: str, n: int, /, **params: Any) -> str:
     """The singular or plural text (the language's plural rule) for ``n``, which is also
     the ``{n}`` placeholder."""
-    lang = language()
-    return _format(_lookup_plural(singular, plural, n, lang), {"n": n, **params}, lang)
+    return _render(singular, plural, n, None, {"n": n, **params}, language())
 
 
 class Msg:
     """A text not yet rendered: the message id and its parameters, for errors raised where
     the language is not known.  ``str()`` is the English text; `localized` any language."""
 
-    __slots__ = ("msgid", "n", "params", "plural")
+    __slots__ = ("context", "msgid", "n", "params", "plural")
 
     def __init__(self, msgid: str, /, **params: Any) -> None:
         self.msgid = msgid
         self.plural: str | None = None
         self.n = 0
+        self.context: str | None = None
         self.params = params
 
     @classmethod
@@ -190,26 +256,34 @@ class Msg:
         made.n = n
         return made
 
+    @classmethod
+    def in_context(cls, context: str, msgid: str, /, **params: Any) -> Msg:
+        """The lazy `pt`: ``Msg.in_context("player name", "it is empty")``."""
+        made = cls(msgid, **params)
+        made.context = context
+        return made
+
     def localized(self, lang: str) -> str:
-        if self.plural is None:
-            return _format(_lookup(self.msgid, lang), self.params, lang)
-        return _format(_lookup_plural(self.msgid, self.plural, self.n, lang), self.params, lang)
+        return _render(self.msgid, self.plural, self.n, self.context, self.params, lang)
 
     def __str__(self) -> str:
         return self.localized("en")
 
     def __repr__(self) -> str:
+        if self.context is not None:
+            return f"Msg.in_context({self.context!r}, {self.msgid!r}, **{self.params!r})"
         return f"Msg({self.msgid!r}, **{self.params!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Msg) and (self.msgid, self.plural, self.params) == (
+        return isinstance(other, Msg) and (self.msgid, self.plural, self.context, self.params) == (
             other.msgid,
             other.plural,
+            other.context,
             other.params,
         )
 
     def __hash__(self) -> int:
-        return hash((self.msgid, self.plural))
+        return hash((self.msgid, self.plural, self.context))
 
 
 class Joined:

@@ -199,7 +199,7 @@ def _legend(race: Race, width: int) -> list[str]:
         total = race.totals[index][-1]
         win = t(" (winner)") if name in race.winners else ""
         items.append(f"{marker(index)} {name} {total}{win}")
-    items.append(t("{several} several players", several=SEVERAL))
+    items.append(t("{marker} several players", marker=SEVERAL))
     items.append(
         t(
             "{target_line} target {target} (game.target)",

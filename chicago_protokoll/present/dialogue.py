@@ -109,7 +109,7 @@ def prompt_text(question: Question, game: Game) -> str:
         return t(
             "{deal}, Chicago? ({who} may declare) Who declares? (Enter = nobody): ",
             deal=deal,
-            who=who,
+            winners=who,
         )
     if question.kind == "tricks":
         two = ""
@@ -120,15 +120,15 @@ def prompt_text(question: Question, game: Game) -> str:
                 last_trick_with_two=scoring.last_trick_with_two,
             )
         return t(
-            "{deal}, last trick (sista sticket): who took it? (PLAYER{two}): ",
+            "{deal}, last trick (sista sticket): who took it? (PLAYER{with_two_option}): ",
             deal=deal,
-            two=two,
+            with_two_option=two,
         )
     if question.kind == "outcome":
         return t(
-            "{deal}, {chicago}'s Chicago: 'all five' tricks, or who broke it? ",
+            "{deal}, {declarer}'s Chicago: 'all five' tricks, or who broke it? ",
             deal=deal,
-            chicago=game.chicago,
+            declarer=game.chicago,
         )
     return t(
         "{deal}, showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ",
@@ -153,8 +153,8 @@ def help_text(question: Question, game: Game) -> str:
         )
     else:
         specific = t(
-            "  all five         {chicago} took all five tricks\n  PLAYER           took a trick and broke the Chicago",
-            chicago=game.chicago,
+            "  all five         {declarer} took all five tricks\n  PLAYER           took a trick and broke the Chicago",
+            declarer=game.chicago,
         )
     common = t(
         "Any question also takes:\n  royal PLAYER     PLAYER shows a royal straight flush: the game is won\n  x PLAYER N       PLAYER exchanged N cards in the current köp (optional)\n  e N              correct deal N (asks what changes, shows the totals, asks to save)\n  u                take back the last answer\n  status           the standings now\n  q                quit; everything answered is saved, `chicago play` resumes here\n  ?                this help\nA player is any unique start of the name ({names}); 'u', 'q' and 'x' alone mean the commands above.",
@@ -186,8 +186,8 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
         if not stripped:
             raise EntryError(
                 Msg(
-                    "a Chicago is worth ±15: say 'all five' if {chicago} took all five tricks, or who broke it",
-                    chicago=game.chicago,
+                    "a Chicago is worth ±15: say 'all five' if {declarer} took all five tricks, or who broke it",
+                    declarer=game.chicago,
                 ),
             )
         return [entry.trick_event(game, stripped)]
@@ -201,8 +201,8 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
     if rest and not with_two:
         raise EntryError(
             Msg(
-                "'{stripped}': give only the player, or PLAYER 2 if the last trick was won with a two",
-                stripped=stripped,
+                "'{answer}': give only the player, or PLAYER 2 if the last trick was won with a two",
+                answer=stripped,
             ),
         )
     return [entry.trick_event(game, head, with_two=with_two)]
@@ -449,9 +449,9 @@ class Dialogue:
         )
         self.say(
             t(
-                "  Buy stop (köpstopp): {stop}. May declare Chicago now: {may}.",
-                stop=stop,
-                may=may,
+                "  Buy stop (köpstopp): {under_buy_stop}. May declare Chicago now: {may_declare}.",
+                under_buy_stop=stop,
+                may_declare=may,
             )
         )
 

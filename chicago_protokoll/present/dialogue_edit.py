@@ -79,7 +79,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
                 number = int(folded.split()[-1])
                 if not 1 <= number <= scored:
                     raise EntryError(
-                        Msg("this table scores köp 1 to {scored}", scored=scored),
+                        Msg("this table scores köp 1 to {scored_buys}", scored_buys=scored),
                     )
                 answer = ask(
                     t("  Köp {number}: best hand? (PLAYER HAND, Enter = pass): ", number=number)

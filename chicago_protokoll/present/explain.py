@@ -67,9 +67,9 @@ def deal_record(standings: Standings, deal: int) -> DealRecord:
         )
     raise ChicagoError(
         Msg(
-            "there is no deal {deal}: the protocol has deals 1 to {played}",
+            "there is no deal {deal}: the protocol has deals 1 to {last_deal}",
             deal=deal,
-            played=played,
+            last_deal=played,
         ),
     )
 
@@ -201,7 +201,7 @@ def deal_heading(standings: Standings, record: DealRecord) -> str:
         who = ", ".join(record.buy_stop)
         heading += t(
             "; köpstopp: {who} (buy_stop.threshold = {threshold})",
-            who=who,
+            winners=who,
             threshold=toml_value(threshold),
         )
     if not record.complete:
@@ -262,15 +262,15 @@ def outcome_line(standings: Standings) -> str:
     target = standings.rules.game.target
     if len(standings.winners) > 1:
         return t(
-            "Winners: {winners}, {best} points each: {target} or more at the end of a deal ends the game (game.target), and equal highest totals share the win.",
+            "Winners: {winners}, {total} points each: {target} or more at the end of a deal ends the game (game.target), and equal highest totals share the win.",
             winners=winners,
-            best=best,
+            total=best,
             target=target,
         )
     return t(
-        "Winner: {winners} with {best} points: {target} or more at the end of a deal ends the game (game.target), and the highest total wins.",
+        "Winner: {winners} with {total} points: {target} or more at the end of a deal ends the game (game.target), and the highest total wins.",
         winners=winners,
-        best=best,
+        total=best,
         target=target,
     )
 
@@ -319,7 +319,7 @@ def _player_lines(
         shown = _ranges(stops)
         lines.append(
             INDENT
-            + t("köpstopp in deal {shown} (buy_stop.threshold)", shown=shown)
+            + t("köpstopp in deal {deals} (buy_stop.threshold)", deals=shown)
         )
     if deal is None:
         score = standings.players[index].score

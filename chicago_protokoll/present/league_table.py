@@ -58,11 +58,11 @@ def league_lines(
         if len(chosen) == 1:
             me = chosen[0]
             lines += table_lines(
-                t("{me} against each opponent", me=me),
+                t("{player} against each opponent", player=me),
                 [
                     t("Opponent"),
                     t("Games"),
-                    t("{me} ahead", me=me),
+                    t("{player} ahead", player=me),
                     t("Opponent ahead"),
                     t("Even"),
                 ],

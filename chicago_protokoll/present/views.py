@@ -23,8 +23,8 @@ def moment_text(standings: Standings) -> str:
         return t("Chicago? then the last trick")
     if moment is Moment.CHICAGO:
         return t(
-            "{chicago}'s Chicago: all five tricks, or who broke it",
-            chicago=standings.chicago,
+            "{declarer}'s Chicago: all five tricks, or who broke it",
+            declarer=standings.chicago,
         )
     if moment is Moment.SHOWDOWN:
         return t("showdown: best hand after the tricks")

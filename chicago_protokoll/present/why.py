@@ -164,9 +164,9 @@ def why_declare(standings: Standings, name: str) -> list[str]:
         won = next(p.chicagos_won for p in standings.players if p.name == name)
         lines.append(
             t(
-                "A successful Chicago is needed to win (chicago.required_to_win); {name} has {won}.",
+                "A successful Chicago is needed to win (chicago.required_to_win); {name} has {chicagos_won}.",
                 name=name,
-                won=won,
+                chicagos_won=won,
             )
         )
     return lines
@@ -216,23 +216,23 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
             lines.append(
                 INDENT
                 + t(
-                    "{name} had {start} at the end of deal {number}, so köpstopp began in deal {number2}.",
+                    "{name} had {start} at the end of deal {number}, so köpstopp began in deal {next_deal}.",
                     name=name,
                     start=item.start,
                     number=item.number - 1,
-                    number2=item.number,
+                    next_deal=item.number,
                 )
             )
         if not item.under and before is not None and before.under:
             lines.append(
                 INDENT
                 + t(
-                    "{name} had {start}, under {threshold}, at the end of deal {number}, so köpstopp ended: {name} could exchange again in deal {number2}.",
+                    "{name} had {start}, under {threshold}, at the end of deal {number}, so köpstopp ended: {name} could exchange again in deal {next_deal}.",
                     name=name,
                     start=item.start,
                     threshold=threshold,
                     number=before.number,
-                    number2=item.number,
+                    next_deal=item.number,
                 )
             )
     player = next(p for p in standings.players if p.name == name)
@@ -252,11 +252,11 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
     elif player.score >= threshold:
         lines.append(
             t(
-                "{name} has {score} now, in deal {deal}, but köpstopp is judged by the total when a deal begins: {name} may still exchange in deal {deal}, and köpstopp begins in deal {deal2} if {name} still has {threshold} or more when deal {deal} ends.",
+                "{name} has {score} now, in deal {deal}, but köpstopp is judged by the total when a deal begins: {name} may still exchange in deal {deal}, and köpstopp begins in deal {next_deal} if {name} still has {threshold} or more when deal {deal} ends.",
                 name=name,
                 score=player.score,
                 deal=deal,
-                deal2=deal + 1,
+                next_deal=deal + 1,
                 threshold=threshold,
             )
         )
@@ -264,10 +264,10 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
         short = threshold - player.score
         lines.append(
             t(
-                "{name} has {score}, {short} short of {threshold}: köpstopp begins in the deal after one that ends with {name} at {threshold} or more.",
+                "{name} has {score}, {points_short} short of {threshold}: köpstopp begins in the deal after one that ends with {name} at {threshold} or more.",
                 name=name,
                 score=player.score,
-                short=short,
+                points_short=short,
                 threshold=threshold,
             )
         )

@@ -21,7 +21,14 @@ from chicago_protokoll.i18n.help import HELP_OPTION
 from chicago_protokoll.i18n.language import Msg
 
 CHICAGO = Path(sys.executable).parent / "chicago"
-LANGUAGE_VARIABLES = ("CHICAGO_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "_CHICAGO_COMPLETE")
+LANGUAGE_VARIABLES = (
+    "CHICAGO_LANG",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_MESSAGES",
+    "LANG",
+    "_CHICAGO_COMPLETE",
+)
 
 
 def environment(**variables: str) -> dict[str, str]:

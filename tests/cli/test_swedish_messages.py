@@ -40,6 +40,7 @@ def test_rules_file_error_has_its_problems_in_both_languages() -> None:
 PLAYERS = ("Anna", "Bo", "Cilla")
 NO_LOCALE: dict[str, str | None] = {
     "CHICAGO_LANG": None,
+    "LANGUAGE": None,
     "LC_ALL": None,
     "LC_MESSAGES": None,
     "LANG": "C.UTF-8",

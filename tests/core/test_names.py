@@ -63,7 +63,7 @@ def test_a_name_with_a_character_that_is_not_visible_text_is_refused(name: str) 
 @pytest.mark.parametrize(
     ("name", "why"),
     [
-        ("", "blank"),
+        ("", "empty"),
         (" Bo", "space"),
         ("Bo ", "space"),
         ("A" * (MAX_PLAYER_NAME + 1), f"longer than {MAX_PLAYER_NAME}"),
