@@ -14,7 +14,7 @@ from ..core.session import Session, new_session, resolve_player
 from ..core.stake import parse_stake
 from ..i18n.language import Msg, t
 from ..present.dialogue import Ask, Dialogue, Say
-from ..store import catalogue, locations, sessionfile
+from ..store import catalogue, locations, rulesfile, sessionfile
 
 
 def _check_resume(
@@ -45,7 +45,7 @@ def _check_resume(
                 dealer=dealer,
             ),
         )
-    if (rules is not None or preset is not None) and sessionfile.starting_rules(
+    if (rules is not None or preset is not None) and rulesfile.starting_rules(
         rules, preset
     ) != session.rules:
         raise ChicagoError(
@@ -92,7 +92,7 @@ def open_session(
         from datetime import UTC, datetime
 
         created = datetime.now(UTC).isoformat(timespec="seconds")
-        house = sessionfile.starting_rules(rules, preset)
+        house = rulesfile.starting_rules(rules, preset)
         catalogue.create_current(  # the file and the pointer, or neither
             name, new_session(players, house, dealer=dealer, name=name, created=created)
         )

@@ -11,7 +11,7 @@ import typer
 
 from ..i18n.language import language, t
 from ..present.views import status_dict
-from ..store import sessionfile
+from ..store import exportfile
 from .common import (
     FileOption,
     JsonOption,
@@ -125,7 +125,7 @@ def export(
     if output is None or str(output) == "-":  # `-o -`: standard output, as Unix tools read it
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
-    sessionfile.write_export(output, text, session_path=path)
+    exportfile.write_export(output, text, session_path=path)
     note_saved()
     print(t("Wrote {output}", output=output), file=sys.stderr)
 

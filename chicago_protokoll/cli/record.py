@@ -16,7 +16,7 @@ from ..core.game import Game, replay
 from ..core.session import Session, new_session
 from ..i18n.language import Msg, t
 from ..present.views import new_session_text, plain_standings
-from ..store import catalogue, recording, sessionfile
+from ..store import catalogue, recording, rulesfile, sessionfile
 from .common import (
     BuyOption,
     ChicagoOption,
@@ -92,7 +92,7 @@ def new(
     entry.refuse_two_rule_sources(rules, preset)
     if len(players) < 2:
         raise typer.BadParameter("a game needs at least two players", param_hint="PLAYERS")
-    house = sessionfile.starting_rules(rules, preset)
+    house = rulesfile.starting_rules(rules, preset)
     created = datetime.now(UTC).isoformat(timespec="seconds")
     session = new_session(players, house, dealer=dealer, name=name, created=created)
     if file is None:

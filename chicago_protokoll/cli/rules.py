@@ -8,7 +8,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
-from ..store import locations, sessionfile
+from ..store import atomic, locations, rulesfile
 from .common import (
     FileOption,
     JsonOption,
@@ -70,7 +70,7 @@ def rules_init(
         raise ChicagoError(
             Msg("{target} already exists; use --force to overwrite it", target=target),
         )
-    sessionfile.write_text_atomic(
+    atomic.write_text_atomic(
         target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}")
     )
     note_saved()
@@ -86,7 +86,7 @@ def rules_check(
     from ..present.rules_text import rule_changes
 
     try:
-        rules = sessionfile.read_rules_file(path)
+        rules = rulesfile.read_rules_file(path)
     except RulesFileError as error:
         for problem in error.localized_problems(language()):
             sys.stderr.write(f"chicago: {path}: {problem}\n")

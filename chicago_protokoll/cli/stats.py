@@ -17,7 +17,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tn
-from ..store import catalogue, locations, sessionfile
+from ..store import catalogue, exportfile, locations, sessionfile
 from .common import JsonOption, json
 from .read import stake_parameter
 from .root import note_saved
@@ -132,7 +132,7 @@ def stats(
         sys.stdout.write(text + "\n")
         return
     # As an export: never over a session file, nor anywhere in the data directory.
-    sessionfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
+    exportfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
     note_saved()
     print(t("Wrote {output}", output=output), file=sys.stderr)
 

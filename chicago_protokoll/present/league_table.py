@@ -9,7 +9,7 @@ from ..core.settle import amount_json
 from ..core.stats import League, PlayerStats
 from ..i18n.language import number, t, tn
 from .league import shown_pairs, shown_players
-from .render import Painter, _print, painter, plain, table_lines
+from .render import Painter, painter, plain, print_lines, table_lines
 
 
 def league_lines(
@@ -124,4 +124,4 @@ def _row(player: PlayerStats) -> list[str]:
 def print_league(
     result: League, chosen: Sequence[str], min_games: int, unfinished: int = 0
 ) -> None:
-    _print(league_lines(result, chosen, min_games, unfinished, painter()))
+    print_lines(league_lines(result, chosen, min_games, unfinished, painter()))

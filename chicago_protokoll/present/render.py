@@ -116,7 +116,7 @@ def table_lines(
     return lines
 
 
-def _print(lines: Sequence[str]) -> None:
+def print_lines(lines: Sequence[str]) -> None:
     sys.stdout.write("\n".join(lines) + "\n")
 
 
@@ -173,7 +173,7 @@ def status_lines(standings: Standings, session_name: str, paint: Painter) -> lis
 
 
 def print_status(standings: Standings, session_name: str) -> None:
-    _print(status_lines(standings, session_name, painter()))
+    print_lines(status_lines(standings, session_name, painter()))
 
 
 def protocol_lines(
@@ -231,7 +231,7 @@ def protocol_lines(
 def print_protocol(
     standings: Standings, session_name: str, corrected: Collection[int] = ()
 ) -> None:
-    _print(protocol_lines(standings, session_name, painter(), corrected))
+    print_lines(protocol_lines(standings, session_name, painter(), corrected))
 
 
 def settlement_lines(
@@ -280,4 +280,4 @@ def print_settlement(
     stake: str,
     provisional: bool,
 ) -> None:
-    _print(settlement_lines(session_name, winners, payments, stake, provisional, painter()))
+    print_lines(settlement_lines(session_name, winners, payments, stake, provisional, painter()))

@@ -238,7 +238,7 @@ def _loads_session(text: str, source: str) -> Session:
         created=created,
         corrections=corrections,
     )
-    problem = _session_problem(session)
+    problem = session_problem(session)
     if problem:
         raise refuse(problem)
     return session
@@ -364,7 +364,7 @@ def _read_corrections(
     return tuple(corrections)
 
 
-def _session_problem(session: Session) -> Msg | None:
+def session_problem(session: Session) -> Msg | None:
     """What makes a session unfit to be a file, or None: the seats, the dealer, the names."""
     players = session.players
     hidden = hidden_character(session.name)

@@ -28,30 +28,10 @@ from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import Msg
-from .atomic import LOCK_TIMEOUT, locked, make_dir, write_atomic, write_text_atomic
-from .exportfile import write_export
-from .fileformat import _session_problem, dumps_session, loads_session
+from .atomic import LOCK_TIMEOUT, locked, make_dir, write_atomic
+from .fileformat import dumps_session, loads_session, session_problem
 from .locations import display_path, in_data_dir, link_refused, real_path
 from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
-from .rulesfile import read_rules_file, starting_rules
-
-# read_rules_file, starting_rules, write_export and write_text_atomic moved out of this
-# module (issue 16) and are still imported from here by cli/read.py, record.py,
-# rules.py and stats.py, which another change of that issue rewrites; new code imports
-# them from where they live (rulesfile, exportfile, atomic).
-__all__ = [
-    "SessionExistsError",
-    "create_session",
-    "load_session",
-    "read_rules_file",
-    "replay_file",
-    "save_session",
-    "starting_rules",
-    "transact",
-    "transact_returning",
-    "write_export",
-    "write_text_atomic",
-]
 
 T = TypeVar("T")
 
@@ -98,7 +78,7 @@ def load_session(path: Path) -> Session:
 
 
 def _write_session(real: Path, session: Session, source: str) -> None:
-    problem = _session_problem(session)
+    problem = session_problem(session)
     if problem:
         raise ChicagoError(
             Msg("refusing to write {source}: {problem}", source=source, problem=problem),

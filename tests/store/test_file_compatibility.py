@@ -20,7 +20,8 @@ import chicago_protokoll
 from chicago_protokoll.core.errors import SessionFileError
 from chicago_protokoll.present.views import status_dict
 from chicago_protokoll.store import fileformat
-from chicago_protokoll.store.sessionfile import load_session, read_rules_file
+from chicago_protokoll.store.rulesfile import read_rules_file
+from chicago_protokoll.store.sessionfile import load_session
 from cli_support import invoke, refused
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"

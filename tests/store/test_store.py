@@ -668,8 +668,8 @@ def test_resolve_names_what_is_missing(tmp_path: Path) -> None:
 def test_export_file_is_written_whole_into_a_new_directory(tmp_path: Path) -> None:
     """write_text_atomic creates the directory, replaces an old file and leaves no temporary."""
     target = tmp_path / "ut" / "fredag.md"
-    sessionfile.write_text_atomic(target, "gammal\n")
-    sessionfile.write_text_atomic(target, "# Fredag\n")
+    atomic.write_text_atomic(target, "gammal\n")
+    atomic.write_text_atomic(target, "# Fredag\n")
     assert target.read_text(encoding="utf-8") == "# Fredag\n"
     assert [p.name for p in target.parent.iterdir()] == ["fredag.md"]
 
