@@ -284,7 +284,7 @@ def _suggest(word: str, choices: list[str]) -> Msg | str:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     if not close:
         return ""
-    return Msg(" (did you mean '{close}'?)", close=close[0])
+    return Msg(" (did you mean '{suggestion}'?)", suggestion=close[0])
 
 
 def _suggest_key(name: str, section: str | None) -> Msg | str:
@@ -297,7 +297,7 @@ def _suggest_key(name: str, section: str | None) -> Msg | str:
     close = difflib.get_close_matches(name, list(homes), n=1, cutoff=0.8)
     if not close:
         return ""
-    return Msg(" (did you mean '{close}' in [{home}]?)", close=close[0], home=homes[close[0]])
+    return Msg(" (did you mean '{suggestion}' in [{section}]?)", suggestion=close[0], section=homes[close[0]])
 
 
 def _is_int(value: object) -> bool:
@@ -401,9 +401,9 @@ def _read(data: Mapping[str, Any], source: str, *, typed: bool) -> HouseRules:
         if not isinstance(table, Mapping):
             problems.append(
                 Msg(
-                    "[{section}] must be a table of keys, not {table!r}",
+                    "[{section}] must be a table of keys, not {value!r}",
                     section=section,
-                    table=table,
+                    value=table,
                 )
             )
             continue

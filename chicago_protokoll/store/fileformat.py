@@ -155,9 +155,9 @@ def _loads_session(text: str, source: str) -> Session:
     if data["format"] != FORMAT:
         raise refuse(
             Msg(
-                'its format is {format!r}, not "{format2}"',
+                'its format is {format!r}, not "{expected_format}"',
                 format=data['format'],
-                format2=FORMAT,
+                expected_format=FORMAT,
             ),
         )
     version = data.get("version")
@@ -168,10 +168,10 @@ def _loads_session(text: str, source: str) -> Session:
     if version > VERSION:
         raise SessionFileError(
             Msg(
-                "{source} was written by a newer chicago-protokoll (format {version}); this version reads format {version2} — upgrade to open it",
+                "{source} was written by a newer chicago-protokoll (format {version}); this version reads format {readable_version} — upgrade to open it",
                 source=source,
                 version=version,
-                version2=VERSION,
+                readable_version=VERSION,
             ),
         )
     if text.rstrip().rpartition("\n")[2].rstrip() != END_LINE:
@@ -184,7 +184,7 @@ def _loads_session(text: str, source: str) -> Session:
     for key in data:
         if key not in _FIELDS:
             close = difflib.get_close_matches(key, _FIELDS, n=1)
-            hint = Msg(" (did you mean '{close}'?)", close=close[0]) if close else ""
+            hint = Msg(" (did you mean '{suggestion}'?)", suggestion=close[0]) if close else ""
             raise refuse(
                 Msg("it has an unknown field '{key}'{hint}", key=key, hint=hint)
             )
@@ -247,7 +247,7 @@ def _loads_session(text: str, source: str) -> Session:
 def _read_rules(table: object, refuse: Callable[[Msg], SessionFileError]) -> HouseRules:
     if not isinstance(table, dict):
         raise refuse(
-            Msg("rules must be a table of [rules.SECTION] tables, not {table!r}", table=table),
+            Msg("rules must be a table of [rules.SECTION] tables, not {value!r}", value=table),
         )
     # A key the file lacks takes the main rule: a file written before the key existed
     # played by the main rule (the seeds fix it).  Read as written (``typed=False``): a
@@ -266,19 +266,19 @@ def _read_events(
     if not isinstance(items, list):
         raise refuse(
             Msg(
-                "{within}events must be a list of [[events]] tables, not {items!r}",
-                within=within,
-                items=items,
+                "{enclosing}events must be a list of [[events]] tables, not {value!r}",
+                enclosing=within,
+                value=items,
             ),
         )
     events: list[Event] = []
     for number, item in enumerate(items, start=1):
         where = Msg(
-            "{within}event {number} of {count}", within=within, number=number, count=len(items)
+            "{enclosing}event {number} of {count}", enclosing=within, number=number, count=len(items)
         )
         if not isinstance(item, dict):
             raise refuse(
-                Msg("{where} is not a table: {item!r}", where=where, item=item)
+                Msg("{where} is not a table: {value!r}", where=where, value=item)
             )
         if isinstance(item.get("deal"), int):
             where = Msg("{where} (deal {deal})", where=where, deal=item["deal"])
@@ -297,8 +297,8 @@ def _read_corrections(
     if not isinstance(items, list):
         raise refuse(
             Msg(
-                "corrections must be a list of [[corrections]] tables, not {items!r}",
-                items=items,
+                "corrections must be a list of [[corrections]] tables, not {value!r}",
+                value=items,
             ),
         )
     corrections: list[Correction] = []
@@ -306,12 +306,12 @@ def _read_corrections(
         where = Msg("correction {number} of {count}", number=number, count=len(items))
         if not isinstance(item, dict):
             raise refuse(
-                Msg("{where} is not a table: {item!r}", where=where, item=item)
+                Msg("{where} is not a table: {value!r}", where=where, value=item)
             )
         unknown = sorted(set(item) - {"deal", "at", "recorded", "before", "after"})
         if unknown:
             raise refuse(
-                Msg("{where} has an unknown field {unknown!r}", where=where, unknown=unknown[0]),
+                Msg("{where} has an unknown field {field!r}", where=where, field=unknown[0]),
             )
         deal, at, recorded = item.get("deal"), item.get("at"), item.get("recorded")
         for key, value in (("deal", deal), ("recorded", recorded)):
@@ -327,9 +327,9 @@ def _read_corrections(
         if not isinstance(at, str):
             raise refuse(
                 Msg(
-                    "{where}: at must be a date and time in quotes, not {at!r}",
+                    "{where}: at must be a date and time in quotes, not {value!r}",
                     where=where,
-                    at=at,
+                    value=at,
                 ),
             )
         try:
@@ -337,9 +337,9 @@ def _read_corrections(
         except ValueError:
             raise refuse(
                 Msg(
-                    "{where}: at must be a date and time like 2026-11-29T21:04:00+00:00, not {at!r}",
+                    "{where}: at must be a date and time like 2026-11-29T21:04:00+00:00, not {value!r}",
                     where=where,
-                    at=at,
+                    value=at,
                 ),
             ) from None
         sides: list[tuple[Event, ...]] = []
@@ -351,11 +351,11 @@ def _read_corrections(
             if stray is not None:
                 raise refuse(
                     Msg(
-                        "{where} is of deal {deal}, but an event in its {side} is of deal {deal2}",
+                        "{where} is of deal {deal}, but an event in its {part} is of deal {event_deal}",
                         where=where,
                         deal=deal,
-                        side=side,
-                        deal2=stray.deal,
+                        part=side,
+                        event_deal=stray.deal,
                     ),
                 )
             sides.append(events)
@@ -393,10 +393,10 @@ def session_problem(session: Session) -> Msg | None:
         who = event.player
         if who is not None and who not in players:
             return Msg(
-                "event {number} (deal {deal}) names {who!r}, who is not at this table ({players})",
+                "event {number} (deal {deal}) names {name!r}, who is not at this table ({players})",
                 number=number,
                 deal=event.deal,
-                who=who,
+                name=who,
                 players=', '.join(players),
             )
     for number, correction in enumerate(session.corrections, start=1):
@@ -404,10 +404,10 @@ def session_problem(session: Session) -> Msg | None:
             who = event.player
             if who is not None and who not in players:
                 return Msg(
-                    "correction {number} (deal {deal}) names {who!r}, who is not at this table ({players})",
+                    "correction {number} (deal {deal}) names {name!r}, who is not at this table ({players})",
                     number=number,
                     deal=correction.deal,
-                    who=who,
+                    name=who,
                     players=', '.join(players),
                 )
     return None
