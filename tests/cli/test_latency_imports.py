@@ -1,0 +1,168 @@
+"""What the commands typed at the table import, and that the shortcuts taken for speed
+change nothing a user sees.  No timings here: figures belong in bench/latency.py."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHICAGO = Path(sys.executable).parent / "chicago"
+WHOLE_APP = [
+    sys.executable,
+    "-c",
+    "from chicago_protokoll.cli.app import app; app(prog_name='chicago')",
+]
+DEAL = ("deal", "--buy", "Anna:pair", "--buy", "Bo:KH KS 9D 9H 3C", "--last-trick", "Bo")
+
+
+def _env(home: Path, **extra: str) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("_CHICAGO", "_TYPER", "COMP_"))
+    }
+    env.update(
+        CHICAGO_PROTOKOLL_HOME=str(home), CHICAGO_LANG="en", NO_COLOR="1", COLUMNS="100", **extra
+    )
+    return env
+
+
+def _imports(home: Path, *args: str, **extra: str) -> set[str]:
+    """The modules ``chicago ARGS`` imports (from -X importtime)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", str(CHICAGO), *args],
+        env=_env(home, **extra),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+
+
+@pytest.fixture
+def table(chicago_home: Path) -> Path:
+    """A session with one deal recorded, made the way a user makes it."""
+    for args in (
+        ("new", "fredag", "Anna", "Bo", "Cecilia", "Åsa"),
+        (*DEAL, "--showdown", "Åsa:flush"),
+    ):
+        done = subprocess.run(
+            [str(CHICAGO), *args], env=_env(chicago_home), capture_output=True, check=False
+        )
+        assert done.returncode == 0, done.stderr
+    return chicago_home
+
+
+def _heavy(modules: set[str]) -> set[str]:
+    return {name for name in modules if name.split(".")[0] in ("rich", "pydantic", "pydantic_core")}
+
+
+def test_status_json_imports_neither_rich_nor_pydantic(table: Path) -> None:
+    """`status --json` prints through the standard library's json, never through Rich."""
+    modules = _imports(table, "status", "--json")
+    assert not _heavy(modules)
+    assert "tomllib" not in modules  # a file the store wrote is read by tomlsubset
+
+
+def test_a_whole_deal_imports_neither_rich_nor_pydantic(table: Path) -> None:
+    """Recording a deal and printing the standings stays plain."""
+    modules = _imports(table, *DEAL, "--showdown", "pass")
+    assert not _heavy(modules)
+    assert "json" not in modules  # only --json output needs it
+
+
+@pytest.mark.parametrize(
+    "args", [("status",), ("log",), ("settle",), ("explain",), ("chart",), ("sessions",)]
+)
+def test_the_tables_and_texts_for_a_person_import_no_rich(
+    table: Path, args: tuple[str, ...]
+) -> None:
+    """status, log and settle draw their tables in plain characters (present/render.py)."""
+    assert not _heavy(_imports(table, *args))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("status", "--json"), (*DEAL, "--showdown", "pass"), ("sessions",), ("export",), ("log",)],
+    ids=["status", "deal", "sessions", "export", "log"],
+)
+def test_only_stats_pays_for_the_rating_library(table: Path, args: tuple[str, ...]) -> None:
+    """openskill (and the statistics) load for `chicago stats` and for no other command."""
+    modules = _imports(table, *args)
+    assert not {name for name in modules if name.split(".")[0] == "openskill"}
+    assert "chicago_protokoll.core.stats" not in modules
+
+
+def test_stats_does_load_the_rating_library(table: Path) -> None:
+    """The check above can fail: `chicago stats` itself imports openskill."""
+    assert "openskill" in _imports(table, "stats", "--json")
+
+
+def test_without_a_home_override_platformdirs_waits_until_needed(table: Path) -> None:
+    """With CHICAGO_PROTOKOLL_HOME set, platformdirs is never imported."""
+    assert "platformdirs" not in _imports(table, "status", "--json")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("status", "--help"),
+        ("status", "--bogus"),
+        ("status", "--json", "--session"),
+        ("deal",),
+        ("deal", "--buy", "Anna:nothing", "--last-trick", "Bo"),
+        ("--lang", "sv", "status", "--json"),
+        ("--lang=sv", "deal", "--buy"),
+        ("rules", "show", "--json"),
+        ("rules",),
+        ("sessions",),
+        ("stat",),
+        ("--help",),
+        (),
+    ],
+)
+def test_a_command_line_naming_one_command_is_answered_as_by_the_whole_app(
+    table: Path, args: tuple[str, ...]
+) -> None:
+    """cli.app.run builds only the command named; help, output, errors and status are the same."""
+    session = table / "sessions" / "fredag.toml"
+    before = session.read_bytes()
+    fast = subprocess.run([str(CHICAGO), *args], env=_env(table), capture_output=True, check=False)
+    session.write_bytes(before)
+    whole = subprocess.run([*WHOLE_APP, *args], env=_env(table), capture_output=True, check=False)
+    session.write_bytes(before)
+    assert (fast.returncode, fast.stdout, fast.stderr) == (
+        whole.returncode,
+        whole.stdout,
+        whole.stderr,
+    )
+
+
+@pytest.mark.slow
+def test_the_benchmark_runs_and_prints_its_table(tmp_path: Path) -> None:
+    """bench/latency.py builds its sessions, times every everyday command once and prints
+    the table, with each command's ratio to `import typer`."""
+    bench = Path(__file__).resolve().parents[2] / "bench" / "latency.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), "--runs", "1"],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "| × floor | × typer | target |" in done.stdout
+    for command in ("status --json", "status", "log", "deal ...", "undo", "settle", "sessions"):
+        assert f"\n| {command} | " in done.stdout
+    assert "| export --format json, 1000 deals |" in done.stdout
+    assert "targets met" in done.stdout
