@@ -22,7 +22,6 @@ import typer
 
 from ..i18n.language import environment_language, languages, set_language
 from . import (
-    completion_script,
     correct,
     examples,
     explain,
@@ -38,7 +37,6 @@ from . import (
 
 __all__ = ["app", "build", "run"]
 
-completion_script.use()  # bash: a hand after PLAYER: (see completion_script)
 typer_seams.bare_required_arguments()  # NAME, not {NAME}, in usage lines
 
 # The groups whose commands are listed as the root's own, then the named groups.
@@ -92,7 +90,10 @@ def _root() -> typer.Typer:
         "let the house rules do the scoring.",
         # Bare `chicago` shows the help and exits 0 (see main_options): how a newcomer starts.
         invoke_without_command=True,
-        add_completion=True,
+        # TAB completion is the static scripts in completions/ (scripts/generate_completions.py),
+        # installed by the wheel; the README says how to load them. Typer's
+        # --install-completion/--show-completion would install its dynamic script instead.
+        add_completion=False,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
@@ -153,8 +154,8 @@ def run() -> None:
 def _help_language(args: list[str]) -> str:
     """The language of the help texts: --lang's, else the environment's.
 
-    Never while completing (``_CHICAGO_COMPLETE``): a TAB's descriptions are English in
-    the fast path and in Typer's alike, byte for byte.
+    Never while Click completes (``_CHICAGO_COMPLETE``): its descriptions are English, as
+    those of the static scripts in completions/.
     """
     if "_CHICAGO_COMPLETE" in os.environ:
         return "en"
@@ -197,7 +198,7 @@ def _command_named(args: list[str]) -> str | None:
         elif args[index].startswith("--lang="):
             index += 1
         else:
-            return None  # --help, --install-completion...: the whole app
+            return None  # --help, --version...: the whole app
     if index >= len(args):
         return None
     return args[index] if args[index] in command_names() else None
