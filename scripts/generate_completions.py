@@ -41,6 +41,9 @@ COMPLETIONS = Path(__file__).resolve().parent.parent / "completions"
 PROG = "chicago"
 # A word the scripts hold without quoting, in every shell.
 _PLAIN = re.compile(r"[\w][\w.+:-]*")
+# The parameters whose values say whose names to offer: cli/common.py's completion
+# callbacks read them from the command line (``ctx.params``), so the scripts note them.
+NAMES_FROM = ("session", "file")
 
 
 @dataclass
@@ -53,6 +56,7 @@ class Command:
     valued: dict[str, tuple[str, str]] = field(default_factory=dict)  # option -> (spec, help)
     arguments: list[str] = field(default_factory=list)  # the spec of each positional
     repeats: bool = False  # the last positional takes any number of words
+    names_from: dict[str, str] = field(default_factory=dict)  # option -> a NAMES_FROM
 
 
 # A spec says how one value completes: "" nothing (free text), "f" files, "d" directories,
@@ -127,6 +131,8 @@ def model() -> list[Command]:
                     raise SystemExit(f"{path}: the option {opt} takes {param.nargs} values")
                 else:
                     entry.valued[opt] = (_spec(command, ctx, param), texts)
+                    if param.name in NAMES_FROM:
+                        entry.names_from[opt] = param.name
         found.append(entry)
         subcommands = getattr(command, "commands", {})
         for sub_name in command.list_commands(ctx) if subcommands else []:
@@ -141,11 +147,13 @@ def model() -> list[Command]:
 
 
 def _name_options(commands: list[Command]) -> tuple[list[str], list[str]]:
-    """The option strings of --session and --file, the ones whose value says where the
-    names are (cli/common.py's callbacks read the parameters ``session`` and ``file``)."""
-    sessions = sorted({o for c in commands for o, (s, _) in c.valued.items() if s == "n:session"})
-    files = sorted({o for c in commands if "--session" in c.valued for o in ("--file", "-f")})
-    return sessions, [o for o in files if any(o in c.valued for c in commands)]
+    """The option strings of the parameters ``session`` and ``file`` (--session, -s; --file,
+    -f): the scripts pass their values on, as the callbacks read them."""
+    found: dict[str, set[str]] = {name: set() for name in NAMES_FROM}
+    for c in commands:
+        for opt, name in c.names_from.items():
+            found[name].add(opt)
+    return sorted(found["session"]), sorted(found["file"])
 
 
 # -- bash ---------------------------------------------------------------------------------
@@ -311,10 +319,6 @@ complete -F _chicago chicago
 
 def _case(pattern: str, body: str) -> str:
     return f"    {pattern}) {body} ;;"
-
-
-def _sh_words(words: list[str]) -> str:
-    return " ".join(words)
 
 
 def _sh_quote(text: str) -> str:
