@@ -144,6 +144,13 @@ _SETUP = {
         'write-line() { print -rn -- "$BUFFER" > "$LINE_FILE" }; zle -N write-line; '
         "bindkey '^G' write-line",
     ),
+    # zsh as the wheel installs it: _chicago autoloaded from a directory on fpath
+    "zsh-fpath": (
+        ["-f", "-i"],
+        f"PS1='$ '; fpath=('{COMPLETIONS / 'zsh'}' $fpath); autoload -Uz compinit && compinit -u -D; "
+        'write-line() { print -rn -- "$BUFFER" > "$LINE_FILE" }; zle -N write-line; '
+        "bindkey '^G' write-line",
+    ),
     "fish": (
         ["--no-config", "-i"],
         "function fish_prompt; echo -n '$ '; end; "
@@ -158,6 +165,7 @@ class Terminal:
 
     def __init__(self, shell: str, home: Path, tmp: Path) -> None:
         args, setup = _SETUP[shell]
+        shell = shell.partition("-")[0]
         self.line_file = tmp / f"{shell}-line"
         env = {**environment(home), "LINE_FILE": str(self.line_file), "HOME": str(tmp)}
         if shell == "bash":

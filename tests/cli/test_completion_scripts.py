@@ -189,7 +189,7 @@ def test_tab_reads_the_players_of_the_file_on_the_command_line(table: Path, tmp_
 # -- typed in an interactive shell ---------------------------------------------------------------
 
 
-@pytest.fixture(params=SHELLS)
+@pytest.fixture(params=[*SHELLS, "zsh-fpath"])
 def terminal(request: pytest.FixtureRequest, table: Path, tmp_path: Path) -> Iterator[Terminal]:
     opened = Terminal(request.param, table, tmp_path)
     try:
