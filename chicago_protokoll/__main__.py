@@ -1,14 +1,16 @@
 """``chicago`` and ``python -m chicago_protokoll`` start here.
 
-Kept tiny: a TAB press (``_CHICAGO_COMPLETE`` set) is answered by the fast
-path without importing Typer or the scoring core; it hands over to the full
-app (`cli.app.run`) whenever it cannot answer exactly as Typer would.
+Kept tiny: the shell completion scripts (completions/) complete commands, options and
+choices by themselves; for a session or player name they run ``chicago`` with
+``_CHICAGO_COMPLETE=names``, which `store.completion` answers without importing Typer,
+Click, Rich or the scoring core.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import sys
 
 # The cyclic garbage collector, tuned for a process that lives a fraction of a
 # second and frees nearly everything by reference counting (docs/latency.md):
@@ -23,10 +25,10 @@ _THRESHOLD = 50_000
 
 
 def main() -> None:
-    if "_CHICAGO_COMPLETE" in os.environ:
-        from .fast.complete import run as complete
+    if os.environ.get("_CHICAGO_COMPLETE") == "names":
+        from .store.completion import run as complete
 
-        complete()  # exits when it has answered
+        complete(sys.argv[1:])  # exits when it has answered
     gc.disable()
     from .cli.app import run
 

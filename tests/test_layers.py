@@ -13,13 +13,15 @@ checked against what its layer may import:
   only the CLI imports it (``chicago serve``), so no other layer pays for a server;
 - ``cli`` may use everything.
 
-``i18n`` (the language of messages) and ``fast`` (code that exists only for
-speed: the dataclass shortcut, the TOML subset reader, the TAB fast path) sit
-below every layer: any layer may import them (the core uses
-``i18n.language.tr`` and ``fast.dataclass``), and they import no layer of the
-package, only the standard library and themselves.  The package's own
+``i18n`` (the language of messages) sits below every layer: any layer may
+import it (the core uses ``i18n.language.tr``), and it imports no layer of the
+package, only the standard library and itself.  The package's own
 ``__init__`` (the lazy public API) and ``__main__`` (the entry point) are the
 top and may import anything.
+
+TAB completion of names (``store.completion``, run by the scripts in
+completions/) is store code; that it loads no more than the store's readers
+is held by tests/store/test_completion.py, which looks at what it imports.
 """
 
 from __future__ import annotations
@@ -33,13 +35,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "chicago_protokoll"
 
 # What each subpackage may import of the package itself.
 ALLOWED: dict[str, set[str]] = {
-    "core": {"core", "i18n", "fast"},
-    "store": {"core", "store", "i18n", "fast"},
-    "present": {"core", "store", "present", "i18n", "fast"},
-    "serve": {"core", "store", "present", "serve", "i18n", "fast"},
-    "cli": {"core", "store", "present", "serve", "cli", "i18n", "fast"},
+    "core": {"core", "i18n"},
+    "store": {"core", "store", "i18n"},
+    "present": {"core", "store", "present", "i18n"},
+    "serve": {"core", "store", "present", "serve", "i18n"},
+    "cli": {"core", "store", "present", "serve", "cli", "i18n"},
     "i18n": {"i18n"},
-    "fast": {"fast", "store"},  # until the TAB fast path goes (issue 16)
 }
 # Third-party packages a subpackage must not import.
 FORBIDDEN_OUTSIDE: dict[str, set[str]] = {
@@ -48,7 +49,6 @@ FORBIDDEN_OUTSIDE: dict[str, set[str]] = {
     "present": {"typer", "click"},
     "serve": {"typer", "click"},
     "i18n": {"typer", "click", "rich"},
-    "fast": {"typer", "click", "rich"},
 }
 
 
@@ -126,7 +126,7 @@ def test_each_module_imports_only_its_own_layer_and_those_below(module: str, pat
         ("chicago_protokoll.store.catalogue", "from ..serve.live import Board"),
         ("chicago_protokoll.serve.live", "from ..cli.common import handled"),
         ("chicago_protokoll.serve.live", "import typer"),
-        ("chicago_protokoll.fast.complete", "from ..core import game"),
+        ("chicago_protokoll.store.completion", "from ..cli import common"),
         ("chicago_protokoll.i18n.language", "from ..core.errors import ChicagoError"),
     ],
 )

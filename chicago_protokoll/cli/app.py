@@ -24,7 +24,6 @@ import typer
 
 from ..i18n.language import environment_language, languages, set_language
 from . import (
-    completion_script,
     correct,
     examples,
     explain,
@@ -41,7 +40,6 @@ from .root import ChicagoGroup
 
 __all__ = ["app", "build", "run"]
 
-completion_script.use()  # bash: a hand after PLAYER: (see completion_script)
 typer_seams.bare_required_arguments()  # NAME, not {NAME}, in usage lines
 
 # The groups whose commands are listed as the root's own, then the named groups.
@@ -95,7 +93,10 @@ def _root() -> typer.Typer:
         "let the house rules do the scoring.",
         # Bare `chicago` shows the help and exits 0 (see main_options): how a newcomer starts.
         invoke_without_command=True,
-        add_completion=True,
+        # TAB completion is the static scripts in completions/ (scripts/generate_completions.py),
+        # installed by the wheel; the README says how to load them. Typer's
+        # --install-completion/--show-completion would install its dynamic script instead.
+        add_completion=False,
         pretty_exceptions_enable=False,
         # Every command runs inside it: how a run ends maps to its exit status there, once.
         cls=ChicagoGroup,
@@ -158,8 +159,8 @@ def run() -> None:
 def _help_language(args: list[str]) -> str:
     """The language of the help texts: --lang's, else the environment's.
 
-    Never while completing (``_CHICAGO_COMPLETE``): a TAB's descriptions are English in
-    the fast path and in Typer's alike, byte for byte.
+    Never while Click completes (``_CHICAGO_COMPLETE``): its descriptions are English, as
+    those of the static scripts in completions/.
     """
     if "_CHICAGO_COMPLETE" in os.environ:
         return "en"
@@ -202,7 +203,7 @@ def _command_named(args: list[str]) -> str | None:
         elif args[index].startswith("--lang="):
             index += 1
         else:
-            return None  # --help, --install-completion...: the whole app
+            return None  # --help, --version...: the whole app
     if index >= len(args):
         return None
     return args[index] if args[index] in command_names() else None

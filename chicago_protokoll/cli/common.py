@@ -7,7 +7,7 @@ writes (under the store's lock).  The commands are in the other modules of this
 package, one Typer app per group; `app` joins them and owns the entry point.
 """
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -19,7 +19,7 @@ from ..core.game import Game
 from ..core.rules import PRESETS
 from ..core.session import Session
 from ..i18n.language import Msg
-from ..store import catalogue, recording, sessionfile
+from ..store import catalogue, completion, recording, sessionfile
 from .root import note_saved
 
 if TYPE_CHECKING:
@@ -38,67 +38,28 @@ else:
     json = _Json()
 
 
-def _complete_player(ctx: typer.Context, incomplete: str) -> Iterator[str]:
+# TAB completion of names (store/completion.py).  The static scripts in completions/ call
+# that module directly; scripts/generate_completions.py learns from these callbacks which
+# parameter completes which kind of name.
+
+
+def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     """Player names of the session on the command line (--session, --file) or the current one."""
-    chosen, file = ctx.params.get("session"), ctx.params.get("file")
-    try:
-        session = sessionfile.load_session(catalogue.resolve(chosen, Path(file) if file else None))
-    except (ChicagoError, OSError):
-        return
-    for name in session.players:
-        if name.casefold().startswith(incomplete.casefold()):
-            yield name
+    return completion.offered("player", incomplete, ctx.params.get("session"), _file(ctx))
 
 
-# The hand names TAB offers after "PLAYER:", each one shell word (core.cards reads them all).
-HAND_WORDS = (
-    "par",
-    "tvåpar",
-    "triss",
-    "stege",
-    "färg",
-    "kåk",
-    "fyrtal",
-    "färgstege",
-    "royal",
-    "pair",
-    "two-pair",
-    "three-of-a-kind",
-    "straight",
-    "flush",
-    "full-house",
-    "four-of-a-kind",
-    "straight-flush",
-)
+def _complete_who(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``PLAYER:`` for each player; after ``PLAYER:``, the hands."""
+    return completion.offered("who", incomplete, ctx.params.get("session"), _file(ctx))
 
 
-def _complete_who(ctx: typer.Context, incomplete: str) -> Iterator[str]:
-    """A player's name; after ``PLAYER:`` the hands, when PLAYER is a name or the start of
-    exactly one (as the commands take it: ``an:kåk`` for Anna)."""
-    who, colon, hand = incomplete.partition(":")
-    if not colon:
-        yield from _complete_player(ctx, incomplete)
-        return
-    names = list(_complete_player(ctx, ""))
-    folded = who.casefold()
-    matches = [name for name in names if name.casefold() == folded] or [
-        name for name in names if name.casefold().startswith(folded)
-    ]
-    if not who or len(matches) != 1:
-        return
-    for word in HAND_WORDS:
-        if word.startswith(hand.casefold()):
-            yield f"{who}:{word}"
+def _complete_session(incomplete: str) -> list[str]:
+    return completion.offered("session", incomplete)
 
 
-def _complete_session(incomplete: str) -> Iterator[str]:
-    try:
-        names = [name for name, _ in catalogue.list_sessions()]
-    except (ChicagoError, OSError):
-        return
-    for name in names:
-        if name.startswith(incomplete):
-            yield name
+def _file(ctx: typer.Context) -> str | None:
+    file = ctx.params.get("file")
+    return None if file is None else str(file)
 
 
 SessionOption = Annotated[

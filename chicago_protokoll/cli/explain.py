@@ -80,6 +80,13 @@ def _print_explain_json(standings: Any, name: str, deal: int | None, player: str
     print(json.dumps(explain_dict(standings, name, records, who), ensure_ascii=False, indent=2))
 
 
+def _complete_question(incomplete: str) -> list[str]:
+    """The questions `why` answers, by their names (TAB; completions/ has them as words)."""
+    from ..present.why import Question
+
+    return [question.value for question in Question if question.value.startswith(incomplete)]
+
+
 @app.command()
 def why(
     question: Annotated[
@@ -87,7 +94,8 @@ def why(
         typer.Argument(
             help="declare: may PLAYER declare Chicago now? köpstopp: when does PLAYER's "
             "köpstopp start? last-trick: why did PLAYER get, or not get, the last trick's "
-            "points? points: every point PLAYER got or lost."
+            "points? points: every point PLAYER got or lost.",
+            autocompletion=_complete_question,
         ),
     ],
     player: PlayerArgument,

@@ -1,6 +1,6 @@
 """Every place the CLI reaches past Typer's public API, kept in this one module.
 
-Typer (pinned below 0.29 in pyproject.toml) offers no public way to do three things the
+Typer (pinned below 0.29 in pyproject.toml) offers no public way to do two things the
 table needs, so each is done here and nowhere else, and tests/cli/test_typer_seams.py
 pins each one: a Typer upgrade that moves one fails there, not at the table.
 
@@ -9,8 +9,6 @@ pins each one: a Typer upgrade that moves one fails there, not at the table.
   command's help gets its example; Typer keeps the list as ``registered_commands``.
 - `bare_required_arguments`: Typer writes a required argument in braces in the usage
   line (``{NAME}``); man pages and Click itself write the bare name.
-- `use_bash_script`: bash breaks words at ``:``, so the completion script must join
-  ``Anna : kå`` back before asking for a hand (cli/completion_script.py).
 """
 
 from collections.abc import Iterable
@@ -45,12 +43,3 @@ def bare_required_arguments() -> None:
     """Usage lines say ``NAME``, not ``{NAME}`` (optional arguments keep ``[...]``), for
     this process only."""
     TyperArgument.make_metavar = _make_metavar  # type: ignore[method-assign]
-
-
-def use_bash_script(script: str) -> None:
-    """Make ``script`` what ``_CHICAGO_COMPLETE=source_bash``, ``--show-completion`` and
-    ``--install-completion`` give bash."""
-    from typer import _completion_classes, _completion_shared
-
-    _completion_classes.BashComplete.source_template = script
-    _completion_shared._completion_scripts["bash"] = script

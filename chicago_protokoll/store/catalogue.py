@@ -1,5 +1,8 @@
 """The session catalogue: the current session, the list of sessions, removal,
-and which file a command works on."""
+and which file a command works on.
+
+Reading the pointer and listing the sessions live in `locations` (TAB completion reads
+them without this module's writing machinery); they are this module's API too."""
 
 from __future__ import annotations
 
@@ -15,16 +18,22 @@ from .locations import (
     check_session_name,
     data_dir,
     display_path,
+    get_current,
+    list_sessions,
     session_name_problem,
     session_path,
-    sessions_dir,
 )
-from .regularfile import NotReadable, read_bounded
+from .locations import current_file as _current_file
 from .sessionfile import create_session
 
-
-def _current_file() -> Path:
-    return data_dir() / "current"
+__all__ = [
+    "create_current",
+    "get_current",
+    "list_sessions",
+    "remove_session",
+    "resolve",
+    "set_current",
+]
 
 
 def set_current(name: str) -> None:
@@ -65,32 +74,6 @@ def create_current(name: str, session: Session) -> Session:
             ),
         ) from None
     return saved
-
-
-def get_current() -> str | None:
-    """The name in the current-session pointer, or None when there is none."""
-    try:
-        # a pointer holds one name: a link, a FIFO or a huge file there is no pointer
-        text = read_bounded(_current_file(), 4096, follow=False).decode("utf-8")
-    except (OSError, NotReadable, UnicodeDecodeError):
-        return None
-    name = text.strip("\r\n")
-    return name or None
-
-
-def list_sessions() -> list[tuple[str, Path]]:
-    """The sessions in the data directory by name; temporary and foreign files are left out."""
-    directory = sessions_dir()
-    try:
-        entries = list(os.scandir(directory))
-    except FileNotFoundError:
-        return []
-    found = []
-    for entry in entries:
-        stem, dot, suffix = entry.name.rpartition(".")
-        if dot and suffix == "toml" and session_name_problem(stem) is None and entry.is_file():
-            found.append((stem, directory / entry.name))
-    return sorted(found, key=lambda item: (item[0].casefold(), item[0]))
 
 
 def remove_session(name: str) -> Path:

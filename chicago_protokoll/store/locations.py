@@ -1,4 +1,11 @@
-"""Where sessions live: the data directory, session names and their paths."""
+"""Where sessions live: the data directory, session names and their paths, the
+current-session pointer and the list of sessions.
+
+Only reads, and light: TAB completion (store/completion.py) finds sessions and players
+through this module, so it imports no more than the standard library, `regularfile`
+and `i18n.language` (the core's errors on a refusal only, platformdirs only without
+``CHICAGO_PROTOKOLL_HOME``).
+"""
 
 from __future__ import annotations
 
@@ -6,13 +13,16 @@ import os
 import unicodedata
 from pathlib import Path
 
-from ..core.errors import ChicagoError, SessionFileError
 from ..i18n.language import Msg
+from .regularfile import NotReadable, read_bounded
+
+TYPE_CHECKING = False  # typing itself is not imported: TAB completion reads this module
+if TYPE_CHECKING:
+    from ..core.errors import SessionFileError
 
 HOME_ENV = "CHICAGO_PROTOKOLL_HOME"
 MAX_NAME_CHARS = 64
 _NAME_PUNCTUATION = frozenset(" -_.")
-
 
 
 def data_dir() -> Path:
@@ -64,6 +74,8 @@ def check_session_name(name: str) -> str:
     normal = unicodedata.normalize("NFC", name)
     problem = session_name_problem(normal)
     if problem:
+        from ..core.errors import ChicagoError
+
         raise ChicagoError(
             Msg("{name!r} cannot be a session name: {problem}", name=name, problem=problem),
         )
@@ -91,6 +103,8 @@ def saved_rules_path() -> Path:
 
 def link_refused(source: str) -> SessionFileError:
     """The refusal of a symbolic link where a file of the data directory should be."""
+    from ..core.errors import SessionFileError  # on a refusal only: TAB imports this module
+
     return SessionFileError(
         Msg(
             "{source} is a symbolic link; a file in the data directory must be a plain file, so nothing is read or written where the link leads: remove the link",
@@ -116,3 +130,34 @@ def real_path(path: Path) -> Path:
             raise link_refused(display_path(path))
         return Path(os.path.realpath(os.path.dirname(os.path.abspath(path)))) / path.name
     return Path(os.path.realpath(path))
+
+
+def current_file() -> Path:
+    """The current-session pointer: one line holding a session name."""
+    return data_dir() / "current"
+
+
+def get_current() -> str | None:
+    """The name in the current-session pointer, or None when there is none."""
+    try:
+        # a pointer holds one name: a link, a FIFO or a huge file there is no pointer
+        text = read_bounded(current_file(), 4096, follow=False).decode("utf-8")
+    except (OSError, NotReadable, UnicodeDecodeError):
+        return None
+    name = text.strip("\r\n")
+    return name or None
+
+
+def list_sessions() -> list[tuple[str, Path]]:
+    """The sessions in the data directory by name; temporary and foreign files are left out."""
+    directory = sessions_dir()
+    try:
+        entries = list(os.scandir(directory))
+    except FileNotFoundError:
+        return []
+    found = []
+    for entry in entries:
+        stem, dot, suffix = entry.name.rpartition(".")
+        if dot and suffix == "toml" and session_name_problem(stem) is None and entry.is_file():
+            found.append((stem, directory / entry.name))
+    return sorted(found, key=lambda item: (item[0].casefold(), item[0]))

@@ -1,5 +1,5 @@
 """--format, --preset, --lang and --csv-dialect are choices: --help lists them, TAB
-completes them (tests/fast/test_completion_fastpath.py compares that with Typer), and a
+completes them (tests/cli/test_completion_scripts.py, in bash, zsh and fish), and a
 value that is none of them is a usage error, exit 2."""
 
 from __future__ import annotations
@@ -56,15 +56,3 @@ def test_metavars_name_what_is_asked_for() -> None:
     assert "[DEAL]" in ok("explain", "--help").splitlines()[0]
     for command in ("new", "deal", "buy", "status", "export", "settle", "explain", "why"):
         assert "<str>" not in ok(command, "--help"), command
-
-
-def test_tab_completes_the_choices_in_every_shell() -> None:
-    """TAB after --format, --preset, --lang and --csv-dialect offers the matching choices."""
-    from fast.test_completions_files import complete
-
-    for shell in ("bash", "fish"):
-        assert complete(shell, "chicago export --format c") == ["csv"]
-        assert complete(shell, "chicago export --csv-dialect ") == ["plain", "excel"]
-        assert complete(shell, "chicago new fredag Anna Bo --preset t") == ["tournament"]
-        assert complete(shell, "chicago --lang s") == ["sv"]
-    assert "tournament" in " ".join(complete("zsh", "chicago rules init --preset t"))

@@ -6,9 +6,6 @@ A Typer upgrade that moves one of them fails here, not at the table.
 from __future__ import annotations
 
 import ast
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import typer
@@ -18,12 +15,10 @@ from typer.testing import CliRunner
 import chicago_protokoll
 from chicago_protokoll.cli import typer_seams
 from chicago_protokoll.cli.app import app
-from chicago_protokoll.cli.completion_script import BASH
 
 PACKAGE = Path(chicago_protokoll.__file__).parent
-CHICAGO = Path(sys.executable).parent / "chicago"
 # What only the seams module may touch: Typer's private modules and its command list.
-PRIVATE_NAMES = {"registered_commands", "registered_groups", "make_metavar", "source_template"}
+PRIVATE_NAMES = {"registered_commands", "registered_groups", "make_metavar"}
 
 
 def _private_uses(path: Path) -> list[str]:
@@ -79,14 +74,3 @@ def test_usage_lines_name_required_arguments_bare() -> None:
     usage = help_text.splitlines()[0]
     assert "{" not in usage
     assert " NAME " in usage
-
-
-def test_the_bash_script_typer_gives_is_ours() -> None:
-    """The script bash sources (and --show-completion prints) joins words broken at ':'."""
-    env = {**os.environ, "_CHICAGO_COMPLETE": "source_bash"}
-    script = subprocess.run(
-        [str(CHICAGO)], env=env, capture_output=True, text=True, check=True
-    ).stdout
-    assert "COMP_WORDBREAKS" in script
-    assert script.strip().endswith("complete -o default -F _chicago_completion chicago")
-    assert BASH.splitlines()[2].strip() in script

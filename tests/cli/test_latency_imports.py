@@ -91,35 +91,6 @@ def test_the_tables_and_texts_for_a_person_import_no_rich(
 
 
 @pytest.mark.parametrize(
-    "shell",
-    [
-        {
-            "_CHICAGO_COMPLETE": "complete_bash",
-            "COMP_WORDS": "chicago deal --last-trick Å",
-            "COMP_CWORD": "3",
-        },
-        {"_CHICAGO_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "chicago deal --la"},
-        {
-            "_CHICAGO_COMPLETE": "complete_fish",
-            "_TYPER_COMPLETE_FISH_ACTION": "get-args",
-            "_TYPER_COMPLETE_ARGS": "chicago st",
-        },
-    ],
-    ids=["bash", "zsh", "fish"],
-)
-def test_a_tab_completion_imports_neither_typer_nor_rich(
-    table: Path, shell: dict[str, str]
-) -> None:
-    """The fast path answers from its spec and the session file: no Typer, Click, Rich or core."""
-    modules = _imports(table, **shell)
-    assert not _heavy(modules)
-    assert not {
-        name for name in modules if name.split(".")[0] in ("typer", "click", "tomllib", "json")
-    }
-    assert "chicago_protokoll.core.game" not in modules
-
-
-@pytest.mark.parametrize(
     "args",
     [("status", "--json"), (*DEAL, "--showdown", "pass"), ("sessions",), ("export",), ("log",)],
     ids=["status", "deal", "sessions", "export", "log"],

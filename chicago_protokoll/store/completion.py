@@ -1,0 +1,144 @@
+"""What TAB offers for a name: the sessions, the players of a session, a hand after ``PLAYER:``.
+
+The shell scripts in completions/ (written by scripts/generate_completions.py from the
+Click tree) complete commands, options and choices by themselves, with no Python.  Only
+for a name do they run ``chicago``, with ``_CHICAGO_COMPLETE=names`` and four arguments:
+
+    _CHICAGO_COMPLETE=names chicago KIND PREFIX SESSION FILE
+
+KIND is ``session``, ``player`` or ``who``; SESSION and FILE are the ``--session`` and
+``--file`` of the command line being completed, empty when it has none.  `run` prints
+what `offered` gives, one a line, and nothing at all on any problem: no session, a
+file that cannot be read, a bad name.
+
+The session is found as the commands find it (`locations`: ``--file``, else
+``--session``, else the current-session pointer, under ``CHICAGO_PROTOKOLL_HOME`` or the
+platform's data directory).  The players are read from the file with `tomlsubset`
+(`tomllib` only for a file not in the plain shape the store writes) and not checked
+further: a damaged file is the command's to refuse, TAB only offers.
+
+This module imports `locations`, `regularfile` and `tomlsubset`, never the core, Typer,
+Click or Rich (tests/store/test_completion.py holds it to that), so a TAB on a name costs
+little more than starting Python.  The Click tree's completion callbacks
+(cli/common.py) answer from `offered` too; the generator learns from them which
+parameter completes which KIND.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from . import locations
+from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
+
+TYPE_CHECKING = False  # typing itself is not imported: start-up (docs/latency.md)
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: The kinds of name a parameter may complete.
+KINDS = ("session", "player", "who")
+
+# The hand names TAB offers after "PLAYER:", each one shell word (core.cards reads them
+# all: tests/store/test_completion.py).
+HAND_WORDS = (
+    "par",
+    "tvåpar",
+    "triss",
+    "stege",
+    "färg",
+    "kåk",
+    "fyrtal",
+    "färgstege",
+    "royal",
+    "pair",
+    "two-pair",
+    "three-of-a-kind",
+    "straight",
+    "flush",
+    "full-house",
+    "four-of-a-kind",
+    "straight-flush",
+)
+
+
+def offered(
+    kind: str, prefix: str, session: str | None = None, file: str | None = None
+) -> list[str]:
+    """What TAB offers for ``prefix`` as a ``kind`` (`KINDS`), whatever the case typed.
+
+    ``who`` offers each matching player as ``NAME:`` (a hand follows); after ``PLAYER:``,
+    where PLAYER is a name or the start of exactly one (as the commands take it), the
+    hands: ``an:kå`` offers ``an:kåk``.
+    """
+    folded = prefix.casefold()
+    if kind == "session":
+        return [name for name, _ in locations.list_sessions() if name.casefold().startswith(folded)]
+    if kind not in KINDS:
+        return []
+    players = _players(session, file)
+    who, colon, hand = prefix.partition(":")
+    if kind == "player" or not colon:
+        matching = [name for name in players if name.casefold().startswith(folded)]
+        return matching if kind == "player" else [f"{name}:" for name in matching]
+    folded_who = who.casefold()
+    matches = [name for name in players if name.casefold() == folded_who] or [
+        name for name in players if name.casefold().startswith(folded_who)
+    ]
+    if not who or len(matches) != 1:
+        return []
+    return [f"{who}:{word}" for word in HAND_WORDS if word.startswith(hand.casefold())]
+
+
+def _session_file(session: str | None, file: str | None) -> str | Path | None:
+    """The file a command with this ``--session`` and ``--file`` works on (catalogue.resolve)."""
+    if file:
+        return os.path.expanduser(file)  # the shell has not expanded ~ in a word being typed
+    name = session or locations.get_current()
+    if not name:
+        return None
+    try:
+        return locations.session_path(name)
+    except Exception:  # not a session name (a ChicagoError): nothing to offer
+        return None
+
+
+def _players(session: str | None, file: str | None) -> list[str]:
+    path = _session_file(session, file)
+    if path is None:
+        return []
+    try:
+        text = read_bounded(path, SESSION_LIMIT).decode("utf-8")
+    except (OSError, NotReadable, UnicodeDecodeError):
+        return []
+    from .tomlsubset import loads
+
+    data = loads(text)
+    if data is None:  # not in the store's plain shape: the general reader decides
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return []
+    players = data.get("players")
+    if not isinstance(players, list):
+        return []
+    return [name for name in players if isinstance(name, str) and name]
+
+
+def run(args: list[str]) -> None:
+    """Print `offered` for ``KIND PREFIX SESSION FILE``, one a line, and exit 0; on any
+    problem print nothing (a TAB must never show a traceback)."""
+    try:
+        kind, prefix, session, file = [*args, "", "", "", ""][:4]
+        found = offered(kind, prefix, session or None, file or None)
+        sys.stdout.buffer.write("".join(f"{name}\n" for name in found).encode("utf-8"))
+        sys.stdout.flush()
+    except Exception:  # TAB prints nothing rather than an error
+        pass
+    raise SystemExit(0)
+
+
+if __name__ == "__main__":
+    run(sys.argv[1:])
