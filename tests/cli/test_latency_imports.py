@@ -161,7 +161,7 @@ def test_the_benchmark_runs_and_prints_its_table(tmp_path: Path) -> None:
         timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    assert "| × floor | × typer | target |" in done.stdout
+    assert "| CPU × floor | CPU × typer | target | met |" in done.stdout
     for command in ("status --json", "status", "log", "deal ...", "undo", "settle", "sessions"):
         assert f"\n| {command} | " in done.stdout
     assert "| export --format json, 1000 deals |" in done.stdout
