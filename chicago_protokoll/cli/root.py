@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperGroup
 
-if TYPE_CHECKING:  # the Click that Typer 0.28 bundles; its Context is what invoke is given
-    from typer._click import Context
+if TYPE_CHECKING:
+    from .typer_seams import Context
 
 from ..core.errors import ChicagoError, DealPart, OptionConflict
 from ..i18n.language import language, t

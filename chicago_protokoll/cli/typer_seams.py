@@ -18,6 +18,12 @@ import typer
 from typer.core import TyperArgument
 from typer.models import CommandInfo
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    # The Click that Typer 0.28 bundles: its Context is what a group's invoke is given
+    # (cli/root.py overrides it); typer.Context is a subclass, too narrow for an override.
+    from typer._click import Context as Context  # noqa: PLC0414 (the alias exports it)
+
 
 def commands_of(app: typer.Typer) -> list[CommandInfo]:
     """The commands registered on ``app``, in the order they were registered."""

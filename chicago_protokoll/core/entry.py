@@ -307,7 +307,7 @@ def one_result(part: DealPart, values: Sequence[str] | None) -> str | None:
         raise OptionConflict(
             Msg(
                 "{values_count} answers to {moment} ({values}); a scoring moment has one result: give one",
-                times=len(values),
+                values_count=len(values),
                 moment=MOMENTS[part],
                 values=", ".join(values),
             ),

@@ -7,7 +7,7 @@ by replaying the events (see `core.game.replay`).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from ..i18n.language import Msg
 from .cards import Category, parse_category
@@ -128,19 +128,8 @@ Event = (
     | Royal
 )
 
-EVENT_TYPES: dict[str, type[Any]] = {
-    cls.kind: cls
-    for cls in (
-        BuyWinner,
-        Showdown,
-        Exchange,
-        ChicagoDeclared,
-        ChicagoWon,
-        ChicagoBroken,
-        LastTrick,
-        Royal,
-    )
-}
+# Every type of the union above by its name on disk: the union is the one list of types.
+EVENT_TYPES: dict[str, type[Any]] = {cls.kind: cls for cls in get_args(Event)}
 
 
 @dataclass(frozen=True, slots=True)

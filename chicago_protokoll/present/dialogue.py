@@ -109,7 +109,7 @@ def prompt_text(question: Question, game: Game) -> str:
         return t(
             "{deal}, Chicago? ({who} may declare) Who declares? (Enter = nobody): ",
             deal=deal,
-            winners=who,
+            who=who,
         )
     if question.kind == "tricks":
         two = ""

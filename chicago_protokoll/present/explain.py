@@ -201,7 +201,7 @@ def deal_heading(standings: Standings, record: DealRecord) -> str:
         who = ", ".join(record.buy_stop)
         heading += t(
             "; köpstopp: {who} (buy_stop.threshold = {threshold})",
-            winners=who,
+            who=who,
             threshold=toml_value(threshold),
         )
     if not record.complete:

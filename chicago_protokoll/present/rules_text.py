@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.rules import HouseRules, schema
+from ..core.rules import LIMIT, HouseRules, Key, Kind, schema
 from ..i18n.language import t
 
 
@@ -53,3 +53,48 @@ def rules_toml_text(rules: HouseRules, title: str) -> str:
         lines.append(f"{assignment:<32} # {t(key.comment)}")
     lines.append("")
     return "\n".join(lines)
+
+
+def _range_text(key: Key) -> str:
+    if key.kind is Kind.FLAG:
+        return "true, false"
+    if key.kind is Kind.CHOICE:
+        words = [f'"{choice}"' for choice in key.choices]
+        return ", ".join(["false", *words] if key.off_allowed else words)
+    low = "" if key.low <= -LIMIT else str(key.low)
+    high = "" if key.high >= LIMIT else str(key.high)
+    span = f"{low or -LIMIT} to {high or LIMIT}"
+    extra = {Kind.NUMBER_OR_OFF: ", or false", Kind.POINTS: ', or "win"'}.get(key.kind, "")
+    return span + extra
+
+
+def house_rules_markdown() -> str:
+    """docs/house-rules.md: every key of the schema, as the schema declares it."""
+    from ..i18n.language import language, set_language
+
+    lines = [
+        "# House rules: every key",
+        "",
+        "Generated from the schema in `chicago_protokoll/core/rules.py` by",
+        "`python scripts/generate_house_rules_doc.py`; a test fails when this page and the",
+        "schema disagree. What each rule means at the table is in the shared `rules.md`.",
+        "Every key is optional: a missing key takes the main rule (the default below).",
+        "",
+        "| key | values | main rule | since format | meaning | på svenska |",
+        "|---|---|---|---|---|---|",
+    ]
+    chosen = language()
+    try:
+        for key in schema():
+            set_language("en")
+            english = t(key.comment)
+            set_language("sv")
+            swedish = t(key.comment)
+            default = toml_value(key.to_toml(key.default))
+            lines.append(
+                f"| `{key.path}` | {_range_text(key)} | `{default}` | {key.since} "
+                f"| {english} | {swedish} |"
+            )
+    finally:
+        set_language(chosen)
+    return "\n".join(lines) + "\n"
