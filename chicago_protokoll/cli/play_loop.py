@@ -15,6 +15,7 @@ from ..core.stake import parse_stake
 from ..i18n.language import Msg, t
 from ..present.dialogue import Ask, Dialogue, Say
 from ..store import catalogue, locations, rulesfile, sessionfile
+from .root import note_saved
 
 
 def _check_resume(
@@ -96,8 +97,10 @@ def open_session(
         catalogue.create_current(  # the file and the pointer, or neither
             name, new_session(players, house, dealer=dealer, name=name, created=created)
         )
+        note_saved()
         return path
     catalogue.set_current(name)
+    note_saved()
     return path
 
 
@@ -132,7 +135,7 @@ def play_command(
     sys.stdout.flush()
     ask, say = ask or _stdin_input, say or _print
     while True:
-        dialogue = Dialogue(path, ask, say, correct=correct_file, stake=stake)
+        dialogue = Dialogue(path, ask, say, correct=correct_file, stake=stake, saved=note_saved)
         code = dialogue.run()
         if code or not dialogue.over:
             return code

@@ -237,9 +237,13 @@ class Dialogue:
         correct: CorrectFile,
         name: str | None = None,
         stake: str = "1",
+        saved: Callable[[], None] = lambda: None,
     ) -> None:
         self.path = path
         self.correct = correct
+        # Told after each change reaches the file, so that the terminal's wiring knows a
+        # failure to print after it is "saved, not shown" (exit 3), not "refused".
+        self.saved = saved
         self.ask = ask
         self.say = say
         self.name = name
@@ -394,6 +398,7 @@ class Dialogue:
             return build(game)
 
         recorded = recording.record(self.path, checked)
+        self.saved()
         game = recorded.game
         for applied in recorded.entries:
             self.answers.append("event")
@@ -418,6 +423,7 @@ class Dialogue:
             )
             return
         undone = recording.undo(self.path)
+        self.saved()
         if undone.correction is not None:  # `e N` was the last answer: the correction goes
             from .narrate import describe_correction
 

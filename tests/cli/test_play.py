@@ -668,3 +668,16 @@ def test_terminal_edit_of_a_past_deal() -> None:
         "Bo": 7,
         "Cilla": 0,
     }
+
+
+def test_the_dialogue_tells_its_wiring_each_time_a_change_reaches_the_file() -> None:
+    """`play` exits 3, not 1, when printing fails after an answer was saved: the dialogue
+    reports every save (a recorded answer, an undo) to the terminal's wiring."""
+    path = make_session()
+    script = Script(["Bo:two-pair", "u"])
+    saves: list[int] = []
+    Dialogue(
+        path, script.ask, script.say, correct=correct_file, saved=lambda: saves.append(1)
+    ).run()
+    assert len(saves) == 2
+    assert sessionfile.load_session(path).events == ()
