@@ -394,6 +394,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15, help="rounds of runs (default 15)")
     parser.add_argument("--quick", action="store_true", help="5 rounds: a first look")
     parser.add_argument(
+        "--no-tab",
+        action="store_true",
+        help="leave out TAB on a name (to time a release before the static completion scripts)",
+    )
+    parser.add_argument(
         "--chicago", help="the chicago command to time (default: beside this Python)"
     )
     args = parser.parse_args()
@@ -428,7 +433,7 @@ def main() -> None:
         cases = [
             floor,
             typer,
-            *completion_cases(chicago, env),
+            *([] if args.no_tab else completion_cases(chicago, env)),
             *everyday_cases(chicago, env, file20),
             Case(
                 "status (200 deals)",

@@ -18,33 +18,52 @@ groups `rules` and `sessions`.  What the commands share is in `common`.
 
 import os
 import sys
-from typing import TYPE_CHECKING, Annotated, Literal
+from importlib import import_module
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
 from ..i18n.language import environment_language, languages, set_language
-from . import (
-    correct,
-    examples,
-    explain,
-    play,
-    read,
-    record,
-    rules,
-    serve,
-    sessions,
-    stats,
-    typer_seams,
-)
+from . import examples, typer_seams
 from .root import ChicagoGroup
 
 __all__ = ["app", "build", "run"]
 
 typer_seams.bare_required_arguments()  # NAME, not {NAME}, in usage lines
 
-# The groups whose commands are listed as the root's own, then the named groups.
-_COMMAND_GROUPS = (record.app, correct.app, read.app, serve.app, play.app, explain.app, stats.app)
-_NAMED_GROUPS = (("rules", rules.rules_app), ("sessions", sessions.sessions_app))
+# The modules whose commands are listed as the root's own, in the order of
+# ``chicago --help``, each with its commands; then the named groups and their modules.
+# A command line that names a command imports only its module (each module brings its
+# part of the core: `status` never loads what `edit` or `stats` need).
+# tests/cli/test_app.py holds this table to what each module's app defines.
+COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("record", ("new", "deal", "buy", "declare", "tricks", "showdown", "royal", "exchange", "undo")),
+    ("correct", ("again", "edit")),
+    ("read", ("status", "log", "export", "settle", "compare")),
+    ("serve", ("serve",)),
+    ("play", ("play",)),
+    ("explain", ("explain", "why", "chart")),
+    ("stats", ("stats",)),
+)
+NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
+    ("rules", "rules", "rules_app"),
+    ("sessions", "sessions", "sessions_app"),
+)
+
+
+_LOADED: dict[tuple[str, str], typer.Typer] = {}
+
+
+def _group_app(module: str, attribute: str = "app") -> typer.Typer:
+    """The Typer app of a command module, imported on first use.  Each command's help
+    ends with an example (cli/examples.py), put on its CommandInfo once, as it loads."""
+    key = (module, attribute)
+    if key not in _LOADED:
+        group: typer.Typer = getattr(import_module(f".{module}", __package__), attribute)
+        named = [name for name, mod, attr in NAMED_GROUPS if (mod, attr) == key]
+        examples.add(group, named, _name_of)
+        _LOADED[key] = group
+    return _LOADED[key]
 
 
 def _print_version(value: bool) -> None:
@@ -121,34 +140,45 @@ def build(only: str | None = None) -> typer.Typer:
     with the same parameters as in the whole app.
     """
     root = _root()
-    for group in _COMMAND_GROUPS:
+    for module, names in COMMANDS:
         if only is None:
-            root.add_typer(group)
+            root.add_typer(_group_app(module))
             continue
+        if only not in names:
+            continue  # not imported: the command line names another module's command
+        group = _group_app(module)
         chosen = [info for info in typer_seams.commands_of(group) if _name_of(info) == only]
-        if chosen:
-            one = typer.Typer()
-            typer_seams.add_commands(one, chosen)
-            root.add_typer(one)
-    for name, named in _NAMED_GROUPS:
+        one = typer.Typer()
+        typer_seams.add_commands(one, chosen)
+        root.add_typer(one)
+    for name, module, attribute in NAMED_GROUPS:
         if only is None or only == name:
-            root.add_typer(named, name=name)
+            root.add_typer(_group_app(module, attribute), name=name)
     return root
 
 
 def command_names() -> list[str]:
     """Every name a command line can start with, in the order of ``chicago --help``."""
-    names = [_name_of(info) for group in _COMMAND_GROUPS for info in typer_seams.commands_of(group)]
-    return names + [name for name, _ in _NAMED_GROUPS]
+    return [name for _, names in COMMANDS for name in names] + [n for n, _, _ in NAMED_GROUPS]
 
 
-app = build()
+def __getattr__(name: str) -> Any:
+    """``app``: the whole app, built (and every command module imported) when first asked."""
+    if name == "app":
+        whole = build()
+        globals()["app"] = whole
+        return whole
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+if TYPE_CHECKING:
+    app: typer.Typer
 
 
 def run() -> None:
     """Entry point used by ``python -m chicago_protokoll`` and the ``chicago`` script."""
     name = _command_named(sys.argv[1:])
-    chosen = app if name is None else build(name)
+    chosen = build(name)
     lang = _help_language(sys.argv[1:])
     if lang != "en":
         _run_translated(chosen, lang)
@@ -214,11 +244,3 @@ def _name_of(info: typer.models.CommandInfo) -> str:
     if info.name:
         return info.name
     return typer.main.get_command_name(info.callback.__name__ if info.callback else "")
-
-
-# Each command's help ends with an example (cli/examples.py); Click builds the help from
-# these CommandInfo objects whenever it is asked, so this runs once, when the module loads.
-for _group in _COMMAND_GROUPS:
-    examples.add(_group, [], _name_of)
-for _name, _named in _NAMED_GROUPS:
-    examples.add(_named, [_name], _name_of)

@@ -19,7 +19,7 @@ from ..core.game import Game
 from ..core.rules import PRESETS
 from ..core.session import Session
 from ..i18n.language import Msg
-from ..store import catalogue, completion, recording, sessionfile
+from ..store import catalogue, completion, sessionfile
 from .root import note_saved
 
 if TYPE_CHECKING:
@@ -182,6 +182,10 @@ def _record(
     build: Callable[[Game], Iterable[Event]],
 ) -> tuple[Session, Game]:
     """Build events against the replayed game and write them, all or nothing, under the lock."""
+    # Only the commands that record load the record/undo/edit transactions (and the
+    # corrections of the core they bring): a command that only reads starts sooner.
+    from ..store import recording
+
     path = catalogue.resolve(session, file)
     try:
         recorded = recording.record(path, build)

@@ -255,28 +255,24 @@ _SECTION_CLASSES: dict[str, type[Any]] = {
     "chicago": ChicagoRules,
     "buy_stop": BuyStopRules,
 }
-_SCHEMA: tuple[Key, ...] = ()
+_BY_PATH: dict[str, Key] = {}
 
 
 def schema() -> tuple[Key, ...]:
     """Every house-rules key, in file order: the one declaration everything derives from."""
-    global _SCHEMA  # noqa: PLW0603 - built once from the classes, on first use
-    if not _SCHEMA:
-        keys = []
+    if not _BY_PATH:  # built once from the classes, on first use
         for section, cls in _SECTION_CLASSES.items():
             for item in fields(cls):
                 kind, comment, spec = item.metadata["key"]
-                keys.append(Key(section, item.name, kind, item.default, comment, **spec))
-        _SCHEMA = tuple(keys)
-    return _SCHEMA
+                key = Key(section, item.name, kind, item.default, comment, **spec)
+                _BY_PATH[key.path] = key
+    return tuple(_BY_PATH.values())
 
 
 def schema_key(path: str) -> Key:
     """The key ``section.name``; KeyError if there is none."""
-    for key in schema():
-        if key.path == path:
-            return key
-    raise KeyError(path)
+    schema()
+    return _BY_PATH[path]
 
 
 def _suggest(word: str, choices: list[str]) -> Msg | str:
@@ -343,10 +339,11 @@ def _read_value(key: Key, value: object, *, typed: bool) -> tuple[Any, Msg | Non
         return None, Msg("{name} must be a whole number, not {value!r}", name=name, value=value)
     assert isinstance(value, int)
     low, high = key.low, key.high
-    if not typed:  # a session file's rules: only the ranges every release has checked
-        low = low if low > -LIMIT else -(10**4300)
-        high = high if high < LIMIT else 10**4300
-    if low <= value <= high:
+    # A session file's rules (not ``typed``) are held only to the ranges every release has
+    # checked: the bound of LIMIT is newer than some files.
+    too_low = value < low and (typed or low > -LIMIT)
+    too_high = value > high and (typed or high < LIMIT)
+    if not (too_low or too_high):
         return value, None
     return None, _range_problem(key, value, low, high)
 
@@ -385,7 +382,8 @@ def _read(data: Mapping[str, Any], source: str, *, typed: bool) -> HouseRules:
     problems: list[Msg] = []
     rejected: set[str] = set()
     values: dict[str, dict[str, Any]] = {section: {} for section in _SECTION_CLASSES}
-    keys = {key.path: key for key in schema()}
+    schema()
+    keys = _BY_PATH
     for section, table in data.items():
         if section not in _SECTION_CLASSES:
             if isinstance(table, Mapping):

@@ -5,9 +5,6 @@ All of it is derived from the replay; nothing here reads or writes files.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Sequence
 from typing import Any, assert_never
 
@@ -23,7 +20,6 @@ from ..core.events import (
     Showdown,
     event_to_dict,
 )
-from ..core.settle import amount_json, settle
 from ..core.standings import DealRecord, Standings
 from ..i18n.language import number, t
 from .narrate import describe_award, describe_event
@@ -227,6 +223,8 @@ def export_json(
     first_dealer: str,
     corrections: Sequence[Correction] = (),
 ) -> str:
+    import json  # here, not at the top: `log` reads this module's protocol rows, not JSON
+
     return json.dumps(
         export_dict(standings, session_name, first_dealer, corrections),
         ensure_ascii=False,
@@ -264,6 +262,9 @@ def excel_cell(value: object) -> object:
 
 def export_csv(standings: Standings, dialect: str = "plain") -> str:
     """One row per deal: deal, dealer, each player's points and running total, the Chicago."""
+    import csv
+    import io
+
     excel = dialect == "excel"
     buffer = io.StringIO()
     if excel:
@@ -337,6 +338,8 @@ def export_markdown(standings: Standings, session_name: str, stake: str = "1") -
     if standings.finished:
         lines.append(f"**{t('Winner')}: {_md(' & '.join(standings.winners))}**")
         lines.append("")
+        from ..core.settle import amount_json, settle
+
         payments = settle(standings.scores, standings.winners, stake)
         if payments:
             lines.append(f"## {t('Settlement')} ({t('stake')} {number(stake)})")

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import typer
 import typer.main
 from typer.core import TyperGroup
 
+from chicago_protokoll.cli import typer_seams
 from chicago_protokoll.cli.app import app, build, command_names
 
 WHOLE = typer.main.get_command(app)
@@ -47,3 +49,39 @@ def test_the_app_of_one_command_holds_that_command_as_the_whole_app_has_it(name:
     if isinstance(whole, TyperGroup):
         assert isinstance(alone, TyperGroup)
         assert list(alone.commands) == list(whole.commands)
+
+
+def test_the_table_of_command_modules_is_what_each_module_defines() -> None:
+    """cli.app.COMMANDS (which module a command line imports) names each module's own
+    commands, in order: a command added to a module and not to the table fails here."""
+    from importlib import import_module
+
+    from chicago_protokoll.cli import app as app_module
+
+    for module, names in app_module.COMMANDS:
+        group = import_module(f"chicago_protokoll.cli.{module}").app
+        defined = tuple(app_module._name_of(info) for info in typer_seams.commands_of(group))
+        assert defined == names, module
+    for name, module, attribute in app_module.NAMED_GROUPS:
+        assert isinstance(getattr(import_module(f"chicago_protokoll.cli.{module}"), attribute),
+                          typer.Typer), name
+
+
+def test_a_command_line_imports_only_the_module_of_its_command() -> None:
+    """`chicago status` loads cli.read, not the modules of edit, stats or serve."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from chicago_protokoll.cli.app import build; build('status'); "
+        "print(sorted(m for m in sys.modules if m.startswith('chicago_protokoll.cli.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(eval(out.stdout))
+    assert "chicago_protokoll.cli.read" in loaded
+    assert not loaded & {
+        "chicago_protokoll.cli.correct",
+        "chicago_protokoll.cli.stats",
+        "chicago_protokoll.cli.serve",
+        "chicago_protokoll.cli.record",
+    }
