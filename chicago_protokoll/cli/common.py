@@ -19,7 +19,7 @@ from ..core.game import Game
 from ..core.rules import PRESETS
 from ..core.session import Session
 from ..i18n.language import Msg
-from ..store import catalogue, completion, sessionfile
+from ..store import catalogue, sessionfile
 from .root import note_saved
 
 if TYPE_CHECKING:
@@ -40,21 +40,27 @@ else:
 
 # TAB completion of names (store/completion.py).  The static scripts in completions/ call
 # that module directly; scripts/generate_completions.py learns from these callbacks which
-# parameter completes which kind of name.
+# parameter completes which kind of name.  Imported when a callback runs, never at start.
+
+
+def _offered(kind: str, incomplete: str, session: str | None = None, file: str | None = None) -> list[str]:
+    from ..store import completion
+
+    return completion.offered(kind, incomplete, session, file)
 
 
 def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     """Player names of the session on the command line (--session, --file) or the current one."""
-    return completion.offered("player", incomplete, ctx.params.get("session"), _file(ctx))
+    return _offered("player", incomplete, ctx.params.get("session"), _file(ctx))
 
 
 def _complete_who(ctx: typer.Context, incomplete: str) -> list[str]:
     """``PLAYER:`` for each player; after ``PLAYER:``, the hands."""
-    return completion.offered("who", incomplete, ctx.params.get("session"), _file(ctx))
+    return _offered("who", incomplete, ctx.params.get("session"), _file(ctx))
 
 
 def _complete_session(incomplete: str) -> list[str]:
-    return completion.offered("session", incomplete)
+    return _offered("session", incomplete)
 
 
 def _file(ctx: typer.Context) -> str | None:

@@ -11,7 +11,6 @@ import typer
 
 from ..i18n.language import language, t
 from ..present.views import status_dict
-from ..store import exportfile
 from .common import (
     FileOption,
     JsonOption,
@@ -125,6 +124,8 @@ def export(
     if output is None or str(output) == "-":  # `-o -`: standard output, as Unix tools read it
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
+    from ..store import exportfile  # only `export -o FILE` writes a file
+
     exportfile.write_export(output, text, session_path=path)
     note_saved()
     print(t("Wrote {output}", output=output), file=sys.stderr)
