@@ -109,8 +109,8 @@ def choice(default: str | None, comment: str, choices: tuple[str, ...], *,
 
 
 class _Section:
-    """What the sections share: "off" given as false (TOML's spelling, and this library's
-    before 0.2) is held as None, so that it never equals 0."""
+    """What the sections share: "off" given as false (TOML's spelling, and how this
+    library took it before the schema) is held as None, so that it never equals 0."""
 
     __slots__ = ()
 
