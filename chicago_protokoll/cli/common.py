@@ -43,7 +43,9 @@ else:
 # parameter completes which kind of name.  Imported when a callback runs, never at start.
 
 
-def _offered(kind: str, incomplete: str, session: str | None = None, file: str | None = None) -> list[str]:
+def _offered(
+    kind: str, incomplete: str, session: str | None = None, file: str | None = None
+) -> list[str]:
     from ..store import completion
 
     return completion.offered(kind, incomplete, session, file)
