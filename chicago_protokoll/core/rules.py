@@ -248,12 +248,10 @@ def _differs(value: Any, main: Any) -> bool:
     return bool(value != main or type(value) is not type(main))
 
 
+# The sections, by their TOML names: HouseRules's fields, each made by its section class.
 _SECTION_CLASSES: dict[str, type[Any]] = {
-    "game": GameRules,
-    "scoring": ScoringRules,
-    "hands": HandRules,
-    "chicago": ChicagoRules,
-    "buy_stop": BuyStopRules,
+    item.name: item.default_factory  # type: ignore[misc]  # every section has one
+    for item in fields(HouseRules)
 }
 _BY_PATH: dict[str, Key] = {}
 
@@ -267,12 +265,6 @@ def schema() -> tuple[Key, ...]:
                 key = Key(section, item.name, kind, item.default, comment, **spec)
                 _BY_PATH[key.path] = key
     return tuple(_BY_PATH.values())
-
-
-def schema_key(path: str) -> Key:
-    """The key ``section.name``; KeyError if there is none."""
-    schema()
-    return _BY_PATH[path]
 
 
 def _suggest(word: str, choices: list[str]) -> Msg | str:

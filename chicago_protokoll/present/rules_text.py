@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rules import LIMIT, HouseRules, Key, Kind, schema
-from ..i18n.language import t
+from ..i18n.language import Msg, t
 
 
 def toml_value(value: Any) -> str:
@@ -70,8 +70,6 @@ def _range_text(key: Key) -> str:
 
 def house_rules_markdown() -> str:
     """docs/house-rules.md: every key of the schema, as the schema declares it."""
-    from ..i18n.language import language, set_language
-
     lines = [
         "# House rules: every key",
         "",
@@ -83,18 +81,11 @@ def house_rules_markdown() -> str:
         "| key | values | main rule | since format | meaning | på svenska |",
         "|---|---|---|---|---|---|",
     ]
-    chosen = language()
-    try:
-        for key in schema():
-            set_language("en")
-            english = t(key.comment)
-            set_language("sv")
-            swedish = t(key.comment)
-            default = toml_value(key.to_toml(key.default))
-            lines.append(
-                f"| `{key.path}` | {_range_text(key)} | `{default}` | {key.since} "
-                f"| {english} | {swedish} |"
-            )
-    finally:
-        set_language(chosen)
+    for key in schema():
+        comment = Msg(key.comment)
+        default = toml_value(key.to_toml(key.default))
+        lines.append(
+            f"| `{key.path}` | {_range_text(key)} | `{default}` | {key.since} "
+            f"| {comment.localized('en')} | {comment.localized('sv')} |"
+        )
     return "\n".join(lines) + "\n"
