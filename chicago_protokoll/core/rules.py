@@ -515,16 +515,25 @@ def preset(name: str) -> HouseRules:
         ) from None
 
 
+#: A number of thousands of digits, past what Python reads from text by default.
+TOO_MANY_DIGITS = Msg("a number in it has thousands of digits, more than any count of points can use")
+
+
 def rules_from_toml(text: str, *, source: str) -> HouseRules:
     """Parse house rules from TOML text; syntax and value problems name ``source``."""
     import tomllib
 
+    # Notepad and some phone editors start a UTF-8 file with a byte-order mark, which
+    # TOML does not allow; it carries no meaning, so it is read past.
+    text = text.removeprefix("\ufeff")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesFileError(
             source, [Msg("not valid TOML: {error}", error=error)]
         ) from None
+    except ValueError:  # Python's limit on int(str) digits: a number no rule could use
+        raise RulesFileError(source, [TOO_MANY_DIGITS]) from None
     return HouseRules.from_mapping(data, source=source)
 
 

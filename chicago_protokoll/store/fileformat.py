@@ -9,7 +9,7 @@ from datetime import datetime
 from ..core.errors import ChicagoError, RulesFileError, SessionFileError
 from ..core.events import EVENT_TYPES, Correction, Event, event_from_dict, event_to_dict
 from ..core.names import hidden_character, shown
-from ..core.rules import HouseRules, schema
+from ..core.rules import TOO_MANY_DIGITS, HouseRules, schema
 from ..core.session import Session, new_session
 from ..i18n.language import Joined, Msg
 from . import tomlsubset
@@ -143,11 +143,14 @@ def _loads_session(text: str, source: str) -> Session:
         import tomllib
 
         try:
-            data = tomllib.loads(text)
-        except (tomllib.TOMLDecodeError, ValueError) as error:  # ValueError: a 5000-digit int
+            # A byte-order mark (an editor's, after a hand edit) means nothing in TOML.
+            data = tomllib.loads(text.removeprefix("\ufeff"))
+        except tomllib.TOMLDecodeError as error:
             raise refuse(
                 Msg("it is not valid TOML ({error}); it may be cut short or damaged", error=error),
             ) from None
+        except ValueError:  # Python's limit on int(str) digits
+            raise refuse(TOO_MANY_DIGITS) from None
     if not text.strip():
         raise refuse(Msg("it is empty"))
     if "format" not in data:

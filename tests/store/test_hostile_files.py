@@ -5,6 +5,7 @@ at once; a symlink in the data directory (session, lock) is refused, never follo
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -199,3 +200,33 @@ def test_locking_states_its_platform_where_fcntl_is_missing(
     monkeypatch.setattr(atomic, "fcntl", None)
     assert "POSIX" in refused("tricks", "Anna")
     assert locations.session_path("g").read_bytes() == before
+
+
+def test_a_house_rules_file_that_starts_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Notepad writes UTF-8 with a byte-order mark; the rules in the file are what count."""
+    path = tmp_path / "house.toml"
+    path.write_bytes(b"\xef\xbb\xbf[game]\ntarget = 40\n")
+    checked = invoke("rules", "check", str(path))
+    assert checked.exit_code == 0, checked.output
+    assert "game.target = 40" in checked.stdout
+    ok("new", "g", "Anna", "Bo", "--rules", str(path))
+    assert json.loads(invoke("status", "--json", "-s", "g").stdout)["target"] == 40
+
+
+def test_a_hand_edited_session_file_with_a_byte_order_mark_still_loads(tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    ok("new", "g", "Anna", "Bo", "--file", str(path))
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert invoke("status", "--file", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize("command", [["rules", "check"], ["new", "g", "Anna", "Bo", "--rules"]])
+def test_a_number_of_thousands_of_digits_gets_a_plain_sentence(
+    command: list[str], tmp_path: Path
+) -> None:
+    """Not Python's advice to call sys.set_int_max_str_digits(): a sentence for the table."""
+    path = tmp_path / "huge.toml"
+    path.write_text("[game]\ntarget = " + "9" * 4400 + "\n", encoding="utf-8")
+    message = refused(*command, str(path))
+    assert "thousands of digits" in message and str(path) in message
+    assert "sys." not in message and "set_int_max_str_digits" not in message
