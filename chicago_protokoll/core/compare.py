@@ -24,6 +24,7 @@ class Comparison:
     def as_json(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
+            "undecided": self.undecided,
             "tie_broken_by_suit": self.by_suit,
             "hands": [
                 {
@@ -60,7 +61,7 @@ class Comparison:
                 )
         elif self.undecided:
             lines.append(
-                t("Same hand by name: give the five cards to decide, otherwise nobody scores.")
+                t("The hand's name alone cannot decide: give the five cards, otherwise nobody scores.")
             )
         else:
             lines.append(
@@ -97,9 +98,12 @@ def compare_hands(texts: list[str], rules: HouseRules) -> Comparison:
     results = [read_hand(text, rules) for text in texts]
     _refuse_shared_cards(results)
     best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
-    top = [results[i] for i in best]
-    undecided = len(best) > 1 and any(not r.cards for r in top)
-    winner = best[0] if len(best) == 1 else None
+    # A hand given by name is its category alone: level with another hand of that
+    # category, only the cards could decide ("tvåpar" against K K 9 9 3 is open).
+    top_category = results[best[0]].category
+    level = [r for r in results if r.category is top_category]
+    undecided = len(level) > 1 and any(not r.cards for r in level)
+    winner = best[0] if len(best) == 1 and not undecided else None
     by_suit = winner is not None and len(best_indexes(results)) > 1
     return Comparison(
         texts=tuple(texts),

@@ -3,6 +3,7 @@ words that agree with the number."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -13,6 +14,7 @@ from chicago_protokoll.core.compare import compare_hands
 from chicago_protokoll.core.errors import CardError
 from chicago_protokoll.core.rules import HouseRules
 from chicago_protokoll.i18n.language import set_language
+from cli_support import invoke
 
 
 @pytest.fixture(autouse=True)
@@ -73,3 +75,22 @@ def test_poang_is_the_same_word_for_one_and_many() -> None:
     assert code == 0
     assert "(1 poäng)" in out
     assert "(2 poäng)" in out
+
+
+@pytest.mark.parametrize("name", ["tvåpar", "två par", "two-pair"])
+def test_a_hand_given_by_name_level_with_shown_cards_leaves_the_winner_open(name: str) -> None:
+    """A bare name has no cards: against K K 9 9 3 of the same category the cards decide,
+    so compare names no winner (and says why) instead of preferring the cards."""
+    out = invoke("compare", name, "KH KS 9D 9H 3C", "--json")
+    assert out.exit_code == 0, out.output
+    answer = json.loads(out.stdout)
+    assert answer["winner"] is None and answer["undecided"] is True
+    text = invoke("compare", name, "KH KS 9D 9H 3C").stdout
+    assert "wins" not in text and "name alone cannot decide" in text
+
+
+def test_a_hand_given_by_name_still_beats_a_lower_category_and_loses_to_a_higher() -> None:
+    assert json.loads(invoke("compare", "par", "KH KS 9D 9H 3C", "--json").stdout)["winner"] == 1
+    assert json.loads(invoke("compare", "kåk", "KH KS 9D 9H 3C", "--json").stdout)["winner"] == 0
+    decided = json.loads(invoke("compare", "KH KS 9D 9H 3C", "QH QS 9C 9S 3D", "--json").stdout)
+    assert decided == decided | {"winner": 0, "undecided": False}
