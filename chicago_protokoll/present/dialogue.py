@@ -26,7 +26,7 @@ from ..core.events import ChicagoWon, Event
 from ..core.game import Game
 from ..core.session import Session
 from ..core.standings import DealRecord, Moment
-from ..i18n.language import Msg, language, number, t
+from ..i18n.language import Msg, language, number, t, tn
 from ..store import recording, sessionfile
 from .narrate import describe_event
 from .views import plain_standings
@@ -484,8 +484,10 @@ class Dialogue:
         winners = " & ".join(game.winners)
         self.say("")
         self.say(
-            t(
+            tn(
                 "The game is over after deal {deal}. Winner: {winners}",
+                "The game is over after deal {deal}. Winners: {winners}",
+                len(game.winners),
                 deal=game.deal,
                 winners=winners,
             )

@@ -111,8 +111,10 @@ def _standings_section(standings: Standings) -> str:
         )
     if standings.finished:
         winners = " & ".join(standings.winners)
-        after = t(
+        after = tn(
             "The game is over after deal {deal}. Winner: {winners}",
+            "The game is over after deal {deal}. Winners: {winners}",
+            len(standings.winners),
             deal=standings.deal,
             winners=winners,
         )

@@ -155,7 +155,7 @@ def status_lines(standings: Standings, session_name: str, paint: Painter) -> lis
     )
     if standings.finished:
         winners = " & ".join(standings.winners)
-        lines.append(paint.line([(t("Winner: "), ""), (winners, "bold")]))
+        lines.append(paint.line([(winners_label(len(standings.winners)), ""), (winners, "bold")]))
     else:
         lines.append(
             paint.line(
@@ -224,7 +224,9 @@ def protocol_lines(
             )
         )
     if standings.finished:
-        lines.append(paint.line(plain(t("Winner: ") + " & ".join(standings.winners))))
+        lines.append(
+            paint.line(plain(winners_label(len(standings.winners)) + " & ".join(standings.winners)))
+        )
     return lines
 
 
@@ -268,7 +270,7 @@ def settlement_lines(
     if provisional:
         lines.append(paint.line(plain(t("Leading now: ") + " & ".join(winners))))
     else:
-        lines.append(paint.line(plain(t("Winner: ") + " & ".join(winners))))
+        lines.append(paint.line(plain(winners_label(len(winners)) + " & ".join(winners))))
     return lines
 
 
@@ -281,3 +283,8 @@ def print_settlement(
     provisional: bool,
 ) -> None:
     print_lines(settlement_lines(session_name, winners, payments, stake, provisional, painter()))
+
+
+def winners_label(count: int) -> str:
+    """"Winner: " for one, "Winners: " for a shared win (Swedish says "Vinnare: " for both)."""
+    return t("Winner: ") if count == 1 else t("Winners: ")

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.session import Session
 from ..core.standings import Moment, Standings
-from ..i18n.language import t
+from ..i18n.language import t, tn
 from .width import pad, text_width, visible
 
 
@@ -83,8 +83,10 @@ def plain_standings(standings: Standings, session_name: str) -> str:
     if standings.finished:
         winners = " & ".join(standings.winners)
         lines.append(
-            t(
+            tn(
                 "{session_name}: the game is over after deal {deal}. Winner: {winners}",
+                "{session_name}: the game is over after deal {deal}. Winners: {winners}",
+                len(standings.winners),
                 session_name=session_name,
                 deal=standings.deal,
                 winners=winners,
@@ -141,6 +143,11 @@ def totals_before_after(before: Standings, after: Standings) -> str:
     if after.finished:
         winners = " & ".join(after.winners)
         lines.append(
-            t("  The game is over. Winner: {winners}", winners=winners)
+            tn(
+                "  The game is over. Winner: {winners}",
+                "  The game is over. Winners: {winners}",
+                len(after.winners),
+                winners=winners,
+            )
         )
     return "\n".join(visible(line) for line in lines)

@@ -544,3 +544,14 @@ def test_exchanges_after_the_only_scored_kop_go_to_kop_2_then_kop_3(tmp_path: Pa
     assert runner.invoke(app, ["exchange", "Anna", "3"]).exit_code == 0
     session = sessionfile.load_session(locations.session_path("fredag"))
     assert [(e.buy, e.count) for e in session.events if e.kind == "exchange"] == [(2, 1), (3, 3)]
+
+
+def test_a_shared_win_is_headed_winners_in_the_plural(tmp_path: Path) -> None:
+    """Equal highest totals at the target share the win: "Winners: Anna & Bo"."""
+    rules = tmp_path / "five.toml"
+    rules.write_text("[game]\ntarget = 5\n", encoding="utf-8")
+    ok("new", "g", "Anna", "Bo", "Cilla", "--rules", str(rules))
+    out = ok("deal", "--buy", "Anna:straight", "--last-trick", "Bo", "--showdown", "Anna:pair")
+    assert "Winners: Anna & Bo" in out
+    assert "Winners: Anna & Bo" in ok("status")
+    assert "Vinnare: Anna & Bo" in ok("--lang", "sv", "status")
