@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .language import Msg
+from .language import Msg, number
 
 # Click's own help option, made on first use.
 HELP_OPTION = "Show this message and exit."
@@ -25,6 +25,14 @@ def _translated(text: str | None, lang: str) -> str | None:
     return Msg(text).localized(lang)
 
 
+def _amounts_localized(example: str, lang: str) -> str:
+    """An example's stake as the reader writes money (``--stake 0,50`` in Swedish), which
+    --stake accepts in every language; the rest of a command line is the same for all."""
+    import re
+
+    return re.sub(r"(--stake )(\d+\.\d+)", lambda m: m[1] + number(m[2], lang), example)
+
+
 def translate(command: Any, lang: str) -> None:
     """Put the help in ``lang`` on a Click command, its parameters and its sub-commands."""
     command.help = _translated(command.help, lang)
@@ -32,7 +40,7 @@ def translate(command: Any, lang: str) -> None:
     if command.epilog:
         # cli.examples: "Example:" and a command line, the same in every language
         word, _, example = command.epilog.partition("\n")
-        command.epilog = f"{_translated(word, lang)}\n{example}"
+        command.epilog = f"{_translated(word, lang)}\n{_amounts_localized(example, lang)}"
     for param in command.params:
         # Options are Click's; arguments are Typer's (TyperArgument keeps its help too).
         if getattr(param, "help", None):

@@ -194,3 +194,11 @@ def test_completion_never_translates(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cli._help_language(["--lang", "en", "deal"]) == "en"
     monkeypatch.setenv("_CHICAGO_COMPLETE", "bash_complete")
     assert cli._help_language(["--lang", "sv", "deal"]) == "en"
+
+
+@pytest.mark.parametrize("command", ["settle", "stats"])
+def test_the_swedish_help_writes_the_example_stake_with_a_decimal_comma(command: str) -> None:
+    """Swedish writes 50 öre as 0,50; --stake takes it so in every language."""
+    swedish_help = chicago("--lang", "sv", command, "--help").stdout
+    assert "--stake 0,50" in swedish_help and "0.50" not in swedish_help
+    assert "--stake 0.50" in chicago("--lang", "en", command, "--help").stdout
