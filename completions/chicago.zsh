@@ -35,7 +35,7 @@ _chicago_options() {
     'serve') REPLY='--host --port --stake --session -s --file -f --help -h' ;;
     'play') REPLY='--rules --preset --dealer --stake --session -s --file -f --help -h' ;;
     'explain') REPLY='--player -p --session -s --file -f --json --help -h' ;;
-    'why') REPLY='--deal -d --session -s --file -f --help -h' ;;
+    'why') REPLY='--deal -d --session -s --file -f --json --help -h' ;;
     'chart') REPLY='--width --height --session -s --file -f --help -h' ;;
     'stats') REPLY='--stake --since --until --player -p --min-games --dir --format --output -o --json --help -h' ;;
     'rules') REPLY='--help -h' ;;
@@ -45,7 +45,7 @@ _chicago_options() {
     'rules presets') REPLY='--help -h' ;;
     'sessions') REPLY='--json --help -h' ;;
     'sessions use') REPLY='--help -h' ;;
-    'sessions show') REPLY='--help -h' ;;
+    'sessions show') REPLY='--json --help -h' ;;
     'sessions remove') REPLY='--yes -y --help -h' ;;
     esac
 }

@@ -107,9 +107,10 @@ def why(
     ] = None,
     session: SessionOption = None,
     file: FileOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Answers to the questions asked at the table, each with the rules and keys behind it."""
-    from ..present.why import QUESTION_HELP, answer, parse_question
+    from ..present.why import QUESTION_HELP, answer, answer_dict, parse_question
     from ..present.width import wrap_lines
 
     asked = parse_question(question)
@@ -117,6 +118,12 @@ def why(
         raise typer.BadParameter(f"ask one of: {QUESTION_HELP}", param_hint="QUESTION")
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
+    if as_json:
+        import json
+
+        reply = answer_dict(standings, _session_name(current, path), asked, player, deal=deal)
+        print(json.dumps(reply, ensure_ascii=False, indent=2))
+        return
     lines = answer(standings, _session_name(current, path), asked, player, deal=deal)
     print("\n".join(wrap_lines(lines, _terminal_width())))
 

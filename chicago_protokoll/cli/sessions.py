@@ -105,10 +105,27 @@ def sessions_show(
             help="A session (default: the current one).", autocompletion=_complete_session
         ),
     ] = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Where a session's file is, its players and rules, and its standings."""
     path, current = _load(name, None)
     standings = _replay(current, path).standings()
+    if as_json:
+        from ..present.views import status_dict
+
+        session_name = _session_name(current, path)
+        shown = {
+            "session": session_name,
+            "file": str(path),
+            "created": current.created,
+            "players": list(current.players),
+            "deals": len([d for d in standings.deals if d.complete]),
+            "finished": standings.finished,
+            "winners": list(standings.winners),
+            "status": status_dict(standings, session_name),
+        }
+        print(json.dumps(shown, ensure_ascii=False, indent=2))
+        return
     print(t("File: {path}", path=path))
     print(t("Created: {created}", created=current.created))
     print(t("Events: {events_count}", events_count=len(current.events)))

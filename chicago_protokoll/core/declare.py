@@ -27,6 +27,21 @@ class Check:
     refusal: RuleViolation | None = None
     pending: bool = False
 
+    @property
+    def key(self) -> str | None:
+        """The house-rules key that decides this check (`why --json`), if one does."""
+        if self.refusal is not None and self.refusal.key:
+            return self.refusal.key
+        return _CHECK_KEYS.get(self.rule)
+
+
+# The key of a check that is met by a rule's "off" value and so carries no refusal.
+_CHECK_KEYS = {
+    Rule.CHICAGO_NEEDS_A_MINIMUM_SCORE: "chicago.min_score",
+    Rule.CHICAGOS_PER_PLAYER: "chicago.max_per_player",
+    Rule.TIMING: "game.scored_buys",
+}
+
 
 # Which unmet rule a refused declaration names first.
 DECLARE_REFUSAL_ORDER = (

@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import assert_never
 
-from ..core.declare import declare_checks
+from ..core.declare import Check, declare_checks
 from ..core.events import (
     BuyWinner,
     ChicagoBroken,
@@ -116,11 +116,46 @@ def answer(
     return explain_lines(standings, session_name, deal=deal, player=name)
 
 
-def declare_conditions(standings: Standings, name: str) -> list[Condition]:
-    """Every rule between ``name`` and a Chicago declaration, each met or not: the engine's
-    own checks (`core.game.declare_checks`), the ones that refuse a declaration."""
+def answer_dict(
+    standings: Standings, session_name: str, question: Question, player: str, *, deal: int | None = None
+) -> dict[str, object]:
+    """`why --json`: the question, the player, the short answer, the checks behind it and
+    the lines the terminal shows.  ``answer`` is: may declare now (declare), under
+    köpstopp now (köpstopp), got the last trick's points in that deal (last-trick), the
+    total (points)."""
+    name = resolve_player(player, player_names(standings), allow_prefix=True)
+    lines = answer(standings, session_name, question, name, deal=deal)
+    checks: list[dict[str, object]] = []
+    reply: object
+    me = next(p for p in standings.players if p.name == name)
+    if question is Question.DECLARE:
+        conditions = _declare_checks(standings, name)
+        checks = [
+            {"rule": str(c.rule), "key": c.key, "ok": c.met or c.pending, "pending": c.pending,
+             "text": c.text.localized(language())}
+            for c in conditions
+        ]
+        reply = not standings.finished and all(c["ok"] for c in checks)
+    elif question is Question.BUY_STOP:
+        reply = me.buy_stop
+    elif question is Question.LAST_TRICK:
+        settled = [r for r in standings.deals if _tricks_settled(r)]
+        record = deal_record(standings, deal) if deal is not None else (settled[-1] if settled else None)
+        reply = record is not None and any(
+            award.player == name and award.key.startswith("scoring.last_trick")
+            for entry in record.entries for award in entry.awards
+        )
+    else:
+        reply = me.score
+    return {
+        "question": question.value, "player": name, "answer": reply, "checks": checks,
+        "lines": [line.strip() for line in lines],
+    }
+
+
+def _declare_checks(standings: Standings, name: str) -> list[Check]:
     player = next(p for p in standings.players if p.name == name)
-    checks = declare_checks(
+    return declare_checks(
         standings.rules,
         name=name,
         score=player.score,
@@ -131,6 +166,12 @@ def declare_conditions(standings: Standings, name: str) -> list[Condition]:
         buy=standings.buy,
         winners=standings.winners,
     )
+
+
+def declare_conditions(standings: Standings, name: str) -> list[Condition]:
+    """Every rule between ``name`` and a Chicago declaration, each met or not: the engine's
+    own checks (`core.game.declare_checks`), the ones that refuse a declaration."""
+    checks = _declare_checks(standings, name)
     # The timing during the köp is not met yet, but not against the declaration either:
     # the verdict says "Yes, once köp N is recorded", as the replay's may_declare does.
     return [Condition(c.met or c.pending, c.text.localized(language()), pending=c.pending) for c in checks]

@@ -58,7 +58,7 @@ function __chicago_options -a command
         case 'explain'
             printf '%s\t%s\n' '--player' 'Only the points PLAYER got or lost, each with its rule' '-p' 'Only the points PLAYER got or lost, each with its rule' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--json' 'Print JSON for scripts' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'why'
-            printf '%s\t%s\n' '--deal' 'The deal asked about (last-trick, points)' '-d' 'The deal asked about (last-trick, points)' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+            printf '%s\t%s\n' '--deal' 'The deal asked about (last-trick, points)' '-d' 'The deal asked about (last-trick, points)' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--json' 'Print JSON for scripts' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'chart'
             printf '%s\t%s\n' '--width' 'Columns to draw in' '--height' 'Rows of points' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'stats'
@@ -78,7 +78,7 @@ function __chicago_options -a command
         case 'sessions use'
             printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'sessions show'
-            printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+            printf '%s\t%s\n' '--json' 'Print JSON for scripts' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'sessions remove'
             printf '%s\t%s\n' '--yes' 'Do not ask for confirmation' '-y' 'Do not ask for confirmation' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
     end

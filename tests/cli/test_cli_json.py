@@ -71,3 +71,39 @@ def test_export_json_names_its_format_and_version() -> None:
     ok("new", "fredag", *PLAYERS)
     data = json.loads(ok("export", "--format", "json"))
     assert (data["format"], data["version"]) == ("chicago-protokoll/export", 1)
+
+
+def test_why_declare_json_lists_every_check_with_its_rule_key_and_verdict() -> None:
+    """cli.md: {"question", "player", "answer", "checks": [{"rule", "key", "ok", "text"}]};
+    Anna at 1 point may not declare, and the check that says so names chicago.min_score."""
+    ok("new", "fredag", *PLAYERS)
+    ok("deal", "--buy", "Anna:pair", "--last-trick", "Bo", "--showdown", "Cilla:pair")
+    reply = json.loads(ok("why", "declare", "Anna", "--json"))
+    assert (reply["question"], reply["player"], reply["answer"]) == ("declare", "Anna", False)
+    refusing = [c for c in reply["checks"] if not c["ok"]]
+    assert [(c["rule"], c["key"]) for c in refusing] == [
+        ("Chicago needs a minimum score", "chicago.min_score")
+    ]
+    assert "15" in refusing[0]["text"]
+    assert all(set(c) >= {"rule", "key", "ok", "text"} for c in reply["checks"])
+
+
+def test_why_json_answers_the_other_questions_too() -> None:
+    ok("new", "fredag", *PLAYERS)
+    ok("deal", "--buy", "Anna:pair", "--last-trick", "Bo", "--showdown", "Cilla:pair")
+    assert json.loads(ok("why", "last-trick", "Bo", "--json"))["answer"] is True
+    assert json.loads(ok("why", "sista-sticket", "Anna", "--json"))["answer"] is False
+    assert json.loads(ok("why", "points", "Bo", "--json"))["answer"] == 5
+    assert json.loads(ok("why", "köpstopp", "Bo", "--json"))["answer"] is False
+
+
+def test_sessions_show_json_has_the_listed_keys_and_the_status_object() -> None:
+    ok("new", "fredag", *PLAYERS)
+    ok(*SEED_000_DEAL)
+    shown = json.loads(ok("sessions", "show", "--json"))
+    assert set(shown) == {
+        "session", "file", "created", "players", "deals", "finished", "winners", "status"
+    }
+    assert (shown["session"], shown["players"], shown["deals"]) == ("fredag", list(PLAYERS), 1)
+    assert shown["file"].endswith("fredag.toml")
+    assert shown["status"] == status()
