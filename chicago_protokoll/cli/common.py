@@ -19,6 +19,7 @@ from ..core.game import Game
 from ..core.rules import PRESETS
 from ..core.session import Session
 from ..i18n.language import Msg
+from ..present.width import visible
 from ..store import catalogue, sessionfile
 from .root import note_saved
 
@@ -172,7 +173,9 @@ else:
 
 
 def _session_name(session: Session, path: Path) -> str:
-    return session.name or path.stem
+    """The session's name, or its file's (an old or hand-made file may have none): a file
+    name may hold anything, so a character a terminal would act on is shown as its code."""
+    return session.name or visible(path.stem)
 
 
 def _load(session: str | None, file: Path | None) -> tuple[Path, Session]:

@@ -11,6 +11,7 @@ import typer
 
 from ..i18n.language import language, t
 from ..present.views import status_dict
+from ..present.width import visible
 from .common import (
     FileOption,
     JsonOption,
@@ -128,7 +129,7 @@ def export(
 
     exportfile.write_export(output, text, session_path=path)
     note_saved()
-    print(t("Wrote {output}", output=output), file=sys.stderr)
+    print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
 
 
 def stake_parameter(text: str, param_hint: str = "--stake") -> Decimal:

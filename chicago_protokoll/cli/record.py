@@ -32,6 +32,7 @@ from .common import (
     WithTwoOption,
     _complete_player,
     _record,
+    _session_name,
 )
 from .root import note_saved
 
@@ -249,4 +250,4 @@ def undo(
         print(t("Undone: ") + describe_correction(undone.correction))
     for event in reversed(undone.events):
         print(t("Undone: ") + describe_event(event))
-    print(plain_standings(undone.game.standings(), undone.session.name or path.stem))
+    print(plain_standings(undone.game.standings(), _session_name(undone.session, path)))

@@ -8,6 +8,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
+from ..present.width import visible
 from ..store import atomic, locations, rulesfile
 from .common import (
     FileOption,
@@ -74,7 +75,7 @@ def rules_init(
         target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}")
     )
     note_saved()
-    print(t("Wrote {target}", target=target))
+    print(visible(t("Wrote {target}", target=target)))
 
 
 @rules_app.command("check")

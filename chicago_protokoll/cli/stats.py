@@ -17,6 +17,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tn
+from ..present.width import visible
 from ..store import catalogue, exportfile, locations, sessionfile
 from .common import JsonOption, json
 from .read import stake_parameter
@@ -134,7 +135,7 @@ def stats(
     # As an export: never over a session file, nor anywhere in the data directory.
     exportfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
     note_saved()
-    print(t("Wrote {output}", output=output), file=sys.stderr)
+    print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
 
 
 def _day(text: str | None, option: str) -> date | None:
@@ -147,7 +148,7 @@ def _day(text: str | None, option: str) -> date | None:
         return date.fromisoformat(text.strip())
     except ValueError:
         raise typer.BadParameter(
-            t("'{text}' is not a date: use YYYY-MM-DD or today", text=text),
+            t("'{text}' is not a date: use YYYY-MM-DD or today", text=visible(text)),
             param_hint=option,
         ) from None
 
@@ -205,7 +206,7 @@ def _read_games(dirs: list[Path], since: date | None, until: date | None) -> Rea
             # The store's refusals name the file already; others get it in front.
             if skipped[-1] not in reason:
                 reason = f"{skipped[-1]}: {reason}"
-            sys.stderr.write("chicago: " + t("skipped ") + reason + "\n")
+            sys.stderr.write("chicago: " + visible(t("skipped ") + reason) + "\n")
             continue
         if not in_period(session.created, since, until):
             continue

@@ -30,6 +30,7 @@ from ..i18n.language import Msg, language, number, t, tn
 from ..store import recording, sessionfile
 from .narrate import describe_event
 from .views import plain_standings
+from .width import visible
 
 if TYPE_CHECKING:  # the edit dialogue loads only when `e N` is asked
     from .dialogue_edit import CorrectFile
@@ -269,7 +270,7 @@ class Dialogue:
     def _load(self) -> tuple[Session, Game]:
         session = sessionfile.load_session(self.path)
         if self.name is None:
-            self.name = session.name or self.path.stem
+            self.name = session.name or visible(self.path.stem)
         return session, sessionfile.replay_file(session, self.path)
 
     def _run(self) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -102,3 +103,28 @@ def test_a_refusal_quoting_what_was_typed_prints_no_escape_sequence(typed: str) 
     ok("new", "g", "Anna", "Bo")
     message = refused("tricks", typed)
     _clean(message)
+
+
+def test_a_file_name_reaches_the_terminal_only_as_text(tmp_path: Path) -> None:
+    """A session named after its file (an old or hand-made file without a name), the
+    "Wrote PATH" line, stats --dir's warning and a --until error: every character a
+    terminal would act on is shown as its code."""
+    hostile = tmp_path / "x\x1b[31mred.toml"
+    ok("new", "g", "Anna", "Bo", "--file", str(hostile))
+    text = hostile.read_text("utf-8").replace('name = "g"', 'name = ""')
+    hostile.write_text(text, encoding="utf-8")
+    for args in (["explain"], ["chart"], ["export", "--format", "md"], ["log"], ["status"]):
+        out = invoke(*args, "--file", str(hostile))
+        assert out.exit_code == 0, out.output
+        _clean(out.output)
+    wrote = invoke("export", "--format", "md", "--file", str(hostile),
+                   "-o", str(tmp_path / "o\x1b[1mut.md"))
+    assert wrote.exit_code == 0 and "Wrote" in wrote.stderr
+    _clean(wrote.output)
+    (tmp_path / "b\x1b[2mad.toml").write_text(text + "junk\n", encoding="utf-8")
+    warned = invoke("stats", "--dir", str(tmp_path))
+    assert "skipped" in warned.stderr and "\\x1b" in warned.stderr
+    _clean(warned.output)
+    bad_date = invoke("stats", "--until", "2026-13-01\x1b")
+    assert bad_date.exit_code == 2
+    _clean(bad_date.output)
