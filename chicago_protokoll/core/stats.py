@@ -17,7 +17,7 @@ so no other command pays for loading it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from decimal import Decimal
 
@@ -184,7 +184,9 @@ def league(games: Iterable[Played], stake: Decimal | int = 1) -> League:
         known = unique.get(game.identity)
         if known is None or game.content > known.content:
             unique[game.identity] = game
-    ordered = tuple(sorted(unique.values(), key=lambda game: game.identity))
+    ordered = tuple(
+        sorted(_one_spelling(list(unique.values())), key=lambda game: game.identity)
+    )
     stake = Decimal(stake)
     counts: dict[str, dict[str, int]] = {}
     money: dict[str, Decimal] = {}
@@ -241,6 +243,46 @@ def league(games: Iterable[Played], stake: Decimal | int = 1) -> League:
         )
     ]
     return League(ordered, tuple(players), tuple(head_to_head), history, stake)
+
+
+def _same_player(name: str) -> str:
+    """Anna, anna and ANNA (and Åsa typed as A + ring) in different files are one player."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def _one_spelling(games: list[Played]) -> list[Played]:
+    """Every game with each player under one spelling: the one used in most games, ties
+    alphabetical.  A game that seats two spellings of one name keeps its own."""
+    import unicodedata
+
+    used: dict[str, dict[str, int]] = {}
+    for game in games:
+        for name in game.players:
+            spellings = used.setdefault(_same_player(name), {})
+            composed = unicodedata.normalize("NFC", name)  # Å, not A and a ring above
+            spellings[composed] = spellings.get(composed, 0) + 1
+    spelling = {
+        key: min(names, key=lambda name: (-names[name], name)) for key, names in used.items()
+    }
+    if all(spelling[_same_player(name)] == name for game in games for name in game.players):
+        return games  # the usual league: nothing to rewrite
+    out = []
+    for game in games:
+        keys = [_same_player(name) for name in game.players]
+        if len(set(keys)) < len(keys):
+            out.append(game)
+            continue
+        renamed = {name: spelling[key] for name, key in zip(game.players, keys, strict=True)}
+        out.append(
+            replace(
+                game,
+                players=tuple(renamed[name] for name in game.players),
+                winners=tuple(renamed.get(name, name) for name in game.winners),
+            )
+        )
+    return out
 
 
 def _name_key(name: str) -> tuple[str, str]:

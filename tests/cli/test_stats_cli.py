@@ -283,3 +283,16 @@ def test_each_table_folder_given_as_dir_adds_up_to_the_whole(
     assert stats_json("--dir", str(second), "--dir", str(first)) == both
     assert stats_json("--dir", str(chicago_home)) == both  # a whole data directory
     assert "does not exist" in usage_error("stats", "--dir", str(tmp_path / "nowhere"))
+
+
+def test_stats_counts_anna_and_anna_in_capitals_from_different_files_as_one_player() -> None:
+    """Typed "Anna" on Friday and "ANNA" on Saturday: one player, shown as the spelling
+    used most."""
+    evening()
+    ok("new", "måndag", "ANNA", "Bo", "Cilla")
+    ok(*deal_of_23("ANNA"))
+    ok(*deal_of_23("ANNA"))
+    ok("deal", "--buy", "ANNA:kåk", "--last-trick", "Bo")
+    players = by_name(stats_json())
+    assert "ANNA" not in players
+    assert players["Anna"]["games"] == 3 and players["Anna"]["wins"] == 2

@@ -258,3 +258,34 @@ def test_the_league_does_not_depend_on_the_order_sessions_are_read_in(
     assert league(shuffled, Decimal("0.5")) == first
     assert sum(p.money for p in first.players) == 0
     assert sum(p.wins for p in first.players) >= len(first.games)
+
+
+def _renamed(game: Played, old: str, new: str) -> Played:
+    from dataclasses import replace
+
+    def swap(names: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(new if name == old else name for name in names)
+
+    return replace(game, players=swap(game.players), winners=swap(game.winners))
+
+
+def test_names_that_differ_by_case_or_unicode_form_are_one_player() -> None:
+    """"ANNA" in one file and "Anna" in two others are one player, shown in the spelling
+    used most; Åsa typed as A + combining ring is Åsa."""
+    a, b, c = evening()
+    same = league([_renamed(a, "Anna", "ANNA"), b, c])
+    assert [p.name for p in same.players if p.name.casefold() == "anna"] == ["Anna"]
+    assert same.player("Anna").games == 3 and same.player("Anna").wins == 2
+    assert same.player("Anna").points == 52 + 52 + 8
+    split = league([_renamed(a, "Anna", "anna"), _renamed(b, "Anna", "anna"), c])
+    assert split.player("anna").games == 3  # two games of "anna" against one of "Anna"
+    assert "Anna" not in {p.name for p in split.players}
+    ring = league([_renamed(a, "Anna", "A\u030asa"), _renamed(b, "Anna", "\u00c5sa")])
+    assert [p.name for p in ring.players if "sa" in p.name] == ["\u00c5sa"]
+    assert ring.player("\u00c5sa").games == 2
+
+
+def test_a_tie_between_spellings_is_broken_alphabetically() -> None:
+    a, b, _ = evening()
+    tied = league([_renamed(a, "Anna", "anna"), _renamed(b, "Anna", "ANNA")])
+    assert "ANNA" in {p.name for p in tied.players} and tied.player("ANNA").games == 2
