@@ -16,7 +16,7 @@ from ..core.events import Correction
 from ..core.game import Game, replay
 from ..core.session import Session
 from ..i18n.language import Msg, t
-from ..present.narrate import describe_correction
+from ..present.narrate import correction_changes, describe_correction
 from ..present.views import new_session_text, totals_before_after
 from ..store import catalogue, locations, sessionfile
 from .common import (
@@ -171,12 +171,17 @@ def correct_file(path: Path, deal: int, changes: DealChanges, *, dry_run: bool) 
     else:
         _, (before, after, correction) = sessionfile.transact_returning(path, change)
         note_saved()
+    if dry_run:
+        # Not "deal 4 corrected at 07:08": nothing is corrected, and at no time.
+        changed = "; ".join(correction_changes(correction)) or t("the order")
+        head = t("Would correct deal {deal}: {changes}", deal=correction.deal, changes=changed)
+    else:
+        head = t("Corrected: ") + describe_correction(correction)
     lines = [
-        t("Would correct: ") if dry_run else t("Corrected: "),
-        totals_before_after(before.standings(), after.standings()),
+        head,
+        totals_before_after(before.standings(), after.standings(), would=dry_run),
         t("Dry run: nothing was written.")
         if dry_run
         else t("`chicago undo` takes the correction back."),
     ]
-    lines[0] += describe_correction(correction)
     return "\n".join(lines)

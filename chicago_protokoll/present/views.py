@@ -132,8 +132,10 @@ def new_session_text(session: Session, standings: Standings, session_name: str) 
     )
 
 
-def totals_before_after(before: Standings, after: Standings) -> str:
-    """Each player's total before → after a correction, aligned; then the game's state."""
+def totals_before_after(before: Standings, after: Standings, *, would: bool = False) -> str:
+    """Each player's total before → after a correction, aligned; then the game's state,
+    said as what would happen for a dry run (``would``), and said outright when the
+    correction ends the game or opens a finished one again."""
     width = max(text_width(p.name) for p in after.players)
     lines = [
         f"  {pad(visible(new.name), width)}  {old.score:>3} → {new.score:>3}"
@@ -142,12 +144,25 @@ def totals_before_after(before: Standings, after: Standings) -> str:
     ]
     if after.finished:
         winners = " & ".join(after.winners)
-        lines.append(
-            tn(
+        if would and not before.finished:
+            said = tn(
+                "  The game would be over. Winner: {winners}",
+                "  The game would be over. Winners: {winners}",
+                len(after.winners),
+                winners=winners,
+            )
+        else:
+            said = tn(
                 "  The game is over. Winner: {winners}",
                 "  The game is over. Winners: {winners}",
                 len(after.winners),
                 winners=winners,
             )
+        lines.append(said)
+    elif before.finished:
+        lines.append(
+            t("  The game would no longer be over: deal {deal} would be played next.", deal=after.deal)
+            if would
+            else t("  The game is no longer over: deal {deal} is played next.", deal=after.deal)
         )
     return "\n".join(visible(line) for line in lines)

@@ -69,7 +69,8 @@ def test_a_correction_that_breaks_a_later_deal_is_refused_naming_that_deal_and_r
 def test_dry_run_shows_the_totals_before_and_after_and_writes_nothing() -> None:
     before = _evening()
     out = ok("edit", "1", "--last-trick", "Bo", "--dry-run")
-    assert "Would correct: deal 1" in out
+    assert "Would correct deal 1: last trick" in out
+    assert "corrected at" not in out  # nothing was corrected, at no time
     assert "Cilla    5 →   0  (-5)" in out
     assert "Dry run: nothing was written." in out
     assert session_file("fredag").read_bytes() == before
@@ -105,3 +106,35 @@ def test_a_deal_still_being_played_is_taken_back_with_undo_not_edited() -> None:
     _evening()
     ok("buy", "Bo:par")
     assert "still being played" in refused("edit", "4", "--buy", "pass")
+
+
+def _finished_by_deal_3() -> bytes:
+    """Anna 23, 46, then 64 with two full houses in deal 3: the game is over."""
+    ok("new", "fredag", "Anna", "Bo", "Cilla")
+    ok(*ANNA_23_DEAL)
+    ok(*ANNA_23_DEAL)
+    ok("deal", "--buy", "Anna:kåk", "--buy", "Anna:kåk", "--last-trick", "Bo",
+       "--showdown", "Anna:kåk")
+    assert "the game is over" in ok("status")
+    return session_file("fredag").read_bytes()
+
+
+BO_PAIRS = ("edit", "3", "--buy", "Bo:par", "--buy", "Bo:par", "--showdown", "Bo:par")
+
+
+def test_a_dry_run_that_would_open_a_finished_game_says_so() -> None:
+    before = _finished_by_deal_3()
+    out = ok(*BO_PAIRS, "--dry-run")
+    assert "The game would no longer be over: deal 4 would be played next." in out
+    assert session_file("fredag").read_bytes() == before
+    done = ok(*BO_PAIRS)
+    assert "The game is no longer over: deal 4 is played next." in done
+    assert "the game is over" not in ok("status")
+
+
+def test_a_dry_run_that_would_end_the_game_says_it_would() -> None:
+    _finished_by_deal_3()
+    ok(*BO_PAIRS)
+    out = ok("edit", "3", "--buy", "Anna:kåk", "--buy", "Anna:kåk", "--showdown", "Anna:kåk",
+             "--dry-run")
+    assert "The game would be over. Winner: Anna" in out
