@@ -234,7 +234,7 @@ def game_over(winners: Sequence[str]) -> RuleViolation:
     who = " & ".join(winners)
     return RuleViolation(
         Msg(
-            "the game is over ({winners} won): nothing more can be recorded; `chicago undo` takes back the last event",
+            "the game is over ({winners} won): nothing more can be recorded; `chicago again` starts the next game, `chicago edit` corrects a deal",
             winners=who,
         ),
         rule=Rule.END_OF_GAME,

@@ -367,6 +367,14 @@ class DealEntry:
                 Msg("a broken Chicago needs its declarer: name who declared it"),
                 part=DealPart.BROKEN_BY,
             )
+        after_royal = (entry.chicago, entry.last_trick, entry.showdown)
+        if entry.royal is not None and any(part is not None for part in after_royal):
+            raise OptionConflict(
+                Msg(
+                    "a royal straight flush wins the game at once: the deal has no Chicago, last trick or showdown after it"
+                ),
+                part=DealPart.ROYAL,
+            )
         if entry.with_two and entry.chicago is not None:
             raise OptionConflict(
                 Msg("a Chicago deal has no last trick to win with a two"),
@@ -409,7 +417,7 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
             yield claim(game, who).event(number, buy=buy)
             if game.finished:  # a hand that wins the game ends the deal and the game
                 if _anything_after(entry, per_buy, buy):
-                    game.refuse_if_over()  # the reason: nothing is played after it
+                    raise _won_in_the_kop(game, buy)
                 return
     if entry.royal is not None:
         yield royal_event(game, entry.royal)
@@ -424,6 +432,22 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
         yield LastTrick(number, player(game, entry.last_trick), with_two=entry.with_two)
         yield claim(game, entry.showdown or "pass").event(number, buy=None)
     game.refuse_unfinished_deal(number)
+
+
+def _won_in_the_kop(game: Game, buy: int) -> RuleViolation:
+    """The rest of an entry after a köp whose hand won the game.  Not "the game is over
+    … `chicago undo`": nothing of this entry is recorded, and undo would take back a
+    correct event of the deal before."""
+    award = game.entries[-1].awards[0]
+    return RuleViolation(
+        Msg(
+            "{winner}'s hand in köp {buy} wins the game ({key}): the deal ends there, so nothing after köp {buy} can be recorded with it; leave out the rest",
+            winner=award.player,
+            buy=buy,
+            key=award.key,
+        ),
+        rule=Rule.END_OF_GAME,
+    )
 
 
 def _anything_after(entry: DealEntry, per_buy: dict[int, list[Exchange]], buy: int) -> bool:

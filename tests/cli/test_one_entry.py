@@ -141,8 +141,36 @@ def test_nothing_is_recorded_after_a_hand_that_won_the_game() -> None:
     ok("new", "fredag", *PLAYERS)
     before = locations.session_path("fredag").read_bytes()
     line = refused("deal", "--buy", "Cilla:royal", "--last-trick", "Anna")
-    assert "the game is over (Cilla won)" in line and "nothing was recorded" in line
+    assert "Cilla's hand in köp 1 wins the game (hands.royal_straight_flush)" in line
+    assert "the deal ends there" in line and "nothing was recorded" in line
     assert locations.session_path("fredag").read_bytes() == before
+
+
+def test_a_refusal_never_advises_undo_that_would_delete_a_correct_event() -> None:
+    """Bo's royal shown in köp 2 with a last trick: refused as the deal ending with the
+    royal, not as "the game is over … `chicago undo`", which would take back a correct
+    event of the deal before (nothing of this entry was recorded)."""
+    ok("new", "fredag", *PLAYERS)
+    ok("deal", "--buy", "Anna:par", "--last-trick", "Bo", "--showdown", "Cilla:par")
+    before = locations.session_path("fredag").read_bytes()
+    line = refused("deal", "--buy", "Anna:par", "--buy", "Bo:T♥ J♥ Q♥ K♥ A♥", "--last-trick", "Anna")
+    assert "Bo's hand in köp 2 wins the game" in line and "undo" not in line
+    assert locations.session_path("fredag").read_bytes() == before
+    swedish = refused("--lang", "sv", "deal", "--buy", "Anna:par", "--buy", "Bo:royal",
+                      "--showdown", "Anna:par")
+    assert "Bos hand i köp 2 vinner partiet" in swedish and "undo" not in swedish
+    ok("deal", "--buy", "Anna:par", "--buy", "Bo:T♥ J♥ Q♥ K♥ A♥")
+    over = refused("deal", "--buy", "pass")
+    assert "the game is over (Bo won)" in over and "undo" not in over
+    assert "`chicago again` starts the next game" in over
+
+
+def test_a_royal_with_a_last_trick_in_one_entry_is_a_usage_error_not_silently_dropped() -> None:
+    ok("new", "fredag", *PLAYERS)
+    result = invoke("deal", "--royal", "Bo", "--last-trick", "Anna")
+    assert result.exit_code == 2 and "--royal" in result.stderr
+    assert "royal straight flush wins the game at once" in result.stderr
+    assert status()["deal"] == 1 and not status()["finished"]
 
 
 def test_an_ordinary_deal_still_needs_its_last_trick() -> None:

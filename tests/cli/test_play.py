@@ -681,3 +681,15 @@ def test_the_dialogue_tells_its_wiring_each_time_a_change_reaches_the_file() -> 
     ).run()
     assert len(saves) == 2
     assert sessionfile.load_session(path).events == ()
+
+
+def test_a_hand_that_wins_in_kop_2_ends_the_deal_and_play_advises_no_undo() -> None:
+    """The royal in köp 2 ends the deal and the game at once: play asks nothing more of
+    the deal (no last trick) and never points at undo, which would take back the royal."""
+    path = make_session()
+    script, code = play(path, ["anna par", "bo royal"])
+    assert code == 0
+    game = replay(sessionfile.load_session(path))
+    assert game.finished and game.winners == ("Bo",)
+    assert "sista stick" not in script.text.split("köp 2")[-1].lower()
+    assert "undo" not in script.text
