@@ -25,7 +25,7 @@ _chicago_options() {
     'royal') REPLY='--session -s --file -f --help -h' ;;
     'exchange') REPLY='--session -s --file -f --help -h' ;;
     'undo') REPLY='--session -s --file -f --deal --help -h' ;;
-    'again') REPLY='--session -s --file -f --help -h' ;;
+    'again') REPLY='--add --drop --session -s --file -f --help -h' ;;
     'edit') REPLY='--buy --chicago --broken-by --last-trick --showdown --royal --exchange --session -s --file -f --no-chicago --with-two --dry-run --help -h' ;;
     'status') REPLY='--session -s --file -f --json --help -h' ;;
     'log') REPLY='--session -s --file -f --json --help -h' ;;
@@ -97,6 +97,8 @@ _chicago_value() {
     'undo|-s') REPLY='n:session' ;;
     'undo|--file') REPLY='f' ;;
     'undo|-f') REPLY='f' ;;
+    'again|--add') REPLY='' ;;
+    'again|--drop') REPLY='n:player' ;;
     'again|--session') REPLY='n:session' ;;
     'again|-s') REPLY='n:session' ;;
     'again|--file') REPLY='f' ;;

@@ -1,7 +1,7 @@
 """Correcting the record and playing on: ``edit`` (a past deal) and ``again`` (the next
 game at the same table)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -52,14 +52,31 @@ def again(
             metavar="NAME",
         ),
     ] = None,
+    add: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--add", help="PLAYER joins the table, seated after the last seat (repeatable).",
+            metavar="PLAYER",
+        ),
+    ] = None,
+    drop: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--drop", help="PLAYER leaves the table (repeatable).", metavar="PLAYER",
+            autocompletion=_complete_player,
+        ),
+    ] = None,
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """The next game at the same table: same players and seats, same house rules; the
-    player after the previous first dealer deals first. It becomes the current session."""
+    """The next game at the same table: same players and seats (less --drop, with --add
+    after the last seat), same house rules; the next player clockwise after the previous
+    first dealer deals first. It becomes the current session."""
     path, previous = _load(session, file)
     name, target = next_game_place(path, previous, name, beside=file is not None)
-    start_next_game(previous, name, target, current=file is None, say=print)
+    start_next_game(
+        previous, name, target, current=file is None, say=print, add=add or (), drop=drop or ()
+    )
 
 
 def next_game_place(
@@ -79,10 +96,17 @@ def next_game_place(
 
 
 def start_next_game(
-    previous: Session, name: str, target: Path, *, current: bool, say: Callable[[str], None]
+    previous: Session,
+    name: str,
+    target: Path,
+    *,
+    current: bool,
+    say: Callable[[str], None],
+    add: Sequence[str] = (),
+    drop: Sequence[str] = (),
 ) -> Session:
     """Write the next game's file (refused if it exists), make it current, and say so."""
-    following = next_game(previous, name, _now())
+    following = next_game(previous, name, _now(), add=add, drop=drop)
     if current:
         created = catalogue.create_current(name, following)  # the file and the pointer
     else:

@@ -12,7 +12,7 @@ from ..core import entry
 from ..core.errors import ChicagoError
 from ..core.session import Session, new_session, resolve_player
 from ..core.stake import parse_stake
-from ..i18n.language import Msg, t
+from ..i18n.language import Msg, language, t
 from ..present.dialogue import Ask, Dialogue, Say
 from ..store import catalogue, locations, rulesfile, sessionfile
 from .root import note_saved
@@ -150,26 +150,36 @@ _YES = {"j", "ja", "y", "yes", "igen", "again"}
 
 def _offer_next_game(path: Path, ask: Ask, say: Say) -> Path | None:
     """After a finished game: the next game at the same table (`chicago again`) if asked
-    for; its path, or None."""
+    for, with someone more (``+Dag``) or less (``-Anna``) if so answered; its path, or
+    None."""
     from ..core.again import next_game
-    from .correct import next_game_place
+    from .correct import next_game_place, start_next_game
 
     previous = sessionfile.load_session(path)
     name, place = next_game_place(path, previous, None, beside=path.parent != locations.sessions_dir())
     dealer = next_game(previous, name).first_dealer
-    try:
-        text = ask(
-            t(
-                "Next game at the same table, '{name}' ({dealer} deals first)? (y = yes, Enter = no): ",
-                name=name,
-                dealer=dealer,
+    while True:
+        try:
+            text = ask(
+                t(
+                    "Next game at the same table, '{name}' ({dealer} deals first)? (y = yes, +NAME / -NAME = with a player more / less, Enter = no): ",
+                    name=name,
+                    dealer=dealer,
+                )
             )
-        )
-    except EOFError:
-        return None
-    if text.strip().casefold() not in _YES:
-        return None
-    from .correct import start_next_game
-
-    start_next_game(previous, name, place, current=place.parent == locations.sessions_dir(), say=say)
-    return place
+        except EOFError:
+            return None
+        words = text.split()
+        add = [word[1:] for word in words if word.startswith("+") and len(word) > 1]
+        drop = [word[1:] for word in words if word.startswith("-") and len(word) > 1]
+        if not (add or drop) and text.strip().casefold() not in _YES:
+            return None
+        try:
+            start_next_game(
+                previous, name, place, current=place.parent == locations.sessions_dir(),
+                say=say, add=add, drop=drop,
+            )
+        except ChicagoError as error:  # a name already seated, too few or too many players
+            say("  " + error.localized(language()))
+            continue
+        return place

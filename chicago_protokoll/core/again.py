@@ -3,17 +3,52 @@ deal passed on, and a name that says which game of the evening it is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from .session import Session, new_session
+from ..i18n.language import Msg
+from .errors import Rule, RuleViolation
+from .names import typed_name
+from .session import Session, new_session, resolve_player
 
 
-def next_game(previous: Session, name: str, created: str = "") -> Session:
-    """A new game with ``previous``'s players in the same seats and the same house rules;
-    the first dealer is the player after ``previous``'s first dealer (clockwise)."""
-    players = previous.players
-    dealer = players[(players.index(previous.first_dealer) + 1) % len(players)]
+def next_game(
+    previous: Session,
+    name: str,
+    created: str = "",
+    *,
+    add: Sequence[str] = (),
+    drop: Sequence[str] = (),
+) -> Session:
+    """A new game with ``previous``'s players in the same seats and the same house rules,
+    less ``drop`` and with ``add`` seated after the last seat; the first dealer is the
+    next player clockwise after ``previous``'s first dealer among those now seated (a
+    newly added player counts)."""
+    leaving = {resolve_player(text, previous.players, allow_prefix=True) for text in drop}
+    arriving = [typed_name(text) for text in add]
+    for newcomer in arriving:
+        seated = [p for p in previous.players if p not in leaving and _same(p, newcomer)]
+        if seated:
+            raise RuleViolation(
+                Msg("{name} is already seated at this table", name=seated[0]),
+                rule=Rule.PLAYERS,
+            )
+    # Clockwise from the previous first dealer: the old seats, then the new ones.
+    around = [*previous.players, *arriving]
+    start = around.index(previous.first_dealer)
+    players = [p for p in around if p not in leaving]
+    dealer = next(
+        (p for p in around[start + 1 :] + around[: start + 1] if p not in leaving),
+        players[0] if players else "",
+    )
     return new_session(players, previous.rules, dealer=dealer, name=name, created=created)
+
+
+def _same(one: str, other: str) -> bool:
+    import unicodedata
+
+    return unicodedata.normalize("NFC", one).casefold() == unicodedata.normalize(
+        "NFC", other
+    ).casefold()
 
 
 def next_name(previous: str, taken: Callable[[str], bool]) -> str:

@@ -339,6 +339,8 @@ class Dialogue:
                     continue
                 return True
             if folded in ("", *_QUIT):
+                # Enter: done, and `play` offers the next game; q: stop here.
+                self.over = folded == ""
                 return False
             self.say(t("  Enter or u."))
 

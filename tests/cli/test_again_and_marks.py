@@ -132,3 +132,29 @@ def test_a_session_with_a_correction_round_trips_through_every_reading_command()
     ok(*SEED_000_DEAL)  # recording keeps the history
     assert sessionfile.load_session(path).corrections
     assert path.read_bytes().startswith(text[: text.index(b"[[events]]")])
+
+
+def test_again_drop_and_add_change_the_seats_and_the_next_dealer_is_the_next_seated() -> None:
+    """cli.md: --drop leaves P out, --add seats Q after the last seat; the first dealer is
+    the next player clockwise after the previous first dealer among those now seated
+    (a newly added player counts)."""
+    ok("new", "fredag", "Anna", "Bo", "Cilla", "--dealer", "Cilla")
+    out = ok("again", "--drop", "Bo", "--add", "Dag")
+    assert "Anna, Cilla, Dag. Dag deals first." in out
+    again = json.loads(ok("sessions", "show", "--json"))  # the new current session
+    assert again["players"] == ["Anna", "Cilla", "Dag"] and again["session"] == "fredag-2"
+    ok("again", "--drop", "Dag")  # Dag dealt first and leaves: Anna, after Dag, deals
+    assert status()["dealer"] == "Anna"
+
+
+def test_again_refuses_a_seated_name_too_few_or_too_many_players_and_writes_nothing() -> None:
+    ok("new", "fredag", "Anna", "Bo", "Cilla")
+    before = session_file("fredag").read_bytes()
+    assert "Anna is already seated at this table" in refused("again", "--add", "anna")
+    assert "game.min_players" in refused("again", "--drop", "Anna", "--drop", "Bo")
+    many = ["--add", "Dag", "--add", "Eva", "--add", "Filip", "--add", "Gun"]
+    assert "game.max_players" in refused("again", *many)
+    assert "'Zlatan' is not at this table" in refused("again", "--drop", "Zlatan")
+    assert not session_file("fredag-2").exists()
+    assert session_file("fredag").read_bytes() == before
+    assert catalogue.get_current() == "fredag"

@@ -693,3 +693,23 @@ def test_a_hand_that_wins_in_kop_2_ends_the_deal_and_play_advises_no_undo() -> N
     assert game.finished and game.winners == ("Bo",)
     assert "sista stick" not in script.text.split("köp 2")[-1].lower()
     assert "undo" not in script.text
+
+
+def test_a_game_that_ends_inside_play_is_followed_by_the_offer_of_the_next_game() -> None:
+    """The royal ends the game while `play` runs: Enter (done) and play offers fredag-2."""
+    make_session()
+    script = Script(["royal bo", "", "j", "q"])
+    assert play_command(None, [], ask=script.ask, say=script.say) == 0
+    assert any("Nästa parti vid samma bord, 'fredag-2'" in p for p in script.prompts)
+    assert catalogue.get_current() == "fredag-2"
+
+
+def test_the_next_game_in_play_may_seat_a_player_more_or_less() -> None:
+    """'+Dag -Bo': Bo leaves, Dag sits after the last seat; a seated name is refused and
+    the question asked again."""
+    make_session(events=[Royal(1, "Bo")])
+    script = Script(["+Anna", "+Dag -Bo", "q"])
+    assert play_command(None, [], ask=script.ask, say=script.say) == 0
+    assert "Anna sitter redan vid bordet" in script.text
+    following = sessionfile.load_session(locations.session_path("fredag-2"))
+    assert following.players == ("Anna", "Cilla", "Dag") and following.first_dealer == "Dag"
