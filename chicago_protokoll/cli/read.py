@@ -152,11 +152,65 @@ def settle_command(
     session: SessionOption = None,
     file: FileOption = None,
     as_json: JsonOption = False,
+    evening: Annotated[
+        bool,
+        typer.Option(
+            "--evening",
+            help="Net every finished game of the evening (since 05:00) and pay with the fewest transfers.",
+        ),
+    ] = False,
+    since: Annotated[
+        str | None,
+        typer.Option("--since", help="With --evening: the games since DATE (YYYY-MM-DD or today).", metavar="DATE"),
+    ] = None,
+    unit: Annotated[
+        str | None,
+        typer.Option(
+            "--round",
+            help="With --evening: round each net to whole UNITs first (largest remainder), e.g. 1 for whole kronor.",
+            metavar="UNIT",
+        ),
+    ] = None,
+    dirs: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--dir", help="With --evening: also the sessions in DIR, as for stats (repeatable).",
+            exists=True, file_okay=False, metavar="DIR",
+        ),
+    ] = None,
+    fmt: Annotated[
+        Literal["text", "md", "html"],
+        typer.Option("--format", help="With --evening: text, md or html (a page for the group chat).", case_sensitive=False),
+    ] = "text",
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="With --evening: write to FILE ('-': standard output).", dir_okay=False, metavar="FILE"),
+    ] = None,
 ) -> None:
     """Who pays whom: each loser pays the difference to the winner times the stake."""
     from ..core.settle import amount_json, settle
 
     amount = stake_parameter(stake)  # before the file: a usage error is about the command line
+    if evening:
+        from .evening import settle_evening
+        from .stats import _day
+
+        settle_evening(
+            stake=amount,
+            since=_day(since, "--since") if since is not None else None,
+            unit=stake_parameter(unit, "--round") if unit is not None else None,
+            dirs=dirs or [],
+            fmt=fmt,
+            output=output,
+            as_json=as_json,
+        )
+        return
+    given = {"--since": since, "--round": unit, "--dir": dirs, "--output": output}
+    for option, value in given.items():
+        if value:
+            raise typer.BadParameter("belongs to settle --evening", param_hint=option)
+    if fmt != "text":
+        raise typer.BadParameter("belongs to settle --evening", param_hint="--format")
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     winners = list(standings.winners)

@@ -1,0 +1,72 @@
+"""`chicago settle --evening`: which sessions make the evening, read as `stats` reads
+them, and the evening's money printed or written (`core.evening`, `present.evening`)."""
+
+from __future__ import annotations
+
+import sys
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+from ..i18n.language import t
+from ..present.width import visible
+from ..store import exportfile, locations
+from .common import json
+from .root import note_saved
+
+#: An evening runs from five in the morning: a game started at 01:30 is last night's.
+EVENING_STARTS = time(5, 0)
+
+
+def evening_start(now: datetime, since: date | None) -> datetime:
+    """The moment the evening began: ``since`` at its first hour, else today's 05:00
+    (yesterday's before five in the morning), local time."""
+    if since is not None:
+        return datetime.combine(since, time(0, 0)).astimezone()
+    local = now.astimezone()
+    day = local.date() if local.time() >= EVENING_STARTS else local.date() - timedelta(days=1)
+    return datetime.combine(day, EVENING_STARTS).astimezone()
+
+
+def _started_since(created: str, start: datetime) -> bool:
+    if not created:
+        return False
+    moment = datetime.fromisoformat(created)
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment >= start
+
+
+def settle_evening(
+    *,
+    stake: Decimal,
+    since: date | None,
+    unit: Decimal | None,
+    dirs: list[Path],
+    fmt: str,
+    output: Path | None,
+    as_json: bool,
+) -> None:
+    from ..core.evening import evening
+    from ..present import evening as view
+    from .stats import _read_games
+
+    start = evening_start(datetime.now(), since)
+    reading = _read_games(dirs, start.date(), None)
+    games = [game for game in reading.games if _started_since(game.created, start)]
+    tonight = evening(games, stake, round_to=unit)
+    shown_since = start.strftime("%Y-%m-%d %H:%M")
+    if as_json:
+        text = json.dumps(view.evening_dict(tonight), ensure_ascii=False, indent=2)
+    elif fmt == "md":
+        text = view.evening_markdown(tonight, shown_since).rstrip("\n")
+    elif fmt == "html":
+        text = view.evening_html(tonight, shown_since).rstrip("\n")
+    else:
+        text = "\n".join(visible(line) for line in view.evening_lines(tonight, shown_since))
+    if output is None or str(output) == "-":
+        sys.stdout.write(text + "\n")
+        return
+    exportfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
+    note_saved()
+    print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
