@@ -67,7 +67,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
     while True:
         text = ask(
             t(
-                "  What changes in deal {deal}? (köp N, chicago, stick, visning; Enter = done): ",
+                "  What changes in deal {deal}? (köp N, chicago, last trick, showdown; Enter = done): ",
                 deal=deal,
             )
         ).strip()
@@ -101,7 +101,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
                 changes = replace(changes, showdown=claim_text(claim.event(deal, buy=None)))
             else:
                 say(
-                    t("  Say 'köp 1', 'chicago', 'stick' or 'visning', or Enter when done.")
+                    t("  Say 'köp 1', 'chicago', 'last trick' or 'showdown', or Enter when done.")
                 )
         except ChicagoError as error:
             say("  " + error.localized(language()))
