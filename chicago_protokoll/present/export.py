@@ -5,7 +5,7 @@ All of it is derived from the replay; nothing here reads or writes files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, assert_never
 
 from ..core.events import (
@@ -260,8 +260,9 @@ def excel_cell(value: object) -> object:
     return value
 
 
-def export_csv(standings: Standings, dialect: str = "plain") -> str:
-    """One row per deal: deal, dealer, each player's points and running total, the Chicago."""
+def csv_text(rows: Iterable[Sequence[object]], dialect: str = "plain") -> str:
+    """Rows as CSV in one of `CSV_DIALECTS`, every text cell `spreadsheet_safe`; the one
+    writer of every CSV the program makes (a session's protocol, a night's standings)."""
     import csv
     import io
 
@@ -272,24 +273,27 @@ def export_csv(standings: Standings, dialect: str = "plain") -> str:
         writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     else:
         writer = csv.writer(buffer, lineterminator="\n")
-
-    def written(row: list[object]) -> list[object]:
+    for row in rows:
         safe = [spreadsheet_safe(cell) for cell in row]
-        return [excel_cell(cell) for cell in safe] if excel else safe
+        writer.writerow([excel_cell(cell) for cell in safe] if excel else safe)
+    return buffer.getvalue()
 
+
+def export_csv(standings: Standings, dialect: str = "plain") -> str:
+    """One row per deal: deal, dealer, each player's points and running total, the Chicago."""
     names = [p.name for p in standings.players]
     header: list[object] = [t("deal"), t("dealer")]
     for name in names:
         header.extend([name, t("{name} total", name=name)])
     header.append("chicago")
-    writer.writerow(written(header))
+    rows = [header]
     for record, cells in protocol_rows(standings):
         row: list[object] = [record.number, record.dealer]
         for points, total in cells:
             row.extend([points, total])
         row.append(chicago_text(record))
-        writer.writerow(written(row))
-    return buffer.getvalue()
+        rows.append(row)
+    return csv_text(rows, dialect)
 
 
 _MD_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
