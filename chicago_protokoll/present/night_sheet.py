@@ -257,7 +257,7 @@ h3 .state { font-weight: normal; color: var(--muted); }
 .night thead th { white-space: normal; }
 .night table.evening { width: auto; min-width: 60%; }
 .night tr.winner td { background: var(--win); }
-.night .mark { display: inline-block; font-size: 0.8em; padding: 0 0.35em; margin-left: 0.3em;
+.night .mark { display: inline-block; font-size: 0.8em; padding: 0 0.35em;
   border-radius: 0.3em; background: var(--head); color: var(--ink); white-space: nowrap; }
 .night .mark.forfeited { background: var(--problem); }
 .night .tables { display: grid; column-gap: 1.5em;
@@ -313,11 +313,14 @@ def _table_html(table: Table) -> str:
     rows = []
     for row in _table_rows(table):
         css = " ".join(["winner"] * row.winner + ["forfeited"] * row.forfeited)
-        marks = ""
-        if row.winner:
-            marks += f'<span class="mark winner">{escape(t("winner"))}</span>'
-        if row.forfeited:
-            marks += f'<span class="mark forfeited">{escape(t("forfeited"))}</span>'
+        marks = "".join(
+            f' <span class="mark {kind}">{escape(text)}</span>'
+            for kind, text, shown in (
+                ("winner", t("winner"), row.winner),
+                ("forfeited", t("forfeited"), row.forfeited),
+            )
+            if shown
+        )
         rows.append(
             f'<tr{f" class={css!r}" if css else ""}><td class="num">{row.place}</td>'
             f'<td class="name">{escape(row.name)}{marks}</td>'
