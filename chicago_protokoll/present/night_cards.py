@@ -19,6 +19,7 @@ from typing import Any
 
 from ..i18n.language import t
 from .html_sheet import page
+from .width import text_width
 
 #: Cards on one A4 sheet: two halves of 273 mm are large enough for a 40-letter name in
 #: 16 pt and a table number a room can read.
@@ -26,6 +27,9 @@ CARDS_PER_PAGE = 2
 
 #: The seats' places around the table, clockwise from the top: the eight cells round the
 #: centre of a 3 x 3 grid (grid-area names in CARDS_STYLE).
+#: Beyond this many columns (`text_width`: a CJK letter is two) a name is set smaller on paper, so that six of them fit a card.
+LONG_NAME = 16
+
 RING = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 
 
@@ -46,21 +50,30 @@ CARDS_STYLE = """
 .cards-note { color: var(--muted); margin: 0 0 10px; }
 .card { border: 1.5px dashed var(--axis); padding: 12px; margin: 0 0 16px;
   display: flex; flex-direction: column; gap: 10px; }
-.card-head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 1em;
-  font-size: 1.1em; }
-.card-head .round { font-weight: bold; }
-.card-head .night { overflow-wrap: anywhere; min-width: 0; }
-.card-body { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; flex: 1; }
-.seating { flex: 1 1 16em; min-width: 0; display: grid; gap: 8px;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr) minmax(0, 1fr);
+.card-head { display: flex; flex-wrap: wrap; justify-content: space-between;
+  align-items: flex-start; gap: 8px 16px; }
+.card-head p { margin: 0; flex: 1 1 14em; min-width: 0; overflow-wrap: anywhere;
+  color: var(--muted); font-size: 0.9em; }
+.card-head .round { font-weight: bold; color: var(--ink); font-size: 1.2em; }
+.card-head .night { color: var(--ink); font-size: 1.2em; }
+.card-head code { font-size: 1.15em; font-weight: bold; color: var(--ink); }
+.seating { flex: 1; min-width: 0; display: grid; gap: 8px; align-content: center;
+  grid-template-columns: minmax(0, 1fr) minmax(6.5em, 0.8fr) minmax(0, 1fr);
   grid-template-areas: "nw n ne" "w table e" "sw s se"; align-items: center; }
+/* up to four seats, the top and bottom ones have the whole width for a long name */
+.seating.seats-2 { grid-template-areas: "n n n" ". table ." "s s s"; }
+.seating.seats-3 { grid-template-areas: "n n n" ". table ." "sw . se"; }
+.seating.seats-4 { grid-template-areas: "n n n" "w table e" "s s s"; }
+.seats-2 .seat.n, .seats-2 .seat.s, .seats-3 .seat.n, .seats-4 .seat.n, .seats-4 .seat.s {
+  justify-self: center; min-width: 45%; }
 .seating ol { display: contents; }
 .seat { list-style: none; border: 1px solid var(--rule); border-radius: 6px; padding: 4px 6px;
   text-align: center; overflow-wrap: anywhere; min-width: 0; }
 .seat .number { display: block; color: var(--muted); font-size: 0.8em; }
 .seat .name { font-weight: bold; font-size: 1.15em; }
+.long-names .seat .name { font-size: 1em; }
 .seat.first { border: 3px solid var(--ink); }
-.seat .deals-first { display: block; font-size: 0.8em; }
+.seat .deals-first { color: var(--ink); }
 .seat.n { grid-area: n; } .seat.ne { grid-area: ne; } .seat.e { grid-area: e; }
 .seat.se { grid-area: se; } .seat.s { grid-area: s; } .seat.sw { grid-area: sw; }
 .seat.w { grid-area: w; } .seat.nw { grid-area: nw; }
@@ -68,11 +81,8 @@ CARDS_STYLE = """
   border-radius: 12px; padding: 6px 4px; line-height: 1; }
 .table-number .label { display: block; font-size: 0.9em; }
 .table-number .number { display: block; font-size: 3.2em; font-weight: bold; }
-.qr { margin: 0; text-align: center; flex: 0 0 auto; }
-.qr svg { display: block; width: 120px; height: 120px; margin: 0 auto; }
-.qr figcaption { font-size: 0.8em; color: var(--muted); max-width: 10em; }
-.card-foot { font-size: 0.9em; overflow-wrap: anywhere; }
-.card-foot code { font-size: 1.1em; font-weight: bold; }
+.qr { flex: 0 0 auto; }
+.qr svg { display: block; width: 110px; height: 110px; }
 @media print {
   body { font-size: 13pt; }
   .cards-intro { display: none; }
@@ -80,22 +90,26 @@ CARDS_STYLE = """
   .card-page { height: 270mm; display: flex; flex-direction: column; gap: 6mm;
     break-after: page; break-inside: avoid; }
   .card-page:last-child { break-after: auto; }
-  .card { flex: 0 0 calc((270mm - 6mm) / 2); margin: 0; padding: 6mm; overflow: hidden;
+  .card { flex: 0 0 calc((270mm - 6mm) / 2); margin: 0; padding: 5mm; gap: 3mm; overflow: hidden;
     break-inside: avoid; }
-  .seating { gap: 4mm; }
+  .seating { gap: 2.5mm; }
+  .seat { padding: 1mm 2mm; }
   .seat .name { font-size: 16pt; }
-  .table-number .number { font-size: 54pt; }
-  .qr svg { width: 38mm; height: 38mm; }
+  /* a 40-letter name at every seat of six still fits its half of the sheet */
+  .long-names .seat .name { font-size: 12pt; }
+  .table-number .number { font-size: 50pt; }
+  .qr svg { width: 28mm; height: 28mm; }
 }
 """
 
 
 def _seat(name: str, index: int, place: str, first: bool) -> str:
-    mark = f'<span class="deals-first">{escape(t("deals first"))}</span>' if first else ""
+    # the first dealer's mark on the seat number's line: a card has no height to spare
+    mark = f' · <strong class="deals-first">{escape(t("deals first"))}</strong>' if first else ""
     return (
         f'<li class="seat {place}{" first" if first else ""}">'
-        f'<span class="number">{escape(t("seat {seat}", seat=index + 1))}</span>'
-        f'<span class="name">{escape(name)}</span>{mark}</li>'
+        f'<span class="number">{escape(t("seat {seat}", seat=index + 1))}{mark}</span>'
+        f'<span class="name">{escape(name)}</span></li>'
     )
 
 
@@ -107,30 +121,27 @@ def _card(status: Mapping[str, Any], table: Mapping[str, Any], qr: Mapping[str, 
         _seat(name, index, place, name == dealer)
         for index, (name, place) in enumerate(zip(players, seat_places(len(players)), strict=True))
     )
+    long = " long-names" if max(map(text_width, players), default=0) > LONG_NAME else ""
     code = (qr or {}).get(session)
-    figure = (
-        f'<figure class="qr">{code}<figcaption>{escape(t("Scan to follow this table"))}'
-        "</figcaption></figure>"
-        if code
-        else ""
-    )
+    scan = f"<br>{escape(t('Scan the code to follow this table.'))}" if code else ""
+    figure = f'<div class="qr">{code}</div>' if code else ""
     number = int(table["table"])
+    round_ = round_title(int(table["round"]), int(status["rounds"]))
     return "\n".join(
         [
             f'<article class="card" data-session="{escape(session)}" data-table="{number}">',
-            '<header class="card-head">'
-            f'<span class="round">{escape(round_title(int(table["round"]), int(status["rounds"])))}</span>'
-            f'<span class="night">{escape(str(status["night"]))}</span></header>',
-            '<div class="card-body">',
-            '<div class="seating">',
+            '<header class="card-head">',
+            f'<p><span class="round">{escape(round_)}</span> · '
+            f'<span class="night">{escape(str(status["night"]))}</span><br>'
+            f"{escape(t('Session'))}: <code>{escape(session)}</code><br>"
+            f"{escape(t('Seats clockwise from seat 1; seat 1 deals first.'))}{scan}</p>",
+            figure,
+            "</header>",
+            f'<div class="seating seats-{len(players)}{long}">',
             f'<p class="table-number"><span class="label">{escape(t("Table"))}</span>'
             f'<span class="number">{number}</span></p>',
             f'<ol aria-label="{escape(t("Seats, clockwise"))}">{seats}</ol>',
             "</div>",
-            figure,
-            "</div>",
-            f'<footer class="card-foot">{escape(t("Session"))}: <code>{escape(session)}</code> · '
-            f"{escape(t('Seats clockwise from seat 1; seat 1 deals first.'))}</footer>",
             "</article>",
         ]
     )

@@ -539,7 +539,7 @@ class Cards(HTMLParser):
             self.field = "name"
         elif "number" in css and self.seat is None:
             self.field = "number"
-        elif tag == "figure" and "qr" in css:
+        elif "qr" in css:
             card["qr"] = True
         elif tag == "code":
             self.field = "code"
