@@ -45,9 +45,10 @@ def points_value(value: object) -> int | Decimal:
 
         fraction = Fraction(str(value))
         exact = Decimal(fraction.numerator) / Decimal(fraction.denominator)
-    if exact == exact.to_integral_value():
-        return int(exact)
-    return exact.quantize(Decimal("0.01")).normalize()
+    rounded = exact.quantize(Decimal("0.01"))
+    if rounded == rounded.to_integral_value():  # whole, or within a half hundredth of it
+        return int(rounded)
+    return rounded.normalize()  # 16.50 -> 16.5
 
 
 def placement_points(value: object) -> str:
@@ -63,7 +64,7 @@ def _night_state(status: Status) -> str:
 
 
 def _facts(status: Status) -> list[str]:
-    """The scheme under the title: who plays, who left, the points per place, the draws."""
+    """The scheme under the title: how many play, the points per place, the draws."""
     players = list(status.get("players", ()))
     facts = [tn("{n} player", "{n} players", len(players))]
     scheme = ", ".join(placement_points(p) for p in status.get("points", ()))
