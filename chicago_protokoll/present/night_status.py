@@ -140,7 +140,9 @@ def _table_state(table: Mapping[str, Any]) -> str:
 def standings_text(status: Mapping[str, Any]) -> str:
     """The night's standings as a plain table: rank, name, placement points, games, wins,
     game points."""
-    headers = [t("Rank"), t("Player"), t("Points"), t("Games"), t("Wins"), t("Game points")]
+    headers = [
+        t("Rank"), t("Player"), t("Placement points"), t("Games"), t("Wins"), t("Game points"),
+    ]  # fmt: skip
     rows = [
         [
             str(row["rank"]),

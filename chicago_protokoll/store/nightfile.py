@@ -343,7 +343,7 @@ def _loads_night(text: str, source: str, stem: str | None) -> Night:
         check_points(points)
         check_table_size(table_size, rules)
     except NightError as error:
-        raise refuse(Msg("{error}", error=error)) from None
+        raise refuse(error.message) from None
     moves = _read_moves(data.get("moves", []), names, refuse)
     tables = _read_tables(data.get("tables", []), name, names, rounds, refuse)
     return Night(
