@@ -616,5 +616,14 @@ def night_results(night: Night) -> dict[str, GameResult]:
                 ),
             )
         session = load_session(path)
+        if sorted(session.players) != sorted(table.players):
+            raise ChicagoError(
+                Msg(
+                    "{session} does not seat the players the night {night} drew for it ({players}); was it replaced by another session?",
+                    session=table.session,
+                    night=night.name,
+                    players=", ".join(table.players),
+                ),
+            )
         results[table.session] = result_of(replay_file(session, path).standings())
     return results

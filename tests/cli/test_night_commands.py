@@ -77,7 +77,7 @@ def test_a_night_from_first_round_to_final(chicago_home: Path) -> None:
     assert status["standings"][0]["rank"] == 1
     assert "final already" in refused("night", "final")
     text = ok("night", "status")
-    assert champion in text and "Points" in text
+    assert champion in text and "Placement points" in text
 
 
 def test_night_status_shows_shared_places_as_fractions() -> None:
@@ -258,6 +258,13 @@ def test_a_nights_session_gone_is_named() -> None:
     ok("night", "new", "fredag", *NINE, "--seed", "4")
     session_file("fredag-r1-t2").unlink()
     assert "fredag-r1-t2" in refused("night", "status")
+
+
+def test_a_nights_session_replaced_by_another_table_is_named() -> None:
+    ok("night", "new", "fredag", *NINE, "--seed", "4")
+    session_file("fredag-r1-t2").unlink()
+    ok("new", "fredag-r1-t2", "Xena", "Yngve", "Zorro")
+    assert "does not seat the players" in refused("night", "status")
 
 
 def test_night_with_no_command_shows_its_commands() -> None:
