@@ -4,9 +4,10 @@
 
 _chicago_subcommands() {
     case $1 in
-    '') REPLY='new deal buy declare tricks showdown royal exchange undo again edit status log export settle compare serve play explain why chart stats rules sessions' ;;
+    '') REPLY='new deal buy declare tricks showdown royal exchange undo again edit status log export settle compare serve play explain why chart stats rules sessions night' ;;
     'rules') REPLY='show init check presets' ;;
     'sessions') REPLY='use show remove' ;;
+    'night') REPLY='new draw status final leave join cards' ;;
     *) return 1 ;;
     esac
 }
@@ -45,6 +46,14 @@ _chicago_options() {
     'sessions use') REPLY='--help -h' ;;
     'sessions show') REPLY='--help -h' ;;
     'sessions remove') REPLY='--yes -y --help -h' ;;
+    'night') REPLY='--help -h' ;;
+    'night new') REPLY='--rounds --table-size --points --seed --rules --preset --help -h' ;;
+    'night draw') REPLY='--help -h' ;;
+    'night status') REPLY='--format --output -o --json --help -h' ;;
+    'night final') REPLY='--top --help -h' ;;
+    'night leave') REPLY='--help -h' ;;
+    'night join') REPLY='--help -h' ;;
+    'night cards') REPLY='--output -o --help -h' ;;
     esac
 }
 
@@ -184,6 +193,18 @@ _chicago_value() {
     'rules show|--file') REPLY='f' ;;
     'rules show|-f') REPLY='f' ;;
     'rules init|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime big-table' ;;
+    'night new|--rounds') REPLY='' ;;
+    'night new|--table-size') REPLY='' ;;
+    'night new|--points') REPLY='' ;;
+    'night new|--seed') REPLY='' ;;
+    'night new|--rules') REPLY='f' ;;
+    'night new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime big-table' ;;
+    'night status|--format') REPLY='w:md html csv json' ;;
+    'night status|--output') REPLY='f' ;;
+    'night status|-o') REPLY='f' ;;
+    'night final|--top') REPLY='' ;;
+    'night cards|--output') REPLY='f' ;;
+    'night cards|-o') REPLY='f' ;;
     *) return 1 ;;
     esac
 }

@@ -13,7 +13,7 @@ groups without a name first (Typer lists their commands as the root's own):
 `record` (new, deal and its moments, undo), `correct` (edit, again), `read` (status, log,
 export, settle, compare), `serve` (the live page), `play`, `explain` (explain, why, chart),
 `stats`; then the named
-groups `rules` and `sessions`.  What the commands share is in `common`.
+groups `rules`, `sessions` and `night` (the club night).  What the commands share is in `common`.
 """
 
 import os
@@ -48,6 +48,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules", "rules_app"),
     ("sessions", "sessions", "sessions_app"),
+    ("night", "night", "night_app"),
 )
 
 

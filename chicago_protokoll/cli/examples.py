@@ -43,6 +43,13 @@ EXAMPLES: dict[str, str] = {
     "sessions show": "chicago sessions show fredag",
     "sessions remove": "chicago sessions remove fredag --yes",
     "stats": "chicago stats --since today --stake 0.50",
+    "night new": "chicago night new fredag Anna Bo Cilla Dag Eva Fredrik Greta --rounds 3",
+    "night draw": "chicago night draw fredag",
+    "night status": "chicago night status fredag --format html -o fredag.html",
+    "night final": "chicago night final fredag --top 4",
+    "night leave": "chicago night leave Bo fredag",
+    "night join": "chicago night join Hugo fredag",
+    "night cards": "chicago night cards fredag -o bordskort.html",
 }
 
 PREFIX = "Example:"
