@@ -45,15 +45,6 @@ def _status(night: Any, results: Any | None = None) -> dict[str, Any]:
     return night_status_dict(night, nightfile.night_results(night) if results is None else results)
 
 
-def _night_sheet() -> Any:
-    """present.night_sheet (the night's Markdown, HTML, CSV and table cards), imported only
-    by the commands that write them.  By name: that module is built beside this one (issue
-    17) and joins it at the merge, when this becomes a plain import."""
-    from importlib import import_module
-
-    return import_module("..present.night_sheet", __package__)
-
-
 def _write(output: Path | None, text: str, night_path: Path) -> None:
     """``text`` on standard output, or (``-o FILE``) in FILE as ``chicago export -o`` writes."""
     if output is None or str(output) == "-":
@@ -201,7 +192,8 @@ def night_status(
     if as_json or fmt == "json":
         text = json.dumps(status, ensure_ascii=False, indent=2)
     elif fmt is not None:
-        night_sheet = _night_sheet()
+        from ..present import night_sheet
+
         render = {
             "md": night_sheet.night_markdown,
             "html": night_sheet.night_html,
@@ -317,4 +309,6 @@ def night_cards(name: NightArgument = None, output: OutputOption = None) -> None
     """Printable table cards for the current round (HTML): table, seats, first dealer, session."""
     path = nightfile.resolve_night(name)
     status = _status(nightfile.load_night(path))
-    _write(output, _night_sheet().night_cards_html(status), path)
+    from ..present.night_sheet import night_cards_html
+
+    _write(output, night_cards_html(status), path)
