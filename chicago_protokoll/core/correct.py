@@ -55,9 +55,22 @@ class CorrectionRefused(RuleViolation):
 
 
 def deal_events(session: Session, deal: int) -> tuple[Event, ...]:
-    """The events recorded for deal ``deal``, in the order they were recorded (a note on
-    an earlier deal may be written later, among another deal's events)."""
-    return tuple(event for event in session.events if event.deal == deal)
+    """The events recorded for deal ``deal``, in the order they were recorded: the run of
+    them from its first.  A note written on the deal later, among another deal's events,
+    is not one of them: a correction of the deal leaves it where it is."""
+    first = _first(session.events, deal)
+    if first is None:
+        return ()
+    run: list[Event] = []
+    for event in session.events[first:]:
+        if event.deal != deal:
+            break
+        run.append(event)
+    return tuple(run)
+
+
+def _first(events: Sequence[Event], deal: int) -> int | None:
+    return next((i for i, event in enumerate(events) if event.deal == deal), None)
 
 
 def recorded_deals(session: Session) -> int:
@@ -109,12 +122,13 @@ def keep_revisor_entries(before: Sequence[Event], after: Sequence[Event]) -> tup
     return tuple(woven)
 
 
-def _spliced(events: Sequence[Event], deal: int, replacement: Sequence[Event]) -> tuple[Event, ...]:
-    """``events`` with every event of deal ``deal`` replaced by ``replacement``, put where
-    the deal's first event was; the other deals' events keep their order."""
-    first = next(i for i, event in enumerate(events) if event.deal == deal)
-    rest = [event for event in events[first:] if event.deal != deal]
-    return (*events[:first], *replacement, *rest)
+def _spliced(
+    events: Sequence[Event], deal: int, old: Sequence[Event], new: Sequence[Event]
+) -> tuple[Event, ...]:
+    """``events`` with deal ``deal``'s run of events ``old`` (`deal_events`) replaced by ``new``."""
+    first = _first(events, deal)
+    assert first is not None  # the deal is recorded: check_deal_number
+    return (*events[:first], *new, *events[first + len(old) :])
 
 
 def check_deal_number(session: Session, deal: int) -> None:
@@ -163,7 +177,7 @@ def correct_deal(
             Msg("deal {deal} is already recorded so: there is nothing to correct", deal=deal),
         )
     was_complete = _complete(replay(session), deal)
-    corrected = _spliced(session.events, deal, after)
+    corrected = _spliced(session.events, deal, before, after)
     game = replay_corrected(replace(session, events=corrected), deal, was_complete)
     correction = Correction(deal=deal, at=at, before=before, after=after, recorded=len(corrected))
     updated = replace(session, events=corrected, corrections=(*session.corrections, correction))
@@ -242,7 +256,7 @@ def undo_correction(session: Session) -> Session:
         )
     return replace(
         session,
-        events=_spliced(session.events, last.deal, last.before),
+        events=_spliced(session.events, last.deal, last.after, last.before),
         corrections=session.corrections[:-1],
     )
 
