@@ -4,7 +4,7 @@
 
 _chicago_subcommands() {
     case $1 in
-    '') REPLY='new deal buy declare tricks showdown royal exchange undo again edit status log export settle compare serve play explain why chart stats rules sessions night' ;;
+    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats rules sessions night' ;;
     'rules') REPLY='show init check presets' ;;
     'sessions') REPLY='use show remove' ;;
     'night') REPLY='new draw status final leave join cards' ;;
@@ -24,6 +24,9 @@ _chicago_options() {
     'royal') REPLY='--session -s --file -f --help -h' ;;
     'exchange') REPLY='--session -s --file -f --help -h' ;;
     'undo') REPLY='--session -s --file -f --deal --help -h' ;;
+    'penalty') REPLY='--reason --session -s --file -f --help -h' ;;
+    'forfeit') REPLY='--reason --session -s --file -f --help -h' ;;
+    'note') REPLY='--deal --session -s --file -f --help -h' ;;
     'again') REPLY='--session -s --file -f --help -h' ;;
     'edit') REPLY='--buy --chicago --broken-by --last-trick --showdown --royal --exchange --session -s --file -f --no-chicago --with-two --dry-run --help -h' ;;
     'status') REPLY='--session -s --file -f --json --help -h' ;;
@@ -104,6 +107,21 @@ _chicago_value() {
     'undo|-s') REPLY='n:session' ;;
     'undo|--file') REPLY='f' ;;
     'undo|-f') REPLY='f' ;;
+    'penalty|--reason') REPLY='' ;;
+    'penalty|--session') REPLY='n:session' ;;
+    'penalty|-s') REPLY='n:session' ;;
+    'penalty|--file') REPLY='f' ;;
+    'penalty|-f') REPLY='f' ;;
+    'forfeit|--reason') REPLY='' ;;
+    'forfeit|--session') REPLY='n:session' ;;
+    'forfeit|-s') REPLY='n:session' ;;
+    'forfeit|--file') REPLY='f' ;;
+    'forfeit|-f') REPLY='f' ;;
+    'note|--deal') REPLY='' ;;
+    'note|--session') REPLY='n:session' ;;
+    'note|-s') REPLY='n:session' ;;
+    'note|--file') REPLY='f' ;;
+    'note|-f') REPLY='f' ;;
     'again|--session') REPLY='n:session' ;;
     'again|-s') REPLY='n:session' ;;
     'again|--file') REPLY='f' ;;
@@ -217,6 +235,8 @@ _chicago_argument() {
     'showdown|0') REPLY='n:who' ;;
     'royal|0') REPLY='n:player' ;;
     'exchange|0') REPLY='n:player' ;;
+    'penalty|0') REPLY='n:player' ;;
+    'forfeit|0') REPLY='n:player' ;;
     'why|0') REPLY='w:declare köpstopp last-trick points' ;;
     'why|1') REPLY='n:player' ;;
     'rules init|0') REPLY='f' ;;

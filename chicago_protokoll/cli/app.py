@@ -37,7 +37,23 @@ typer_seams.bare_required_arguments()  # NAME, not {NAME}, in usage lines
 # part of the core: `status` never loads what `edit` or `stats` need).
 # tests/cli/test_app.py holds this table to what each module's app defines.
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("record", ("new", "deal", "buy", "declare", "tricks", "showdown", "royal", "exchange", "undo")),
+    (
+        "record",
+        (
+            "new",
+            "deal",
+            "buy",
+            "declare",
+            "tricks",
+            "showdown",
+            "royal",
+            "exchange",
+            "undo",
+            "penalty",
+            "forfeit",
+            "note",
+        ),
+    ),
     ("correct", ("again", "edit")),
     ("read", ("status", "log", "export", "settle", "compare")),
     ("serve", ("serve",)),
