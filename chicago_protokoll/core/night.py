@@ -506,18 +506,12 @@ class GameResult:
     deal: int
 
 
-def forfeited_of(standings: Standings) -> tuple[str, ...]:
-    # Standings.forfeited comes with the revisor's Forfeit event (issue 17, merged
-    # separately); until then a game has no forfeits. This is the one place that reads it.
-    return tuple(getattr(standings, "forfeited", ()))
-
-
 def result_of(standings: Standings) -> GameResult:
     return GameResult(
         players=tuple(p.name for p in standings.players),
         totals=standings.scores,
         winners=standings.winners,
-        forfeited=forfeited_of(standings),
+        forfeited=standings.forfeited,
         finished=standings.finished,
         deal=standings.deal,
     )
