@@ -271,3 +271,26 @@ def test_night_with_no_command_shows_its_commands() -> None:
     result = invoke("night")
     for command in ("new", "draw", "status", "final", "leave", "join", "cards"):
         assert command in result.output
+
+
+def test_a_forfeit_at_a_night_table_places_the_player_last_with_no_game_points() -> None:
+    """rules.md: a forfeiting player is last (the last place's points) and counts 0 game
+    points; the winner is the best total among the others.  Four at one table: the
+    forfeiter had the most points (23), the others 0, 0, 0 share places 1-3."""
+    ok("night", "new", "kväll", "Anna", "Bo", "Cilla", "Dag", "--rounds", "1", "--seed", "3")
+    table = night_status()["tables"][0]
+    first, *others = table["players"]
+    session = table["session"]
+    ok("deal", "--buy", f"{first}:kåk", "--buy", f"{first}:kåk", "--last-trick", first,
+       "--showdown", f"{first}:kåk", "--session", session)
+    ok("penalty", others[0], "3", "--reason", "köpte för många", "--session", session)
+    ok("forfeit", first, "--reason", "visade inte färgen", "--session", session)
+    result = night_status()["results"][0]
+    assert result["finished"] and result["forfeited"] == [first]
+    assert result["places"][first] == 4 and result["placement_points"][first] == 5
+    shared = (20 + 12 + 8) / 3
+    assert all(result["placement_points"][name] == round(shared, 2) for name in others)
+    standings = {row["name"]: row for row in night_status()["standings"]}
+    assert standings[first]["game_points"] == 0 and standings[first]["rank"] == 4
+    log = ok("log", "--session", session)
+    assert "köpte för många" in log and "visade inte färgen" in log
