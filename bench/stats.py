@@ -36,7 +36,9 @@ from chicago_protokoll.core.events import (
     LastTrick,
     Showdown,
 )
-from chicago_protokoll.core.game import Game, Moment, Session, new_session
+from chicago_protokoll.core.game import Game
+from chicago_protokoll.core.session import Session, new_session
+from chicago_protokoll.core.standings import Moment
 from chicago_protokoll.store.fileformat import dumps_session
 
 CLUB = ("Anna", "Bo", "Cilla", "Dag", "Eva", "Fredrik", "Greta", "Hugo")

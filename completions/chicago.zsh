@@ -6,9 +6,10 @@
 
 _chicago_subcommands() {
     case $1 in
-    '') REPLY='new deal buy declare tricks showdown royal exchange undo again edit status log export settle compare serve play explain why chart stats rules sessions' ;;
+    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats rules sessions night' ;;
     'rules') REPLY='show init check presets' ;;
     'sessions') REPLY='use show remove' ;;
+    'night') REPLY='new draw status final leave join cards' ;;
     *) return 1 ;;
     esac
 }
@@ -25,6 +26,9 @@ _chicago_options() {
     'royal') REPLY='--session -s --file -f --help -h' ;;
     'exchange') REPLY='--session -s --file -f --help -h' ;;
     'undo') REPLY='--session -s --file -f --deal --help -h' ;;
+    'penalty') REPLY='--reason --session -s --file -f --help -h' ;;
+    'forfeit') REPLY='--reason --session -s --file -f --help -h' ;;
+    'note') REPLY='--deal --session -s --file -f --help -h' ;;
     'again') REPLY='--add --drop --session -s --file -f --help -h' ;;
     'edit') REPLY='--buy --chicago --broken-by --last-trick --showdown --royal --exchange --session -s --file -f --no-chicago --with-two --dry-run --help -h' ;;
     'status') REPLY='--session -s --file -f --json --help -h' ;;
@@ -47,6 +51,14 @@ _chicago_options() {
     'sessions use') REPLY='--help -h' ;;
     'sessions show') REPLY='--json --help -h' ;;
     'sessions remove') REPLY='--yes -y --help -h' ;;
+    'night') REPLY='--help -h' ;;
+    'night new') REPLY='--rounds --table-size --points --seed --rules --preset --help -h' ;;
+    'night draw') REPLY='--help -h' ;;
+    'night status') REPLY='--format --output -o --json --help -h' ;;
+    'night final') REPLY='--top --help -h' ;;
+    'night leave') REPLY='--help -h' ;;
+    'night join') REPLY='--help -h' ;;
+    'night cards') REPLY='--output -o --help -h' ;;
     esac
 }
 
@@ -97,6 +109,21 @@ _chicago_value() {
     'undo|-s') REPLY='n:session' ;;
     'undo|--file') REPLY='f' ;;
     'undo|-f') REPLY='f' ;;
+    'penalty|--reason') REPLY='' ;;
+    'penalty|--session') REPLY='n:session' ;;
+    'penalty|-s') REPLY='n:session' ;;
+    'penalty|--file') REPLY='f' ;;
+    'penalty|-f') REPLY='f' ;;
+    'forfeit|--reason') REPLY='' ;;
+    'forfeit|--session') REPLY='n:session' ;;
+    'forfeit|-s') REPLY='n:session' ;;
+    'forfeit|--file') REPLY='f' ;;
+    'forfeit|-f') REPLY='f' ;;
+    'note|--deal') REPLY='' ;;
+    'note|--session') REPLY='n:session' ;;
+    'note|-s') REPLY='n:session' ;;
+    'note|--file') REPLY='f' ;;
+    'note|-f') REPLY='f' ;;
     'again|--add') REPLY='' ;;
     'again|--drop') REPLY='n:player' ;;
     'again|--session') REPLY='n:session' ;;
@@ -194,6 +221,18 @@ _chicago_value() {
     'rules show|--file') REPLY='f' ;;
     'rules show|-f') REPLY='f' ;;
     'rules init|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime big-table' ;;
+    'night new|--rounds') REPLY='' ;;
+    'night new|--table-size') REPLY='' ;;
+    'night new|--points') REPLY='' ;;
+    'night new|--seed') REPLY='' ;;
+    'night new|--rules') REPLY='f' ;;
+    'night new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime big-table' ;;
+    'night status|--format') REPLY='w:md html csv json' ;;
+    'night status|--output') REPLY='f' ;;
+    'night status|-o') REPLY='f' ;;
+    'night final|--top') REPLY='' ;;
+    'night cards|--output') REPLY='f' ;;
+    'night cards|-o') REPLY='f' ;;
     *) return 1 ;;
     esac
 }
@@ -206,6 +245,8 @@ _chicago_argument() {
     'showdown|0') REPLY='n:who' ;;
     'royal|0') REPLY='n:player' ;;
     'exchange|0') REPLY='n:player' ;;
+    'penalty|0') REPLY='n:player' ;;
+    'forfeit|0') REPLY='n:player' ;;
     'why|0') REPLY='w:declare köpstopp last-trick points' ;;
     'why|1') REPLY='n:player' ;;
     'rules init|0') REPLY='f' ;;

@@ -13,7 +13,7 @@ groups without a name first (Typer lists their commands as the root's own):
 `record` (new, deal and its moments, undo), `correct` (edit, again), `read` (status, log,
 export, settle, compare), `serve` (the live page), `play`, `explain` (explain, why, chart),
 `stats`; then the named
-groups `rules` and `sessions`.  What the commands share is in `common`.
+groups `rules`, `sessions` and `night` (the club night).  What the commands share is in `common`.
 """
 
 import os
@@ -37,7 +37,23 @@ typer_seams.bare_required_arguments()  # NAME, not {NAME}, in usage lines
 # part of the core: `status` never loads what `edit` or `stats` need).
 # tests/cli/test_app.py holds this table to what each module's app defines.
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("record", ("new", "deal", "buy", "declare", "tricks", "showdown", "royal", "exchange", "undo")),
+    (
+        "record",
+        (
+            "new",
+            "deal",
+            "buy",
+            "declare",
+            "tricks",
+            "showdown",
+            "royal",
+            "exchange",
+            "undo",
+            "penalty",
+            "forfeit",
+            "note",
+        ),
+    ),
     ("correct", ("again", "edit")),
     ("read", ("status", "log", "export", "settle", "compare")),
     ("serve", ("serve",)),
@@ -48,6 +64,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules", "rules_app"),
     ("sessions", "sessions", "sessions_app"),
+    ("night", "night", "night_app"),
 )
 
 

@@ -100,6 +100,9 @@ WhoArgument = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+ReasonOption = Annotated[
+    str, typer.Option("--reason", help="Why: what the table ruled on.", metavar="TEXT")
+]
 
 # The options of a whole deal, shared by `deal` and `edit` so the two read alike.  The
 # one-result options are lists so that one given twice is refused, not overwritten.
@@ -191,15 +194,18 @@ def _record(
     session: str | None,
     file: Path | None,
     build: Callable[[Game], Iterable[Event]],
+    *,
+    after_the_game: bool = False,
 ) -> tuple[Session, Game]:
-    """Build events against the replayed game and write them, all or nothing, under the lock."""
+    """Build events against the replayed game and write them, all or nothing, under the lock
+    (``after_the_game``: also once the game is over, as a note may be)."""
     # Only the commands that record load the record/undo/edit transactions (and the
     # corrections of the core they bring): a command that only reads starts sooner.
     from ..store import recording
 
     path = catalogue.resolve(session, file)
     try:
-        recorded = recording.record(path, build)
+        recorded = recording.record(path, build, after_the_game=after_the_game)
     except (RuleViolation, EntryError) as error:
         if isinstance(error, OptionConflict):
             raise

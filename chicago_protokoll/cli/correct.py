@@ -90,9 +90,27 @@ def next_game_place(
             return path.with_name(f"{locations.check_session_name(other)}.toml")
         return locations.session_path(other)
 
+    if not beside:
+        refuse_a_night_table(path.stem)
+
     if name is None:
         name = next_name(_session_name(previous, path), lambda candidate: place(candidate).exists())
     return name, place(name)
+
+
+def refuse_a_night_table(session: str) -> None:
+    """A club night's table is not played again: the night draws its next round."""
+    from ..store import nightfile  # only for `again`: the night file of the session's name
+
+    night = nightfile.night_of(session)
+    if night is not None:
+        raise ChicagoError(
+            Msg(
+                "{session} is a table of the night {night}, whose seats are drawn by lot: `chicago night draw {night}` draws the next round",
+                session=session,
+                night=night.name,
+            ),
+        )
 
 
 def start_next_game(

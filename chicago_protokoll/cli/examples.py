@@ -22,6 +22,9 @@ EXAMPLES: dict[str, str] = {
     "showdown": 'chicago showdown "Anna:två par"',
     "royal": "chicago royal Bo",
     "exchange": "chicago exchange Cilla 4",
+    "penalty": 'chicago penalty Anna 5 --reason "för tidigt köp"',
+    "forfeit": 'chicago forfeit Bo --reason "visade inte kåken"',
+    "note": 'chicago note "omgiv: ett kort vändes" --deal 3',
     "undo": "chicago undo --deal",
     "edit": "chicago edit 3 --last-trick Cilla --dry-run",
     "again": "chicago again",
@@ -43,6 +46,13 @@ EXAMPLES: dict[str, str] = {
     "sessions show": "chicago sessions show fredag",
     "sessions remove": "chicago sessions remove fredag --yes",
     "stats": "chicago stats --since today --stake 0.50",
+    "night new": "chicago night new fredag Anna Bo Cilla Dag Eva Fredrik Greta --rounds 3",
+    "night draw": "chicago night draw fredag",
+    "night status": "chicago night status fredag --format html -o fredag.html",
+    "night final": "chicago night final fredag --top 4",
+    "night leave": "chicago night leave Bo fredag",
+    "night join": "chicago night join Hugo fredag",
+    "night cards": "chicago night cards fredag -o bordskort.html",
 }
 
 PREFIX = "Example:"

@@ -219,7 +219,8 @@ def settle_command(
         # who would be paid if the game stopped now: the leaders, not (yet) winners
         best = max(standings.scores.values())
         winners = [n for n, s in standings.scores.items() if s == best]
-    payments = settle(standings.scores, winners, amount)
+    # A forfeiting player counts as 0 points (rules.md, "Forfeit"); the totals stay as recorded.
+    payments = settle(standings.counted_scores, winners, amount)
     if as_json:
         stake_value = amount_json(amount)
         print(

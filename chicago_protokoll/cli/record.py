@@ -1,5 +1,6 @@
 """The commands that write: ``new``, then a deal as it is played (``deal``, ``buy``,
-``declare``, ``tricks``, ``showdown``, ``royal``, ``exchange``) and ``undo``.
+``declare``, ``tricks``, ``showdown``, ``royal``, ``exchange``), the revisor's entries
+(``penalty``, ``forfeit``, ``note``) and ``undo``.
 """
 
 from collections.abc import Iterator
@@ -25,6 +26,7 @@ from .common import (
     LastTrickOption,
     PlayerArgument,
     PresetName,
+    ReasonOption,
     RoyalOption,
     SessionOption,
     ShowdownOption,
@@ -142,7 +144,7 @@ def deal(
     )
 
     def build(game: Game) -> Iterator[Event]:
-        if game.entries:
+        if game.deal_begun:  # a penalty or a note before it does not begin the deal
             raise RuleViolation(
                 Msg(
                     "deal {deal} is partly recorded already; finish it with buy, tricks and showdown, or take it back with `chicago undo --deal`",
@@ -251,3 +253,60 @@ def undo(
     for event in reversed(undone.events):
         print(t("Undone: ") + describe_event(event))
     print(plain_standings(undone.game.standings(), _session_name(undone.session, path)))
+
+
+# -- the revisor's entries (cli.md, "The revisor's entries") ----------------------------
+
+
+# A negative number must reach the rule ("1 or more"), not read as an unknown option.
+@app.command("penalty", context_settings={"ignore_unknown_options": True})
+def penalty_command(
+    player: PlayerArgument,
+    points: Annotated[
+        str,
+        typer.Argument(help="Points off PLAYER's total: a whole number, 1 or more.", metavar="POINTS"),
+    ],
+    reason: ReasonOption,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """A penalty the table rules on: POINTS off PLAYER's total (the floor applies)."""
+    saved, game = _record(
+        session, file, lambda g: [entry.penalty_event(g, player, points, reason)]
+    )
+    _print_standings(saved, game, saved.name)
+
+
+@app.command("forfeit")
+def forfeit_command(
+    player: PlayerArgument,
+    reason: ReasonOption,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """PLAYER loses the game at once (a hand claimed and not shown): the others' best wins."""
+    saved, game = _record(session, file, lambda g: [entry.forfeit_event(g, player, reason)])
+    _print_standings(saved, game, saved.name)
+
+
+@app.command("note")
+def note_command(
+    text: Annotated[
+        str, typer.Argument(help="The remark: a misdeal, a ruling...", metavar="TEXT")
+    ],
+    deal: Annotated[
+        int | None,
+        typer.Option(
+            "--deal",
+            help="The deal it is about (default: the deal being played; between deals, the one just finished).",
+            metavar="N",
+        ),
+    ] = None,
+    session: SessionOption = None,
+    file: FileOption = None,
+) -> None:
+    """A remark on a deal; it changes no total, and may be written after the game too."""
+    saved, game = _record(
+        session, file, lambda g: [entry.note_event(g, text, deal)], after_the_game=True
+    )
+    _print_standings(saved, game, saved.name)

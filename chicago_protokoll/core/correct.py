@@ -25,8 +25,12 @@ from .events import (
     Correction,
     Event,
     Exchange,
+    Forfeit,
     HandEvent,
     LastTrick,
+    Note,
+    Penalty,
+    RevisorEvent,
     Royal,
     Showdown,
 )
@@ -51,13 +55,80 @@ class CorrectionRefused(RuleViolation):
 
 
 def deal_events(session: Session, deal: int) -> tuple[Event, ...]:
-    """The events recorded for deal ``deal``, in the order they were recorded."""
-    return tuple(event for event in session.events if event.deal == deal)
+    """The events recorded for deal ``deal``, in the order they were recorded: the run of
+    them from its first.  A note written on the deal later, among another deal's events,
+    is not one of them: a correction of the deal leaves it where it is."""
+    first = _first(session.events, deal)
+    if first is None:
+        return ()
+    run: list[Event] = []
+    for event in session.events[first:]:
+        if event.deal != deal:
+            break
+        run.append(event)
+    return tuple(run)
+
+
+def _first(events: Sequence[Event], deal: int) -> int | None:
+    return next((i for i, event in enumerate(events) if event.deal == deal), None)
 
 
 def recorded_deals(session: Session) -> int:
     """The number of the last deal with anything recorded; 0 before the first event."""
-    return session.events[-1].deal if session.events else 0
+    return max((event.deal for event in session.events), default=0)
+
+
+def game_before(session: Session, deal: int) -> Game:
+    """The game as it stood when deal ``deal`` began: every event of an earlier deal
+    applied (a note on one written later included), none of deal ``deal`` or after."""
+    game = Game(replace(session, events=()))
+    for event in session.events:
+        if event.deal < deal:
+            game.apply(event)
+    return game
+
+
+def _is_play(event: Event) -> bool:
+    return not isinstance(event, RevisorEvent)
+
+
+def scoring_moments(events: Sequence[Event]) -> int:
+    """How many of ``events`` are scoring moments (an exchange and the revisor's entries
+    are not)."""
+    return sum(1 for event in events if _is_play(event) and not isinstance(event, Exchange))
+
+
+def keep_revisor_entries(before: Sequence[Event], after: Sequence[Event]) -> tuple[Event, ...]:
+    """``after`` (a deal's play, as corrected) with the penalties, notes and forfeit of
+    ``before`` kept, each right after the scoring moment it followed (the first, the
+    second...; past the corrected deal's last, at its end).  An ``after`` that holds
+    revisor entries of its own is taken as it is."""
+    if any(not _is_play(event) for event in after):
+        return tuple(after)
+    kept = [
+        (scoring_moments(before[:index]), event)
+        for index, event in enumerate(before)
+        if not _is_play(event)
+    ]
+    woven: list[Event] = [event for moments, event in kept if moments == 0]
+    seen = 0
+    for event in after:
+        woven.append(event)
+        if isinstance(event, Exchange):
+            continue
+        seen += 1
+        woven.extend(kept_event for moments, kept_event in kept if moments == seen)
+    woven.extend(event for moments, event in kept if moments > seen)
+    return tuple(woven)
+
+
+def _spliced(
+    events: Sequence[Event], deal: int, old: Sequence[Event], new: Sequence[Event]
+) -> tuple[Event, ...]:
+    """``events`` with deal ``deal``'s run of events ``old`` (`deal_events`) replaced by ``new``."""
+    first = _first(events, deal)
+    assert first is not None  # the deal is recorded: check_deal_number
+    return (*events[:first], *new, *events[first + len(old) :])
 
 
 def check_deal_number(session: Session, deal: int) -> None:
@@ -88,7 +159,7 @@ def correct_deal(
     deal that is not recorded or a correction that changes nothing."""
     check_deal_number(session, deal)
     before = deal_events(session, deal)
-    after = tuple(events)
+    after = keep_revisor_entries(before, events)
     stray = next((event for event in after if event.deal != deal), None)
     if stray is not None:  # pragma: no cover - the entry layer numbers every event
         raise ChicagoError(
@@ -106,9 +177,7 @@ def correct_deal(
             Msg("deal {deal} is already recorded so: there is nothing to correct", deal=deal),
         )
     was_complete = _complete(replay(session), deal)
-    first = next(i for i, event in enumerate(session.events) if event.deal == deal)
-    rest = session.events[first + len(before) :]
-    corrected = (*session.events[:first], *after, *rest)
+    corrected = _spliced(session.events, deal, before, after)
     game = replay_corrected(replace(session, events=corrected), deal, was_complete)
     correction = Correction(deal=deal, at=at, before=before, after=after, recorded=len(corrected))
     updated = replace(session, events=corrected, corrections=(*session.corrections, correction))
@@ -121,7 +190,7 @@ def replay_corrected(session: Session, deal: int, complete: bool) -> Game:
     game = Game(session)
     events = session.events
     for index, event in enumerate(events):
-        if game.finished:
+        if game.finished and not isinstance(event, Note):  # a note is written after a game too
             winners = " & ".join(game.winners)
             raise CorrectionRefused(
                 event.deal,
@@ -185,11 +254,9 @@ def undo_correction(session: Session) -> Session:
         raise ChicagoError(
             Msg("the last thing done was not a correction")
         )
-    first = next(i for i, event in enumerate(session.events) if event.deal == last.deal)
-    rest = session.events[first + len(last.after) :]
     return replace(
         session,
-        events=(*session.events[:first], *last.before, *rest),
+        events=_spliced(session.events, last.deal, last.after, last.before),
         corrections=session.corrections[:-1],
     )
 
@@ -244,7 +311,8 @@ def claim_text(event: HandEvent) -> str:
 
 def recorded_entry(events: Sequence[Event]) -> DealEntry:
     """A recorded deal as it would be typed to ``chicago deal``.  An exchange not recorded
-    in a köp before one that is reads as 0 (``PLAYER:N,N`` counts from köp 1)."""
+    in a köp before one that is reads as 0 (``PLAYER:N,N`` counts from köp 1).  The
+    revisor's entries are no part of it (`keep_revisor_entries` keeps them)."""
     buys: list[str] = []
     exchanges: dict[str, dict[int, int]] = {}
     values: dict[str, str | None] = dict.fromkeys(
@@ -269,6 +337,8 @@ def recorded_entry(events: Sequence[Event]) -> DealEntry:
                 values["last_trick"], with_two = event.player, event.with_two
             case Royal():
                 values["royal"] = event.player
+            case Penalty() | Forfeit() | Note():
+                pass  # beside the play, kept by a correction as they are
             case _:
                 assert_never(event)
     return DealEntry(
@@ -342,11 +412,7 @@ def edit_deal(
     recorded deal with those parts replaced, read and applied by the entry layer."""
     check_deal_number(session, deal)
     before = deal_events(session, deal)
-    game = Game(replace(session, events=()))
-    for event in session.events:
-        if event.deal >= deal:
-            break
-        game.apply(event)
+    game = game_before(session, deal)
     if not _complete(replay(session), deal):
         raise ChicagoError(
             Msg(
@@ -354,13 +420,34 @@ def edit_deal(
                 deal=deal,
             ),
         )
+    _refuse_forfeit_mid_deal(session, deal, before)
     wanted = corrected_entry(game, recorded_entry(before), changes)
     try:
         events = entry.apply_deal(game, wanted)
     except RuleViolation as error:
         raise CorrectionRefused(deal, error) from None
-    if sorted(map(repr, events)) == sorted(map(repr, before)):
+    if sorted(map(repr, events)) == sorted(repr(event) for event in before if _is_play(event)):
         raise ChicagoError(
             Msg("deal {deal} is already recorded so: there is nothing to correct", deal=deal),
         )
     return correct_deal(session, deal, events, at=at)
+
+
+def _refuse_forfeit_mid_deal(session: Session, deal: int, before: Sequence[Event]) -> None:
+    """A deal a forfeit ended before it was played out cannot be corrected as a whole deal:
+    the forfeit goes back first (`chicago undo`), or the correction would drop it."""
+    forfeit = next((event for event in before if isinstance(event, Forfeit)), None)
+    if forfeit is None:
+        return
+    probe = game_before(session, deal)
+    for event in before:
+        if _is_play(event):
+            probe.apply(event)
+    if probe.deal == deal and not probe.finished:
+        raise ChicagoError(
+            Msg(
+                "deal {deal} ended with {player}'s forfeit before it was played out: `chicago undo` takes the forfeit back, then the deal can be corrected",
+                deal=deal,
+                player=forfeit.player,
+            ),
+        )

@@ -39,7 +39,10 @@ from .events import (
     ChicagoWon,
     Event,
     Exchange,
+    Forfeit,
     LastTrick,
+    Note,
+    Penalty,
     Royal,
     Showdown,
 )
@@ -280,6 +283,36 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
             ) from None
         exchanges.append(Exchange(game.deal, name, number, count))
     return exchanges
+
+
+# -- the revisor's entries ------------------------------------------------------------
+
+
+def penalty_points(text: str) -> int:
+    """POINTS of a penalty as typed; whether it is 1 or more is the engine's rule."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise EntryError(
+            Msg("'{text}' is not a whole number of points for a penalty (1 or more)", text=text),
+        ) from None
+
+
+def penalty_event(game: Game, text: str, points: int | str, reason: str) -> Penalty:
+    """POINTS off PLAYER's total, in the deal an entry recorded now belongs to
+    (`Game.entry_deal`: between deals, the deal just finished)."""
+    count = penalty_points(points) if isinstance(points, str) else points
+    return Penalty(game.entry_deal, player(game, text), count, " ".join(reason.split()))
+
+
+def forfeit_event(game: Game, text: str, reason: str) -> Forfeit:
+    """PLAYER loses the game at once."""
+    return Forfeit(game.entry_deal, player(game, text), " ".join(reason.split()))
+
+
+def note_event(game: Game, text: str, deal: int | None = None) -> Note:
+    """A remark on deal ``deal``, or on the deal an entry recorded now belongs to."""
+    return Note(game.entry_deal if deal is None else deal, " ".join(text.split()))
 
 
 # -- a whole deal ------------------------------------------------------------------

@@ -24,6 +24,7 @@ class Rule(StrEnum):
     """The rule a refusal (or a `why` check) names.  The value is the English name shown in
     JSON and by `explain`; a member compares equal to its value."""
 
+    A_REASON = "a reason"
     A_WHOLE_DEAL = "a whole deal"
     BEST_HAND = "best hand"
     CARDS_SHOWN = "cards shown"
@@ -49,6 +50,7 @@ class Rule(StrEnum):
     ONE_EXCHANGE_PER_KOP = "one exchange per köp"
     ONE_LAST_TRICK = "one last trick"
     ORDER_OF_THE_DEAL = "order of the deal"
+    PENALTY_POINTS = "penalty points"
     PLAYERS = "players"
     READABLE_ENTRY = "an entry that can be read"
     ROYAL_STRAIGHT_FLUSH = "royal straight flush"

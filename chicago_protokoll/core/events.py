@@ -117,7 +117,43 @@ class Royal(EventType):
     kind: ClassVar[str] = "royal"
 
 
-Event = (
+@dataclass(frozen=True, slots=True)
+class Penalty(EventType):
+    """A deduction the table rules on (straff): ``points`` (1 or more) off ``player``'s
+    total, with the table's reason.  The floor applies; it never ends a game by itself."""
+
+    deal: int
+    player: str
+    points: int
+    reason: str
+    kind: ClassVar[str] = "penalty"
+    since: ClassVar[int] = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit(EventType):
+    """``player`` loses the game (förlorar), e.g. a hand claimed that could not be shown,
+    or a player who left: the game ends at once, the others' best totals win."""
+
+    deal: int
+    player: str
+    reason: str
+    kind: ClassVar[str] = "forfeit"
+    since: ClassVar[int] = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Note(EventType):
+    """A remark on a deal (a misdeal, a ruling): anteckning."""
+
+    deal: int
+    text: str
+    kind: ClassVar[str] = "note"
+    since: ClassVar[int] = 3
+
+
+# What is played at the table: the scoring moments of a deal, in the engine's order.
+PlayEvent = (
     BuyWinner
     | Showdown
     | Exchange
@@ -127,9 +163,18 @@ Event = (
     | LastTrick
     | Royal
 )
+# What the revisor writes beside the play (rules.md, "Club nights and the revisor"): a
+# penalty, a forfeit, a note.  None of them is a scoring moment of the deal.
+RevisorEvent = Penalty | Forfeit | Note
+Event = PlayEvent | RevisorEvent
 
 # Every type of the union above by its name on disk: the union is the one list of types.
 EVENT_TYPES: dict[str, type[Any]] = {cls.kind: cls for cls in get_args(Event)}
+
+
+def named_player(event: Event) -> str | None:
+    """The player an event names; None for one that names nobody (a note, a pass, a tie)."""
+    return None if isinstance(event, Note) else event.player
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +214,9 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "tie": (bool,),
     "zero": (bool,),
     "with_two": (bool,),
+    "points": (int,),
+    "reason": (str,),
+    "text": (str,),
 }
 
 

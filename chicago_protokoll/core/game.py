@@ -9,6 +9,7 @@ file holds events, never scores.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import assert_never
 
 from ..i18n.language import Msg
@@ -22,8 +23,13 @@ from .events import (
     ChicagoWon,
     Event,
     Exchange,
+    Forfeit,
     HandEvent,
     LastTrick,
+    Note,
+    Penalty,
+    PlayEvent,
+    RevisorEvent,
     Royal,
     Showdown,
 )
@@ -43,6 +49,7 @@ class Game:
         self.chicagos_declared = [0] * len(self.players)
         self.finished = False
         self.winners: tuple[str, ...] = ()
+        self.forfeited: tuple[str, ...] = ()
         self.deals: list[DealRecord] = []
         self._dealer = self.players.index(session.first_dealer)
         self._start_deal(1)
@@ -63,6 +70,22 @@ class Game:
             for name, score in zip(self.players, self.scores, strict=True)
             if threshold is not None and score >= threshold
         )
+
+    @property
+    def deal_begun(self) -> bool:
+        """Whether anything of the deal being played is recorded besides the revisor's
+        entries (a penalty or a note before the first deal does not begin it)."""
+        return any(not isinstance(e.event, RevisorEvent) for e in self.entries)
+
+    @property
+    def entry_deal(self) -> int:
+        """The deal a penalty, a forfeit or a note recorded now belongs to (cli.md, "The
+        revisor's entries"): the deal being played; between two deals (the next one has
+        nothing recorded yet) the deal just finished, so the next deal starts from what it
+        leaves, köpstopp included; before the first deal, deal 1; after the game, its last."""
+        if self.finished or self.entries or not self.deals:
+            return self.deal
+        return self.deals[-1].number
 
     @property
     def dealer(self) -> str:
@@ -146,6 +169,20 @@ class Game:
 
     def apply(self, event: Event) -> Entry:
         """Check the event against every rule, then apply it.  Refusal changes nothing."""
+        match event:
+            case Note():
+                return self._note(event)  # a remark: allowed after the game too
+            case Penalty():
+                self.refuse_if_over()
+                return self._penalty(event)
+            case Forfeit():
+                self.refuse_if_over()
+                return self._forfeit(event)
+            case _:
+                return self._play(event)
+
+    def _play(self, event: PlayEvent) -> Entry:
+        """A scoring moment of the deal (or a step towards one)."""
         if self.finished:
             raise game_over(self.winners)
         self._after_chicago(event)
@@ -264,6 +301,115 @@ class Game:
                 return self._commit(event, awards, end_deal=not instant, instant=instant)
             case _:
                 assert_never(event)
+
+    # -- the revisor's entries ------------------------------------------------
+
+    def _penalty(self, event: Penalty) -> Entry:
+        """POINTS off a total, the floor applying; between deals it closes the deal just
+        finished, and the next deal (its köpstopp) starts from the lowered total."""
+        self._known(event.player)
+        if event.points < 1:
+            raise RuleViolation(
+                Msg(
+                    "a penalty takes whole points off a total, 1 or more, not {points}",
+                    points=event.points,
+                ),
+                rule=Rule.PENALTY_POINTS,
+            )
+        if not event.reason.strip():
+            raise RuleViolation(
+                Msg("a penalty needs its reason: say what the table ruled on"),
+                rule=Rule.A_REASON,
+            )
+        deal = self._check_entry_deal(
+            event,
+            Msg(
+                "a penalty recorded now belongs to deal {expected}, not deal {deal}",
+                expected=self.entry_deal,
+                deal=event.deal,
+            ),
+        )
+        award = self._award(event.player, -event.points, "penalty", "")
+        self.scores[self.players.index(event.player)] += award.points
+        entry = Entry(event, (award,), tuple(self.scores))
+        if deal == self.deal:
+            self.entries.append(entry)
+        else:
+            self._add_to_last_deal(entry)
+            self._start_deal(self.deal)  # nothing of it is recorded: köpstopp judged again
+        return entry
+
+    def _forfeit(self, event: Forfeit) -> Entry:
+        """The game ends at once; the winners are the best totals among the others."""
+        self._known(event.player)
+        if not event.reason.strip():
+            raise RuleViolation(
+                Msg("a forfeit needs its reason: say why the player loses the game"),
+                rule=Rule.A_REASON,
+            )
+        deal = self._check_entry_deal(
+            event,
+            Msg(
+                "a forfeit recorded now belongs to deal {expected}, not deal {deal}",
+                expected=self.entry_deal,
+                deal=event.deal,
+            ),
+        )
+        entry = Entry(event, (), tuple(self.scores))
+        others = [
+            (name, score)
+            for name, score in zip(self.players, self.scores, strict=True)
+            if name != event.player
+        ]
+        best = max(score for _, score in others)
+        self.forfeited = (event.player,)
+        self.winners = tuple(name for name, score in others if score == best)
+        self.finished = True
+        if deal == self.deal:
+            self.entries.append(entry)
+            self._close_deal(complete=True)
+        else:
+            # Between deals: the game ends with the deal just finished; the next is not dealt.
+            self._add_to_last_deal(entry)
+            self._dealer = (self._dealer - 1) % len(self.players)
+            self.deal = deal
+            self.entries = list(self.deals[-1].entries)
+        return entry
+
+    def _note(self, event: Note) -> Entry:
+        """A remark on the deal being played or on any recorded deal; it changes nothing."""
+        if not event.text.strip():
+            raise RuleViolation(
+                Msg("a note needs its text"),
+                rule=Rule.A_REASON,
+            )
+        if event.deal == self.deal and not self.finished:
+            entry = Entry(event, (), tuple(self.scores))
+            self.entries.append(entry)
+            return entry
+        for index, record in enumerate(self.deals):
+            if record.number == event.deal:
+                entry = Entry(event, (), record.totals)
+                self.deals[index] = replace(record, entries=(*record.entries, entry))
+                return entry
+        raise RuleViolation(
+            Msg(
+                "there is no deal {deal} to write a note on: deals 1 to {last_deal} are recorded or being played",
+                deal=event.deal,
+                last_deal=self.deal,
+            ),
+            rule=Rule.DEAL_ORDER,
+        )
+
+    def _check_entry_deal(self, event: Penalty | Forfeit, refusal: Msg) -> int:
+        if event.deal != self.entry_deal:
+            raise RuleViolation(refusal, rule=Rule.DEAL_ORDER)
+        return event.deal
+
+    def _add_to_last_deal(self, entry: Entry) -> None:
+        """An entry between deals: part of the deal just finished, its totals included."""
+        last = self.deals[-1]
+        self.deals[-1] = replace(last, entries=(*last.entries, entry), totals=tuple(self.scores))
 
     def _known(self, name: str | None) -> None:
         if name is not None and name not in self.players:
@@ -469,11 +615,12 @@ class Game:
             return
         previous = self.deals[-1]
         if event.deal == self.deal:
-            if self.entries or self.hands_scored >= self.rules.game.scored_buys:
+            if self.deal_begun or self.hands_scored >= self.rules.game.scored_buys:
                 return
         elif event.deal != previous.number:
             return
-        last = previous.entries[-1].event if previous.entries else None
+        played = [e.event for e in previous.entries if not isinstance(e.event, RevisorEvent)]
+        last = played[-1] if played else None
         if isinstance(last, ChicagoWon | ChicagoBroken):
             no_what = Msg("no last trick") if isinstance(event, LastTrick) else Msg("no showdown")
             declarer = next(
@@ -674,6 +821,7 @@ class Game:
             winners=self.winners,
             deals=tuple(deals),
             rules=self.rules,
+            forfeited=self.forfeited,
         )
 
 

@@ -50,8 +50,8 @@ def settle(
 
 def settle_standings(standings: Standings, stake: Decimal | int | str = 1) -> list[Payment]:
     """The payments that settle the game of ``standings``; none until the game is over
-    (its winners are empty until then)."""
-    return settle(standings.scores, standings.winners, stake)
+    (its winners are empty until then).  A forfeiting player counts as 0 points."""
+    return settle(standings.counted_scores, standings.winners, stake)
 
 
 def _shares(owed: Decimal, count: int) -> list[Decimal]:

@@ -89,6 +89,9 @@ class Standings:
     winners: tuple[str, ...]
     deals: tuple[DealRecord, ...]
     rules: HouseRules
+    # Who forfeited the game (`chicago forfeit`): it ended then, and ``winners`` are the
+    # best totals among the others.  ``scores`` keep the recorded totals.
+    forfeited: tuple[str, ...] = ()
 
     def score(self, name: str) -> int:
         return next(p.score for p in self.players if p.name == name)
@@ -96,6 +99,12 @@ class Standings:
     @property
     def scores(self) -> dict[str, int]:
         return {p.name: p.score for p in self.players}
+
+    @property
+    def counted_scores(self) -> dict[str, int]:
+        """The totals as the settlement and the statistics count them: a forfeiting
+        player's as 0 (rules.md, "Forfeit"), everyone else's as recorded."""
+        return {p.name: 0 if p.name in self.forfeited else p.score for p in self.players}
 
     @property
     def leader(self) -> str | None:

@@ -39,6 +39,8 @@ class Played:
     chicagos_won: tuple[int, ...]
     buy_stop_deals: tuple[int, ...]  # deals each player began in köpstopp
     events: int  # how many events were recorded
+    # Who forfeited (their ``scores`` are 0 here, the recorded totals aside): placed last.
+    forfeited: tuple[str, ...] = ()
 
     @property
     def identity(self) -> tuple[str, str, tuple[str, ...]]:
@@ -76,7 +78,8 @@ def played(session: Session, standings: Standings) -> Played | None:
         name=session.name,
         created=session.created,
         players=players,
-        scores=tuple(p.score for p in standings.players),
+        # A forfeiting player's final points count as 0 (rules.md, "Forfeit").
+        scores=tuple(standings.counted_scores[name] for name in players),
         winners=standings.winners,
         chicagos_declared=tuple(p.chicagos_declared for p in standings.players),
         chicagos_won=tuple(p.chicagos_won for p in standings.players),
@@ -85,6 +88,7 @@ def played(session: Session, standings: Standings) -> Played | None:
             for name in players
         ),
         events=len(session.events),
+        forfeited=standings.forfeited,
     )
 
 
@@ -280,6 +284,7 @@ def _one_spelling(games: list[Played]) -> list[Played]:
                 game,
                 players=tuple(renamed[name] for name in game.players),
                 winners=tuple(renamed.get(name, name) for name in game.winners),
+                forfeited=tuple(renamed.get(name, name) for name in game.forfeited),
             )
         )
     return out
@@ -289,10 +294,16 @@ def _name_key(name: str) -> tuple[str, str]:
     return (name.casefold(), name)
 
 
-def ranks(scores: Sequence[int]) -> list[int]:
-    """Each seat's place by final points, 1 the best; equal points share a place."""
-    return [1 + sum(1 for other in scores if other > score) for score in scores]
-
+def ranks(scores: Sequence[int], last: Sequence[bool] = ()) -> list[int]:
+    """Each seat's place by final points, 1 the best; equal points share a place.  A seat
+    marked in ``last`` (a forfeit) is placed below every other."""
+    forfeited = [i < len(last) and last[i] for i in range(len(scores))]
+    return [
+        len(scores)
+        if forfeited[i]
+        else 1 + sum(1 for j, other in enumerate(scores) if not forfeited[j] and other > score)
+        for i, score in enumerate(scores)
+    ]
 
 def _ratings(
     games: Sequence[Played],
@@ -305,7 +316,8 @@ def _ratings(
     history: dict[str, list[RatingPoint]] = {}
     for number, game in enumerate(games, start=1):
         teams = [[current.get(name) or model.rating(name=name)] for name in game.players]
-        rated = model.rate(teams, ranks=[float(rank) for rank in ranks(game.scores)])
+        placed = ranks(game.scores, [name in game.forfeited for name in game.players])
+        rated = model.rate(teams, ranks=[float(rank) for rank in placed])
         for name, (after,) in zip(game.players, rated, strict=True):
             current[name] = after
             history.setdefault(name, []).append(

@@ -50,6 +50,10 @@ _UNDO = {"u", "undo", "ångra"}
 _STATUS = {"status", "ställning", "stallning"}
 _ROYAL = {"royal"}
 _EXCHANGE = {"x", "byt", "byte", "exchange"}
+# The revisor's entries (cli.md, "The revisor's entries"), said at any question.
+_PENALTY = {"straff", "penalty"}
+_FORFEIT = {"förlorar", "forlorar", "forfeit", "forfeits"}
+_NOTE = {"anteckning", "note"}
 
 
 @dataclass(frozen=True)
@@ -161,7 +165,10 @@ def help_text(question: Question, game: Game) -> str:
         "Any question also takes:\n  royal PLAYER     PLAYER shows a royal straight flush: the game is won\n  x PLAYER N       PLAYER exchanged N cards in the current köp (optional)\n  e N              correct deal N (asks what changes, shows the totals, asks to save)\n  u                take back the last answer\n  status           the standings now\n  q                quit; everything answered is saved, `chicago play` resumes here\n  ?                this help\nA player is any unique start of the name ({names}); 'u', 'q' and 'x' alone mean the commands above.",
         names=names,
     )
-    return f"{specific}\n{common}"
+    revisor = t(
+        "The revisor's entries, at any question too (what is left out is asked for):\n  penalty PLAYER N REASON   N points off PLAYER's total, as the table ruled\n  forfeit PLAYER REASON     PLAYER loses the game at once (a hand claimed and not shown)\n  note TEXT                 a remark on the deal (a misdeal, a ruling)",
+    )
+    return f"{specific}\n{common}\n{revisor}"
 
 
 # -- reading answers ----------------------------------------------------------
@@ -363,6 +370,8 @@ class Dialogue:
             return self._save(question, lambda g: [entry.royal_event(g, words[1])])
         if first in _EXCHANGE and len(words) >= 2:
             return self._save(question, lambda g: [exchange_event(words[1:], g)])
+        if first in _PENALTY | _FORFEIT | _NOTE:
+            return self._revisor_entry(question, first, text.partition(" ")[2].strip(), game)
         if self._edit_asked(question, words, game):
             return False
         if question.kind == "chicago" and not answer_events(question, text, game):
@@ -371,6 +380,36 @@ class Dialogue:
             self.say(t("  No Chicago."))
             return False
         return self._save(question, lambda g: answer_events(question, text, g))
+
+    def _revisor_entry(self, question: Question, word: str, rest: str, game: Game) -> bool:
+        """``straff Anna 5 för tidigt köp``, ``förlorar Bo visade inte kåken``, ``anteckning
+        TEXT``: what is missing (the player, the points, the reason) is asked for."""
+        try:
+            if word in _NOTE:
+                text = rest or self.ask(t("  Note: ")).strip()
+                if not text:
+                    self.say(t("  Nothing was recorded."))
+                    return False
+                return self._save(question, lambda g: [entry.note_event(g, text)])
+            name, rest = entry.split_player(game, rest) if rest else ("", "")
+            if not name:
+                name = self.ask(t("  Who? ")).strip()
+            who = entry.player(game, name)
+            points = ""
+            if word in _PENALTY:
+                points, _, rest = rest.partition(" ")
+                if not points:
+                    points = self.ask(t("  How many points off {player}'s total? ", player=who))
+                entry.penalty_points(points)  # a number, before the reason is asked
+            reason = rest.strip() or self.ask(t("  Reason: ")).strip()
+        except EOFError:
+            self.say(t("  Nothing was recorded."))
+            return False
+        if word in _PENALTY:
+            ended = self._save(question, lambda g: [entry.penalty_event(g, who, points, reason)])
+            self.header_deal = 0  # köpstopp of the next deal may have changed: shown again
+            return ended
+        return self._save(question, lambda g: [entry.forfeit_event(g, who, reason)])
 
     def _edit_asked(self, question: Question, words: list[str], game: Game) -> bool:
         """``e 3`` / ``ändra 3``: correct deal 3 (`dialogue_edit`); True when it was asked.
@@ -412,7 +451,8 @@ class Dialogue:
                 + (f"  ({awards})" if awards else "")
             )
         if game.finished or game.deal != question.deal:
-            record = next(d for d in game.deals if d.number == question.deal)
+            # A forfeit between deals ends the game with the deal before the question's.
+            record = next((d for d in game.deals if d.number == question.deal), game.deals[-1])
             self._show_deal_end(game, record)
         return game.finished
 
@@ -497,7 +537,9 @@ class Dialogue:
         )
         scores = dict(zip(game.players, game.scores, strict=True))
         self.say("  " + ", ".join(f"{name} {score}" for name, score in scores.items()))
-        payments = settle(scores, list(game.winners), self.stake)
+        # A forfeiting player counts as 0 points in the settlement (rules.md, "Forfeit").
+        counted = {name: 0 if name in game.forfeited else s for name, s in scores.items()}
+        payments = settle(counted, list(game.winners), self.stake)
         self.say(
             t("Settlement ({stake} per point):", stake=number(self.stake))
         )

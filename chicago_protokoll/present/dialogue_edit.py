@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Protocol
 
 from ..core import entry
-from ..core.correct import DealChanges, check_deal_number, claim_text, deal_events, recorded_entry
+from ..core.correct import (
+    DealChanges,
+    check_deal_number,
+    claim_text,
+    deal_events,
+    game_before,
+    recorded_entry,
+)
 from ..core.errors import ChicagoError, EntryError
 from ..core.game import Game
 from ..i18n.language import Msg, language, t
@@ -52,11 +59,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
     """Ask what changes in deal ``deal``, show the totals it gives, save on a yes."""
     session = sessionfile.load_session(path)
     check_deal_number(session, deal)
-    game = Game(replace(session, events=()))
-    for event in session.events:
-        if event.deal >= deal:
-            break
-        game.apply(event)
+    game = game_before(session, deal)
     recorded = recorded_entry(deal_events(session, deal))
     say(t("  Deal {deal} as recorded:", deal=deal))
     for event in deal_events(session, deal):

@@ -20,9 +20,14 @@ from ..core.events import (
     Correction,
     Event,
     Exchange,
+    Forfeit,
     LastTrick,
+    Note,
+    Penalty,
+    RevisorEvent,
     Royal,
     Showdown,
+    named_player,
 )
 from ..core.session import resolve_player
 from ..core.standings import Award, DealRecord, Standings
@@ -99,6 +104,10 @@ def _told_when_pointless(event: Event) -> bool:
             return True
         case LastTrick() | Royal():
             return True
+        case Penalty() | Forfeit():
+            return True  # the revisor's ruling on the player, whatever the floor left
+        case Note():
+            return False  # it names nobody
         case _:
             assert_never(event)
 
@@ -147,6 +156,17 @@ def _event_notes(standings: Standings, event: Event, before: Sequence[int]) -> l
             ]
         case Exchange() | LastTrick() | Royal():
             # Their awards (or, for an exchange, the lack of any) say it all.
+            return []
+        case Penalty():
+            return [t("a penalty never ends the game by itself")]
+        case Forfeit():
+            return [
+                t(
+                    "{player} is placed last and counts as 0 points in the settlement; the winners are the best totals among the others",
+                    player=event.player,
+                )
+            ]
+        case Note():
             return []
         case _:
             assert_never(event)
@@ -213,9 +233,18 @@ def _deal_lines(standings: Standings, record: DealRecord) -> list[str]:
     names = player_names(standings)
     lines = [deal_heading(standings, record)]
     totals = list(record.start) if record.start else [0] * len(names)
-    for entry in record.entries:
+    played = [i for i, e in enumerate(record.entries) if not isinstance(e.event, RevisorEvent)]
+    for position, entry in enumerate(record.entries):
         lines.append(INDENT + describe_in_deal(entry.event))
         notes = _event_notes(standings, entry.event, totals)
+        after_play = record.complete and bool(played) and position > played[-1]
+        if isinstance(entry.event, Penalty) and after_play and not standings.finished:
+            notes.append(
+                t(
+                    "recorded after the deal: deal {next_deal} starts from the lowered total, köpstopp included",
+                    next_deal=record.number + 1,
+                )
+            )
         told, totals = _running(totals, entry.awards, names)
         for award, total in told:
             lines.append(AWARD_INDENT + describe_award(award, total))
@@ -245,6 +274,15 @@ def outcome_line(standings: Standings) -> str:
     winners = " & ".join(standings.winners)
     best = max(standings.scores[name] for name in standings.winners)
     final = standings.deals[-1]
+    forfeit = next((e.event for e in final.entries if isinstance(e.event, Forfeit)), None)
+    if forfeit is not None:
+        return t(
+            "{player} forfeited ({reason}): the game ended at once, and the best total among the others wins. Winner: {winners} with {total} points.",
+            player=forfeit.player,
+            reason=forfeit.reason,
+            winners=winners,
+            total=best,
+        )
     instant = [
         award
         for entry in final.entries
@@ -303,7 +341,10 @@ def _player_lines(
             for award, total in mine:
                 lines.append(INDENT + f"{where}: " + describe_award(award, total))
                 told_any = True
-            if not mine and entry.event.player == name and _told_when_pointless(entry.event):
+            if mine and isinstance(entry.event, Penalty):  # the table's reason beside it
+                lines.append(AWARD_INDENT + describe_in_deal(entry.event))
+            pointless = _told_when_pointless(entry.event)
+            if not mine and named_player(entry.event) == name and pointless:
                 # An event of theirs that gave them nothing: a declaration, a broken Chicago...
                 lines.append(INDENT + describe_event(entry.event))
                 for note in _event_notes(standings, entry.event, totals):

@@ -5,7 +5,7 @@ All of it is derived from the replay; nothing here reads or writes files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, assert_never
 
 from ..core.events import (
@@ -15,14 +15,18 @@ from ..core.events import (
     ChicagoWon,
     Correction,
     Exchange,
+    Forfeit,
     LastTrick,
+    Note,
+    Penalty,
+    RevisorEvent,
     Royal,
     Showdown,
     event_to_dict,
 )
 from ..core.standings import DealRecord, Standings
 from ..i18n.language import number, t
-from .narrate import describe_award, describe_event
+from .narrate import describe_award, describe_event, describe_in_deal
 
 
 def protocol_rows(standings: Standings) -> list[tuple[DealRecord, list[tuple[int, int]]]]:
@@ -47,10 +51,15 @@ def _header(kind: str) -> dict[str, Any]:
     return {"format": f"chicago-protokoll/{kind}", "version": JSON_VERSION}
 
 
-def _events(record: DealRecord, player: str | None = None) -> list[dict[str, Any]]:
-    """The deal's events, each with the awards it gave (only ``player``'s, if given)."""
+def _events(
+    record: DealRecord, player: str | None = None, *, revisor_only: bool = False
+) -> list[dict[str, Any]]:
+    """The deal's events, each with the awards it gave (only ``player``'s, if given; only
+    the revisor's entries, with ``revisor_only``)."""
     events = []
     for entry in record.entries:
+        if revisor_only and not isinstance(entry.event, RevisorEvent):
+            continue
         awards = [
             {
                 "player": a.player,
@@ -80,18 +89,25 @@ def _deal_dict(
     }
     if events:
         deal["events"] = _events(record)
+    elif revisor := _events(record, revisor_only=True):
+        # `log --json` has no events, but a deal's penalties, forfeit and notes, when it has any
+        deal["revisor"] = revisor
     deal["points"] = {name: cell[0] for name, cell in zip(names, cells, strict=True)}
     deal["totals"] = {name: cell[1] for name, cell in zip(names, cells, strict=True)}
     return deal
 
 
 def _outcome(standings: Standings) -> dict[str, Any]:
-    # winners stays empty until the game is over, as in `status --json`
-    return {
+    # winners stays empty until the game is over, as in `status --json`; forfeited, as
+    # there, only in a game a forfeit ended
+    outcome: dict[str, Any] = {
         "totals": standings.scores,
         "finished": standings.finished,
         "winners": list(standings.winners),
     }
+    if standings.forfeited:
+        outcome["forfeited"] = list(standings.forfeited)
+    return outcome
 
 
 def chicago_outcome(record: DealRecord) -> tuple[str, str | None] | None:
@@ -111,6 +127,8 @@ def chicago_outcome(record: DealRecord) -> tuple[str, str | None] | None:
                 return declarer, event.player
             case BuyWinner() | Exchange() | Showdown() | LastTrick() | Royal():
                 pass  # no part of a Chicago
+            case Penalty() | Forfeit() | Note():
+                pass  # the revisor's, beside the play
             case _:
                 assert_never(event)
     return None
@@ -122,6 +140,15 @@ def chicago_mark(record: DealRecord, name: str) -> str:
     if outcome is None or outcome[0] != name:
         return ""
     return "C✓" if outcome[1] is None else "C✗"
+
+
+def revisor_entries(record: DealRecord) -> list[str]:
+    """The deal's penalties, forfeit and notes in words, each with its reason."""
+    return [
+        describe_in_deal(entry.event)
+        for entry in record.entries
+        if isinstance(entry.event, RevisorEvent)
+    ]
 
 
 def chicago_legend() -> str:
@@ -260,8 +287,9 @@ def excel_cell(value: object) -> object:
     return value
 
 
-def export_csv(standings: Standings, dialect: str = "plain") -> str:
-    """One row per deal: deal, dealer, each player's points and running total, the Chicago."""
+def csv_text(rows: Iterable[Sequence[object]], dialect: str = "plain") -> str:
+    """Rows as CSV in one of `CSV_DIALECTS`, every text cell `spreadsheet_safe`; the one
+    writer of every CSV the program makes (a session's protocol, a night's standings)."""
     import csv
     import io
 
@@ -272,24 +300,34 @@ def export_csv(standings: Standings, dialect: str = "plain") -> str:
         writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     else:
         writer = csv.writer(buffer, lineterminator="\n")
-
-    def written(row: list[object]) -> list[object]:
+    for row in rows:
         safe = [spreadsheet_safe(cell) for cell in row]
-        return [excel_cell(cell) for cell in safe] if excel else safe
+        writer.writerow([excel_cell(cell) for cell in safe] if excel else safe)
+    return buffer.getvalue()
 
+
+def export_csv(standings: Standings, dialect: str = "plain") -> str:
+    """One row per deal: deal, dealer, each player's points and running total, the Chicago."""
     names = [p.name for p in standings.players]
     header: list[object] = [t("deal"), t("dealer")]
     for name in names:
         header.extend([name, t("{name} total", name=name)])
     header.append("chicago")
-    writer.writerow(written(header))
+    # A column for the revisor's entries only in a game that has some: the sheet of a game
+    # without them stays as it always was.
+    revisor = any(revisor_entries(record) for record in standings.deals)
+    if revisor:
+        header.append(t("penalties and notes"))
+    rows = [header]
     for record, cells in protocol_rows(standings):
         row: list[object] = [record.number, record.dealer]
         for points, total in cells:
             row.extend([points, total])
         row.append(chicago_text(record))
-        writer.writerow(written(row))
-    return buffer.getvalue()
+        if revisor:
+            row.append("; ".join(revisor_entries(record)))
+        rows.append(row)
+    return csv_text(rows, dialect)
 
 
 _MD_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
@@ -335,12 +373,22 @@ def export_markdown(standings: Standings, session_name: str, stake: str = "1") -
                 f"- {_md(describe_event(entry.event))}" + (f" — {_md(awards)}" if awards else "")
             )
     lines.append("")
+    revisor = [
+        t("Deal {deal}: {entry}", deal=record.number, entry=text)
+        for record in standings.deals
+        for text in revisor_entries(record)
+    ]
+    if revisor:
+        lines.append(f"## {t('Penalties and notes')}")
+        lines.append("")
+        lines.extend(f"- {_md(line)}" for line in revisor)
+        lines.append("")
     if standings.finished:
         lines.append(f"**{t('Winner')}: {_md(' & '.join(standings.winners))}**")
         lines.append("")
-        from ..core.settle import amount_json, settle
+        from ..core.settle import amount_json, settle_standings
 
-        payments = settle(standings.scores, standings.winners, stake)
+        payments = settle_standings(standings, stake)
         if payments:
             lines.append(f"## {t('Settlement')} ({t('stake')} {number(stake)})")
             lines.append("")

@@ -13,12 +13,12 @@ from __future__ import annotations
 from decimal import Decimal
 from html import escape
 
-from ..core.settle import amount_json, settle
+from ..core.settle import amount_json, settle_standings
 from ..core.standings import Standings
 from ..i18n.language import language, t, tn
 from ..i18n.language import number as local_number
 from .chart import Race, score_race
-from .export import chicago_legend, chicago_mark, protocol_rows
+from .export import chicago_legend, chicago_mark, protocol_rows, revisor_entries
 from .rules_text import rule_changes
 from .sheet_style import STYLE
 from .views import marks, moment_text
@@ -75,6 +75,7 @@ def sheet_body(standings: Standings, session_name: str, stake: str = "1") -> str
             '<div class="column">',
             _standings_section(standings),
             _protocol_section(standings),
+            _revisor_section(standings),
             "</div>",
             '<div class="column">',
             _chart_section(standings),
@@ -208,6 +209,29 @@ def _protocol_section(standings: Standings) -> str:
             f'<tfoot><tr><td colspan="2">{t("Total")}</td>{totals}</tr></tfoot>',
             "</table></div>",
             f'<p class="note">{escape(note)}</p>',
+            "</section>",
+        ]
+    )
+
+
+def _revisor_section(standings: Standings) -> str:
+    """The penalties, a forfeit and the notes, deal by deal with their reasons; nothing in
+    a game without any."""
+    items = [
+        f'<li><span class="deal">{escape(t("Deal {deal}", deal=record.number))}:</span> '
+        f"{escape(text)}</li>"
+        for record in standings.deals
+        for text in revisor_entries(record)
+    ]
+    if not items:
+        return ""
+    return "\n".join(
+        [
+            '<section class="revisor">',
+            f"<h2>{t('Penalties and notes')}</h2>",
+            '<ul class="revisor">',
+            *items,
+            "</ul>",
             "</section>",
         ]
     )
@@ -351,7 +375,12 @@ def _result_section(standings: Standings, stake: str) -> str:
     heading = t("Winner") if len(standings.winners) == 1 else t("Winners")
     parts.append(f"<h2>{heading}</h2>")
     parts.append(f'<p class="winners">{winners} — {tn("{n} point", "{n} points", best)}</p>')
-    payments = settle(standings.scores, standings.winners, stake)
+    if standings.forfeited:
+        forfeited = " & ".join(escape(name) for name in standings.forfeited)
+        parts.append(
+            f'<p class="note">{t("{player} forfeited: placed last, 0 points in the settlement.", player=forfeited)}</p>'
+        )
+    payments = settle_standings(standings, stake)
     stake_shown = local_number(amount_json(Decimal(stake)))
     parts.append(
         f"<h2>{t('Settlement')} "

@@ -18,12 +18,16 @@ from ..core.events import (
     Correction,
     Event,
     Exchange,
+    Forfeit,
     HandEvent,
     LastTrick,
+    Note,
+    Penalty,
+    RevisorEvent,
     Royal,
     Showdown,
 )
-from ..core.standings import Award
+from ..core.standings import Award, DealRecord
 from ..i18n.language import Msg, language, t
 
 
@@ -48,6 +52,12 @@ def moment_name(event: Event) -> str:
             return "Chicago"
         case Royal():
             return "royal straight flush"
+        case Penalty():
+            return t("penalty")
+        case Forfeit():
+            return t("forfeit")
+        case Note():
+            return t("note")
         case _:
             assert_never(event)
 
@@ -92,6 +102,22 @@ def describe_in_deal(event: Event) -> str:
             return f"{where}: {event.player}{two}"
         case Royal():
             return f"{where}: {event.player}"
+        case Penalty():
+            # The points the table ruled; the floor's clipping is told with the award.
+            return t(
+                "Penalty: {player} −{points} ({reason})",
+                player=event.player,
+                points=event.points,
+                reason=event.reason,
+            )
+        case Forfeit():
+            return t(
+                "{player} forfeits ({reason}): the game is over",
+                player=event.player,
+                reason=event.reason,
+            )
+        case Note():
+            return t("Note: {text}", text=event.text)
         case _:
             assert_never(event)
 
@@ -110,6 +136,7 @@ _RULE_TEXT = {
     "royal": Msg("royal straight flush: the game is won"),
     "instant_win": Msg("a hand that wins the game at once"),
     "required_to_win": Msg("reached the target without a successful Chicago: back to 0"),
+    "penalty": Msg("a penalty the table ruled"),
 }
 
 
@@ -129,7 +156,8 @@ def describe_award(award: Award, total: int | None = None) -> str:
             ", {nominal:+d} stopped at the zero floor (scoring.floor)",
             nominal=award.nominal,
         )
-    return f"{award.player} {sign} ({rule_text(award.rule)}; {award.key}{clipped})"
+    key = f"; {award.key}" if award.key else ""  # a penalty is the table's, no house rule's
+    return f"{award.player} {sign} ({rule_text(award.rule)}{key}{clipped})"
 
 
 # -- corrections ------------------------------------------------------------------
@@ -160,6 +188,8 @@ def deal_parts(events: Sequence[Event]) -> dict[str, str]:
                 )
             case LastTrick():
                 parts[where] = event.player + (t(" with a two") if event.with_two else "")
+            case Penalty() | Forfeit() | Note():
+                pass  # a correction keeps them as they are: never a part it changes
             case _:
                 assert_never(event)
     return parts
@@ -194,3 +224,14 @@ def describe_correction(correction: Correction) -> str:
         when=when,
         changes=changes,
     )
+
+
+def revisor_lines(deals: Sequence[DealRecord]) -> list[str]:
+    """The revisor's entries of the deals (penalties, a forfeit, notes), each with its
+    deal and reason, in the order of the deals: ``Deal 3: Penalty: Anna −5 (late buy)``."""
+    return [
+        t("Deal {deal}: {entry}", deal=record.number, entry=describe_in_deal(entry.event))
+        for record in deals
+        for entry in record.entries
+        if isinstance(entry.event, RevisorEvent)
+    ]

@@ -223,6 +223,10 @@ def protocol_lines(
                 )
             )
         )
+    from .narrate import revisor_lines
+
+    # The revisor's entries, each with its reason: the table above has only their points.
+    lines.extend(paint.line(plain(visible(line))) for line in revisor_lines(standings.deals))
     if standings.finished:
         lines.append(
             paint.line(plain(winners_label(len(standings.winners)) + " & ".join(standings.winners)))

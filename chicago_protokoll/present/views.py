@@ -32,8 +32,9 @@ def moment_text(standings: Standings) -> str:
 
 
 def status_dict(standings: Standings, session_name: str) -> dict[str, Any]:
-    """The ``status --json`` object of cli.md, with a few additions after the required keys."""
-    return {
+    """The ``status --json`` object of cli.md, with a few additions after the required keys;
+    ``forfeited`` only in a game that a forfeit ended (the totals stay as recorded)."""
+    status: dict[str, Any] = {
         "session": session_name,
         "deal": standings.deal,
         "finished": standings.finished,
@@ -55,6 +56,9 @@ def status_dict(standings: Standings, session_name: str) -> dict[str, Any]:
             for p in standings.players
         ],
     }
+    if standings.forfeited:
+        status["forfeited"] = list(standings.forfeited)
+    return status
 
 
 def marks(standings: Standings, name: str) -> str:
@@ -72,6 +76,8 @@ def marks(standings: Standings, name: str) -> str:
             found.append(t("may declare Chicago"))
     if name in standings.winners:
         found.append(t("WINNER"))
+    if name in standings.forfeited:
+        found.append(t("forfeited"))
     return ", ".join(found)
 
 

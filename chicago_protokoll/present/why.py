@@ -19,7 +19,10 @@ from ..core.events import (
     ChicagoWon,
     Event,
     Exchange,
+    Forfeit,
     LastTrick,
+    Note,
+    Penalty,
     Royal,
     Showdown,
 )
@@ -276,6 +279,21 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
                     next_deal=item.number,
                 )
             )
+    for record in standings.deals:
+        for entry in record.entries:
+            event = entry.event
+            if isinstance(event, Penalty) and event.player == name:
+                lines.append(
+                    INDENT
+                    + t(
+                        "{name}'s penalty in deal {deal} ({reason}, {points:+d}) counts in the total deal {deal} ends with, so in the köpstopp of deal {next_deal}.",
+                        name=name,
+                        deal=record.number,
+                        reason=event.reason,
+                        points=entry.awards[0].points,
+                        next_deal=record.number + 1,
+                    )
+                )
     player = next(p for p in standings.players if p.name == name)
     deal = standings.deal
     if standings.finished:
@@ -323,6 +341,8 @@ def _settles_tricks(event: Event) -> bool:
             return True
         case BuyWinner() | Exchange() | ChicagoDeclared() | Showdown():
             return False
+        case Penalty() | Forfeit() | Note():
+            return False  # beside the play: a forfeit ends the game, not the tricks
         case _:
             assert_never(event)
 
@@ -381,6 +401,8 @@ def why_last_trick(standings: Standings, name: str, *, deal: int | None = None) 
                 royal = royal or event
             case BuyWinner() | Exchange() | Showdown():
                 pass  # the köp and the showdown come before or after the tricks, not in them
+            case Penalty() | Forfeit() | Note():
+                pass  # a penalty after the last trick is told below, with the later awards
             case _:
                 assert_never(event)
     if last is not None:

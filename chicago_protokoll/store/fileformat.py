@@ -7,7 +7,14 @@ from collections.abc import Callable
 from datetime import datetime
 
 from ..core.errors import ChicagoError, RulesFileError, SessionFileError
-from ..core.events import EVENT_TYPES, Correction, Event, event_from_dict, event_to_dict
+from ..core.events import (
+    EVENT_TYPES,
+    Correction,
+    Event,
+    event_from_dict,
+    event_to_dict,
+    named_player,
+)
 from ..core.names import hidden_character, shown
 from ..core.rules import TOO_MANY_DIGITS, HouseRules, schema
 from ..core.session import Session, new_session
@@ -393,7 +400,7 @@ def session_problem(session: Session) -> Msg | None:
             players=list(players),
         )
     for number, event in enumerate(session.events, start=1):
-        who = event.player
+        who = named_player(event)
         if who is not None and who not in players:
             return Msg(
                 "event {number} (deal {deal}) names {name!r}, who is not at this table ({players})",
@@ -404,7 +411,7 @@ def session_problem(session: Session) -> Msg | None:
             )
     for number, correction in enumerate(session.corrections, start=1):
         for event in (*correction.before, *correction.after):
-            who = event.player
+            who = named_player(event)
             if who is not None and who not in players:
                 return Msg(
                     "correction {number} (deal {deal}) names {name!r}, who is not at this table ({players})",
@@ -414,3 +421,4 @@ def session_problem(session: Session) -> Msg | None:
                     players=', '.join(players),
                 )
     return None
+

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from ..core.correct import undo_correction, undoable_correction
+from ..core.correct import recorded_deals, undo_correction, undoable_correction
 from ..core.errors import ChicagoError
 from ..core.events import Correction, Event
 from ..core.game import Game, replay
@@ -56,18 +56,22 @@ class Undone:
         self.correction = correction  # a correction taken back instead of events
 
 
-def record(path: Path, build: Callable[[Game], Iterable[Event]]) -> Recorded:
+def record(
+    path: Path, build: Callable[[Game], Iterable[Event]], *, after_the_game: bool = False
+) -> Recorded:
     """Build events on the replayed game and apply each before the next is built, then
     write them all, under the lock; any refusal writes nothing.
 
     ``build`` may be a generator that reads the game as the events before left it
     (`core.entry.deal_events`).  Once the game is over nothing more is built: "the
-    game is over" is the reason then, not a detail of what was typed.
+    game is over" is the reason then, not a detail of what was typed; except, with
+    ``after_the_game``, what the engine allows then (a note), which it judges itself.
     """
 
     def change(current: Session) -> tuple[Session, tuple[Game, tuple[Entry, ...]]]:
         game = replay_file(current, path)
-        game.refuse_if_over()
+        if not after_the_game:
+            game.refuse_if_over()
         entries: list[Entry] = []
         for event in build(game):
             entries.append(game.apply(event))
@@ -79,8 +83,9 @@ def record(path: Path, build: Callable[[Game], Iterable[Event]]) -> Recorded:
 
 
 def undo(path: Path, *, whole_deal: bool = False) -> Undone:
-    """Take back the last recorded event, or (``whole_deal``) every event of the last deal;
-    right after a correction (`chicago edit`), the correction."""
+    """Take back the last recorded event, whichever it is (a penalty, a note...), or
+    (``whole_deal``) every event of the last deal; right after a correction (`chicago
+    edit`), the correction."""
 
     def change(
         current: Session,
@@ -94,11 +99,13 @@ def undo(path: Path, *, whole_deal: bool = False) -> Undone:
         correction = undoable_correction(current)
         if correction is not None:
             return undo_correction(current), ((), correction)
-        count = 1
-        if whole_deal:
-            last_deal = current.events[-1].deal
-            count = sum(1 for event in current.events if event.deal == last_deal)
-        return replace(current, events=current.events[:-count]), (current.events[-count:], None)
+        if not whole_deal:
+            return replace(current, events=current.events[:-1]), (current.events[-1:], None)
+        # The deal with the highest number: a note on an earlier deal, written later, stays.
+        last_deal = recorded_deals(current)
+        kept = tuple(event for event in current.events if event.deal != last_deal)
+        removed = tuple(event for event in current.events if event.deal == last_deal)
+        return replace(current, events=kept), (removed, None)
 
     saved, (removed, correction) = transact_returning(path, change)
     return Undone(saved, removed, replay(saved), correction)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from chicago_protokoll.store import catalogue, locations
+from chicago_protokoll.store.fileformat import VERSION
 from cli_support import ANNA_23_DEAL, SEED_000_DEAL, invoke, ok, refused, session_file, usage_error
 
 PLAYERS = ("Anna", "Bo", "Cilla")
@@ -222,7 +223,9 @@ DAMAGE: dict[str, Callable[[bytes], bytes]] = {
     "empty": lambda data: b"",
     "binary garbage": lambda data: bytes(range(256)) * 4,
     "not TOML": lambda data: data.replace(b"players = [", b"players = [[", 1),
-    "newer version": lambda data: data.replace(b"version = 1", b"version = 3", 1),
+    "newer version": lambda data: data.replace(
+        b"version = 1", f"version = {VERSION + 1}".encode(), 1
+    ),
     "unknown field": lambda data: data.replace(b"first_dealer", b"score = 3\nfirst_dealer", 1),
     "player edited away": lambda data: data.replace(b'    "Bo",\n', b"", 1),
     "rules value wrong": lambda data: data.replace(b"target = 52", b'target = "52"', 1),

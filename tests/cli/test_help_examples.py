@@ -9,7 +9,11 @@ from chicago_protokoll.cli.app import command_names
 from chicago_protokoll.cli.examples import EXAMPLES
 from cli_support import ok, run
 
-GROUPS = {"rules": ("show", "init", "check", "presets"), "sessions": ("use", "show", "remove")}
+GROUPS = {
+    "rules": ("show", "init", "check", "presets"),
+    "sessions": ("use", "show", "remove"),
+    "night": ("new", "draw", "status", "final", "leave", "join", "cards"),
+}
 
 
 def _every_command() -> list[tuple[str, ...]]:

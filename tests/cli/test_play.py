@@ -26,7 +26,10 @@ from chicago_protokoll.core.events import (
     ChicagoWon,
     Event,
     Exchange,
+    Forfeit,
     LastTrick,
+    Note,
+    Penalty,
     Royal,
     Showdown,
 )
@@ -347,7 +350,65 @@ def test_help_lists_the_answers_and_the_commands() -> None:
     assert "lika [HAND]" in script.text
     assert "x SPELARE N" in script.text
     assert "royal SPELARE" in script.text
+    assert "straff SPELARE N SKÄL" in script.text
+    assert "förlorar SPELARE SKÄL" in script.text
+    assert "anteckning TEXT" in script.text
     assert script.prompts[0] == script.prompts[1]
+
+
+# -- the revisor's entries at any question ---------------------------------------------
+
+
+def test_straff_at_any_question_records_a_penalty_and_asks_the_same_question() -> None:
+    path = make_session(events=anna_at_20())
+    script, _ = play(path, ["straff anna 5 för tidigt köp"])
+    assert scores(path)["Anna"] == 15
+    assert "Sparat: giv 1, Straff: Anna −5 (för tidigt köp)" in script.text
+    assert sessionfile.load_session(path).events[-1] == Penalty(1, "Anna", 5, "för tidigt köp")
+    assert script.prompts[0] == script.prompts[1]  # deal 2, köp 1 again
+
+
+def test_a_penalty_without_its_reason_asks_for_it() -> None:
+    path = make_session()
+    script, _ = play(path, ["bo två par", "straff bo", "2", "sen till bordet"])
+    assert "Hur många poäng av från Bos summa?" in script.text
+    assert "Skäl:" in script.text
+    assert sessionfile.load_session(path).events[-1] == Penalty(1, "Bo", 2, "sen till bordet")
+    assert scores(path)["Bo"] == 0
+
+
+def test_forlorar_ends_the_game_and_the_settlement_counts_the_player_as_0() -> None:
+    path = make_session(events=anna_at_20())
+    script, code = play(path, ["förlorar anna visade inte färgen", ""])
+    assert code == 0
+    game = replay(sessionfile.load_session(path))
+    assert game.finished and game.forfeited == ("Anna",)
+    assert game.winners == ("Bo", "Cilla")  # both at 0
+    assert "Anna förlorar (visade inte färgen): partiet är slut" in script.text
+    assert "Ingen betalar något." in script.text  # Anna counts as 0, as do the winners
+
+
+def test_anteckning_writes_a_note_and_u_takes_it_back() -> None:
+    path = make_session()
+    script, _ = play(path, ["anteckning felgiv, korten blandas om", "u"])
+    assert "Sparat: giv 1, Anteckning: felgiv, korten blandas om" in script.text
+    assert "Ångrat: giv 1, Anteckning: felgiv, korten blandas om" in script.text
+    assert sessionfile.load_session(path).events == ()
+
+
+def test_the_revisor_words_in_english() -> None:
+    set_language("en")
+    path = make_session()
+    script, _ = play(
+        path, ["bo two pair", "penalty bo 1 late exchange", "note a card showed", "forfeit cilla"]
+    )
+    assert "Saved: deal 1, Penalty: Bo −1 (late exchange)" in script.text
+    assert "Saved: deal 1, Note: a card showed" in script.text
+    assert "Reason: " in script.prompts[-2]
+    assert "Nothing was recorded." in script.text
+    events = sessionfile.load_session(path).events
+    assert events[-2:] == (Penalty(1, "Bo", 1, "late exchange"), Note(1, "a card showed"))
+    assert not any(isinstance(event, Forfeit) for event in events)  # Ctrl-D at the reason
 
 
 def test_quit_keeps_everything_and_the_next_run_resumes_at_the_next_question() -> None:

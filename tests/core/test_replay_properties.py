@@ -24,7 +24,10 @@ from chicago_protokoll.core.events import (
     ChicagoWon,
     Event,
     Exchange,
+    Forfeit,
     LastTrick,
+    Note,
+    Penalty,
     Royal,
     Showdown,
     event_from_dict,
@@ -65,7 +68,7 @@ SCORING_HANDS = tuple(
 T = TypeVar("T")
 INDEXES = {n: st.integers(0, n - 1) for n in range(1, 201)}
 # sampled_from, not integers: Hypothesis favours the ends of an integer range.
-RARE = {n: st.sampled_from(range(n)) for n in (60, 150)}
+RARE = {n: st.sampled_from(range(n)) for n in (8, 60, 150)}
 
 
 def pick(draw: st.DrawFn, options: Sequence[T]) -> T:
@@ -119,11 +122,27 @@ def hand_event(draw: st.DrawFn, game: Game, *, showdown: bool) -> Event:
     )
 
 
-def legal_event(draw: st.DrawFn, game: Game) -> Event:
-    """A legal next event for the game's current moment."""
+def revisor_event(draw: st.DrawFn, game: Game) -> Event:
+    """A penalty (now and then far past the floor), a note on the deal an entry belongs to
+    now or on any recorded deal, or, rarely, a forfeit."""
+    players = game.players
+    if one_in(draw, 150):
+        return Forfeit(game.entry_deal, pick(draw, players), "claimed a flush")
+    if draw(st.booleans()):
+        numbers = [game.entry_deal, *(record.number for record in game.deals)]
+        return Note(pick(draw, numbers), "a card was shown")
+    points = draw(st.integers(1, 12) | st.just(60))
+    return Penalty(game.entry_deal, pick(draw, players), points, "a late exchange")
+
+
+def legal_event(draw: st.DrawFn, game: Game, *, revisor: bool = True) -> Event:
+    """A legal next event for the game's current moment (``revisor``: now and then one of
+    the revisor's entries, which may come at any moment)."""
     deal, players, rules = game.deal, game.players, game.rules
     if rules.hands.royal_straight_flush == "win" and one_in(draw, 150):
         return Royal(deal, pick(draw, players))
+    if revisor and one_in(draw, 8):
+        return revisor_event(draw, game)
     moment = game.moment
     exchanges = open_exchanges(game)
     kinds: list[str]
@@ -204,6 +223,9 @@ def any_event(players: tuple[str, ...], deal: int) -> st.SearchStrategy[Event]:
         st.builds(ChicagoBroken, deals, names),
         st.builds(LastTrick, deals, names, st.booleans()),
         st.builds(Royal, deals, names),
+        st.builds(Penalty, deals, names, st.integers(-2, 8), st.sampled_from(["", "late"])),
+        st.builds(Forfeit, deals, names, st.sampled_from(["", " ", "left"])),
+        st.builds(Note, deals, st.sampled_from(["", "misdeal"])),
     )
 
 
@@ -304,15 +326,22 @@ def test_a_finished_game_has_winners_with_the_highest_total_or_an_instant_win(
     played: tuple[Game, list[Event]],
 ) -> None:
     """A game is over after a deal ending at the target, with the highest totals winning,
-    or at once after an instant win."""
+    at once after an instant win, or at once after a forfeit, the others' best winning."""
     game, _ = played
     standings = game.standings()
     if not standings.finished:
         assert standings.winners == ()
         return
-    last = standings.deals[-1].entries[-1]
+    # The entry that ended it (a note on the last deal may follow it).
+    last = [e for e in standings.deals[-1].entries if not isinstance(e.event, Note)][-1]
+    ending = last
     instant = any(a.rule in ("royal", "instant_win") for a in last.awards)
-    if instant:
+    if isinstance(ending.event, Forfeit):
+        others = {n: s for n, s in standings.scores.items() if n != ending.event.player}
+        best = max(others.values())
+        assert standings.forfeited == (ending.event.player,)
+        assert standings.winners == tuple(n for n, s in others.items() if s == best)
+    elif instant:
         assert standings.winners == (last.awards[0].player,)
     else:
         best = max(standings.scores.values())
@@ -340,6 +369,9 @@ def event_strategy() -> st.SearchStrategy[Event]:
         st.builds(ChicagoBroken, ints, text),
         st.builds(LastTrick, ints, text, st.booleans()),
         st.builds(Royal, ints, text),
+        st.builds(Penalty, ints, text, ints, text),
+        st.builds(Forfeit, ints, text, text),
+        st.builds(Note, ints, text),
     )
 
 

@@ -71,10 +71,50 @@ c deal --buy Dag:triss --last-trick Anna --showdown Bo:par
 c new instant-win Anna Bo Cilla --preset straight-flush-wins
 c deal --buy Anna:straight-flush
 
+# From the release with the club night (format 3 sessions, night files): the revisor's
+# entries in a session of their own, and a night of two rounds with a forfeit.
+if "$chicago" night --help >/dev/null 2>&1; then
+  c new revisor Anna Bo Cilla
+  c penalty Bo 2 --reason "före första given"
+  c deal --buy Anna:kåk --buy Anna:kåk --last-trick Anna --showdown Bo:par
+  c penalty Anna 5 --reason "köpte för tidigt"
+  c note "felgiv, omgiven" --deal 1
+  c deal --buy Bo:triss --last-trick Cilla --showdown Cilla:par
+  c note "Cilla vann sista sticket med en tvåa men sa det för sent"
+  c new forfeited Anna Bo Cilla Dag
+  c deal --buy Dag:stege --last-trick Bo --showdown Anna:par
+  c forfeit Dag --reason "visade inte stegen"
+  c note "domaren kallad"
+  "$chicago" night new klubb Anna Bo Cilla Dag Eva Filip Gun --rounds 2 --points 20,12,8,5 --seed 5 >/dev/null
+  for table in $("$chicago" night status klubb --json | python3 -c 'import json,sys; print(" ".join(t["session"] for t in json.load(sys.stdin)["tables"]))'); do
+    first=$("$chicago" status --json --session "$table" | python3 -c 'import json,sys; print(json.load(sys.stdin)["dealer"])')
+    c deal --session "$table" --buy "$first:kåk" --last-trick "$first" --showdown "$first:par"
+    c royal "$first" --session "$table"
+  done
+  "$chicago" night draw klubb >/dev/null
+  "$chicago" night leave Gun klubb >/dev/null
+fi
+
 rm -rf "$out"
 mkdir -p "$out"
 cp "$home"/sessions/*.toml "$out/"
 cp "$home/house-rules.toml" "$out/house-rules.toml"
+if [ -d "$home/nights" ]; then
+  mkdir -p "$out/nights"
+  cp "$home"/nights/*.toml "$out/nights/"
+  {
+    echo "{"
+    first=1
+    for f in "$out"/nights/*.toml; do
+      name="$(basename "$f" .toml)"
+      [ $first = 1 ] || echo ","
+      first=0
+      printf '"%s": ' "$name"
+      CHICAGO_PROTOKOLL_HOME="$home" "$chicago" night status "$name" --json
+    done
+    echo "}"
+  } >"$out/nights/expected.json"
+fi
 {
   echo "{"
   first=1

@@ -32,6 +32,11 @@ SESSIONS = [
 ]
 
 
+NIGHTS = [
+    path for release in RELEASES for path in sorted(release.glob("nights/*.toml"))
+]
+
+
 def _expected(path: Path) -> dict[str, Any]:
     expected: dict[str, Any] = json.loads((path.parent / "expected.json").read_text("utf-8"))
     return expected[path.stem]  # type: ignore[no-any-return]
@@ -52,11 +57,13 @@ def _contains(actual: Any, expected: Any) -> bool:
     return bool(actual == expected)
 
 
-def test_the_corpus_has_files_of_both_early_formats() -> None:
-    """The corpus covers format 1 and format 2 (corrections), finished and unfinished."""
+def test_the_corpus_has_files_of_every_format_so_far() -> None:
+    """The corpus covers format 1, format 2 (corrections) and format 3 (the revisor's
+    entries), finished and unfinished, and night files."""
     texts = [path.read_text("utf-8") for path in SESSIONS]
     versions = {line for text in texts for line in text.splitlines() if line.startswith("version")}
-    assert versions == {"version = 1", "version = 2"}
+    assert versions == {"version = 1", "version = 2", "version = 3"}
+    assert NIGHTS
     finished = {_expected(path)["finished"] for path in SESSIONS}
     assert finished == {True, False}
 
@@ -170,3 +177,33 @@ def test_status_dict_is_what_status_json_prints() -> None:
     assert status_dict(replay(session).standings(), path.stem) == json.loads(
         invoke("status", "--json", "--file", str(path)).stdout
     )
+
+
+# -- night files -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", NIGHTS, ids=lambda p: f"{p.parents[1].name}/{p.stem}")
+def test_a_night_file_of_an_earlier_release_is_written_back_as_it_was(path: Path) -> None:
+    from chicago_protokoll.store import nightfile
+
+    text = path.read_text("utf-8")
+    assert nightfile.dumps_night(nightfile.loads_night(text, str(path), stem=path.stem)) == text
+
+
+@pytest.mark.parametrize("path", NIGHTS, ids=lambda p: f"{p.parents[1].name}/{p.stem}")
+def test_a_night_of_an_earlier_release_has_the_standings_it_had(
+    path: Path, chicago_home: Path
+) -> None:
+    """The night's file and its tables' sessions in a data directory: `night status --json`
+    gives what the writing release gave."""
+    release = path.parents[1]
+    (chicago_home / "sessions").mkdir(parents=True, exist_ok=True)
+    (chicago_home / "nights").mkdir(parents=True, exist_ok=True)
+    for session in release.glob("*.toml"):
+        if session.name != "house-rules.toml":
+            shutil.copy(session, chicago_home / "sessions" / session.name)
+    shutil.copy(path, chicago_home / "nights" / path.name)
+    out = invoke("night", "status", path.stem, "--json")
+    assert out.exit_code == 0, out.output
+    expected = json.loads((path.parent / "expected.json").read_text("utf-8"))[path.stem]
+    assert _contains(json.loads(out.stdout), expected)

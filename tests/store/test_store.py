@@ -366,12 +366,14 @@ def test_damaged_file_is_refused_by_name_and_never_overwritten(saved: Path, case
 
 def test_file_from_a_newer_version_is_refused_with_an_upgrade_hint(saved: Path) -> None:
     """A file of a future format version says which version wrote it and is left untouched."""
-    data = _apply_damage(saved, _edit("version = 1", "version = 3"))
+    from chicago_protokoll.store.fileformat import VERSION
+
+    data = _apply_damage(saved, _edit("version = 1", f"version = {VERSION + 1}"))
     with pytest.raises(SessionFileError) as refused:
         sessionfile.transact(saved, _append(4))
     assert str(refused.value) == (
-        "sessions/fredag.toml was written by a newer chicago-protokoll (format 3); "
-        "this version reads format 2 — upgrade to open it"
+        f"sessions/fredag.toml was written by a newer chicago-protokoll (format {VERSION + 1}); "
+        f"this version reads format {VERSION} — upgrade to open it"
     )
     assert saved.read_bytes() == data
 

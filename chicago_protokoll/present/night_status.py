@@ -1,0 +1,204 @@
+"""A club night as ``night status --json`` shows it, and as plain text for the terminal.
+
+`night_status_dict` is the one picture of a night: the JSON, the text here and the sheets
+(`present.night_sheet`: Markdown, HTML, CSV and the table cards) all read it.  Placement
+points are exact fractions in the core; here they become numbers with at most two
+decimals (an int when whole).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ..core.night import (
+    Cut,
+    GameResult,
+    Night,
+    NightTable,
+    finished,
+    night_standings,
+    placements,
+    repeated_pairs,
+)
+from ..i18n.language import number, t, tn
+from .width import pad, text_width, visible
+
+
+def shown_number(value: Fraction) -> int | float:
+    """An exact number as shown: an int when whole, else rounded to two decimals."""
+    if value.denominator == 1:
+        return int(value)
+    return round(float(value), 2)
+
+
+def table_dict(table: NightTable, result: GameResult, points: tuple[int, ...]) -> dict[str, Any]:
+    """One table of one round (the final is table 1 of round ``rounds + 1``)."""
+    placed = placements(result, points) if result.finished else {}
+    return {
+        "round": table.round,
+        "table": table.table,
+        "session": table.session,
+        "players": list(table.players),
+        "dealer": table.players[0],
+        "deal": result.deal,
+        "finished": result.finished,
+        "totals": {name: result.totals[name] for name in table.players},
+        "winners": list(result.winners),
+        "forfeited": list(result.forfeited),
+        "places": {name: placed[name].place for name in table.players} if placed else {},
+        "placement_points": (
+            {name: shown_number(placed[name].points) for name in table.players} if placed else {}
+        ),
+    }
+
+
+def night_status_dict(night: Night, results: Mapping[str, GameResult]) -> dict[str, Any]:
+    """The ``night status --json`` object (cli.md, "The club night"), with the keys the
+    sheets need besides: every table so far under ``results``, the final last."""
+    return {
+        "night": night.name,
+        "round": night.round,
+        "rounds": night.rounds,
+        "finished": finished(night, results),
+        "final": night.final is not None,
+        "players": list(night.players),
+        "absent": list(night.absent),
+        "repeated_pairs": repeated_pairs(night),
+        "points": list(night.points),
+        "tables": [table_dict(t, results[t.session], night.points) for t in night.current],
+        "results": [table_dict(t, results[t.session], night.points) for t in night.tables],
+        "standings": [
+            {
+                "name": row.name,
+                "rank": row.rank,
+                "points": shown_number(row.points),
+                "games": row.games,
+                "wins": row.wins,
+                "game_points": row.game_points,
+            }
+            for row in night_standings(night, results)
+        ],
+    }
+
+
+# -- plain text ----------------------------------------------------------------------------------
+
+
+def round_title(status: Mapping[str, Any]) -> str:
+    if status["final"]:
+        return t("The final of {night}", night=status["night"])
+    return t(
+        "{night}: round {round} of {rounds}",
+        night=status["night"],
+        round=status["round"],
+        rounds=status["rounds"],
+    )
+
+
+def tables_text(status: Mapping[str, Any]) -> str:
+    """The current round's tables: number, session, seats with the first dealer first."""
+    lines = [round_title(status)]
+    for table in status["tables"]:
+        seats = ", ".join(table["players"][1:])
+        lines.append(
+            visible(
+                t(
+                    "Table {table} ({session}): {dealer} deals first, then {seats}",
+                    table=table["table"],
+                    session=table["session"],
+                    dealer=table["players"][0],
+                    seats=seats,
+                )
+            )
+        )
+    if status["repeated_pairs"]:
+        count = status["repeated_pairs"]
+        lines.append(
+            tn(
+                "{n} pair has sat at one table again",
+                "{n} pairs have sat at one table again",
+                count,
+            )
+        )
+    return "\n".join(lines)
+
+
+def _table_state(table: Mapping[str, Any]) -> str:
+    if table["finished"]:
+        if table["forfeited"]:
+            return t(
+                "finished, won by {winners} ({forfeited} forfeited)",
+                winners=" & ".join(table["winners"]),
+                forfeited=", ".join(table["forfeited"]),
+            )
+        return t("finished, won by {winners}", winners=" & ".join(table["winners"]))
+    return t("playing deal {deal}", deal=table["deal"])
+
+
+def standings_text(status: Mapping[str, Any]) -> str:
+    """The night's standings as a plain table: rank, name, placement points, games, wins,
+    game points."""
+    headers = [
+        t("Rank"), t("Player"), t("Placement points"), t("Games"), t("Wins"), t("Game points"),
+    ]  # fmt: skip
+    rows = [
+        [
+            str(row["rank"]),
+            row["name"] + (" " + t("(left)") if row["name"] in status["absent"] else ""),
+            number(row["points"]),
+            str(row["games"]),
+            str(row["wins"]),
+            str(row["game_points"]),
+        ]
+        for row in status["standings"]
+    ]
+    widths = [max(text_width(cell) for cell in column) for column in zip(headers, *rows, strict=True)]
+    lines = []
+    for line in [headers, *rows]:
+        cells = [
+            pad(cell, width) if index == 1 else pad(cell, width, "right")
+            for index, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ]
+        lines.append(visible("  ".join(cells).rstrip()))
+    return "\n".join(lines)
+
+
+def status_text(status: Mapping[str, Any]) -> str:
+    """``night status`` for a terminal: the round, each table's state, the standings."""
+    lines = [round_title(status)]
+    for table in status["tables"]:
+        totals = ", ".join(f"{name} {table['totals'][name]}" for name in table["players"])
+        lines.append(
+            visible(
+                t(
+                    "Table {table} ({session}): {state}; {totals}",
+                    table=table["table"],
+                    session=table["session"],
+                    state=_table_state(table),
+                    totals=totals,
+                )
+            )
+        )
+    if status["finished"]:
+        lines.append(t("The night is over."))
+    lines.append(
+        tn(
+            "{n} pair has sat at one table again",
+            "{n} pairs have sat at one table again",
+            status["repeated_pairs"],
+        )
+    )
+    lines.append("")
+    lines.append(standings_text(status))
+    return "\n".join(lines)
+
+
+def cut_text(cut: Cut) -> str:
+    """The tie at the cut of a final, broken by lot, as the output says it."""
+    return t(
+        "{level} were level at the cut; the lot from the night's seed sent {chosen} to the final",
+        level=", ".join(cut.level),
+        chosen=", ".join(cut.chosen),
+    )
