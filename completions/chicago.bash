@@ -32,7 +32,7 @@ _chicago_options() {
     'status') REPLY='--session -s --file -f --json --help -h' ;;
     'log') REPLY='--session -s --file -f --json --help -h' ;;
     'export') REPLY='--format --output -o --stake --csv-dialect --session -s --file -f --help -h' ;;
-    'settle') REPLY='--stake --session -s --file -f --since --round --dir --format --output -o --json --evening --help -h' ;;
+    'settle') REPLY='--stake --session -s --file -f --since --round --dir --format --output -o --night --json --evening --help -h' ;;
     'compare') REPLY='--session -s --file -f --json --help -h' ;;
     'serve') REPLY='--host --port --stake --session -s --file -f --help -h' ;;
     'play') REPLY='--rules --preset --dealer --stake --session -s --file -f --help -h' ;;
@@ -167,6 +167,7 @@ _chicago_value() {
     'settle|--format') REPLY='w:text md html' ;;
     'settle|--output') REPLY='f' ;;
     'settle|-o') REPLY='f' ;;
+    'settle|--night') REPLY='' ;;
     'compare|--session') REPLY='n:session' ;;
     'compare|-s') REPLY='n:session' ;;
     'compare|--file') REPLY='f' ;;

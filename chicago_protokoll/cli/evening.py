@@ -14,6 +14,10 @@ from ..store import exportfile, locations
 from .common import json
 from .root import note_saved
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..core.stats import Played
+
 #: An evening runs from five in the morning: a game started at 01:30 is last night's.
 EVENING_STARTS = time(5, 0)
 
@@ -37,6 +41,24 @@ def _started_since(created: str, start: datetime) -> bool:
     return moment >= start
 
 
+def _night_games(name: str) -> tuple[list[Played], str]:
+    """The finished games of a club night's tables, whenever they were started, and the
+    night's start as the heading's "since"."""
+    from ..core.stats import played
+    from ..store import nightfile, sessionfile
+
+    path = nightfile.resolve_night(name)
+    night = nightfile.load_night(path)
+    games: list[Played] = []
+    for table in night.tables:
+        session_path = locations.session_path(table.session)
+        session = sessionfile.load_session(session_path)
+        game = played(session, sessionfile.replay_file(session, session_path).standings())
+        if game is not None:
+            games.append(game)
+    return games, night.name
+
+
 def settle_evening(
     *,
     stake: Decimal,
@@ -46,24 +68,30 @@ def settle_evening(
     fmt: str,
     output: Path | None,
     as_json: bool,
+    night: str | None = None,
 ) -> None:
     from ..core.evening import evening
     from ..present import evening as view
     from .stats import _read_games
 
     start = evening_start(datetime.now(), since)
-    reading = _read_games(dirs, start.date(), None)
-    games = [game for game in reading.games if _started_since(game.created, start)]
-    tonight = evening(games, stake, round_to=unit)
-    shown_since = start.strftime("%Y-%m-%d %H:%M")
+    if night is not None:
+        games, night_name = _night_games(night)
+        tonight = evening(games, stake, round_to=unit)
+        heading = view.night_heading(tonight, night_name)
+    else:
+        reading = _read_games(dirs, start.date(), None)
+        games = [game for game in reading.games if _started_since(game.created, start)]
+        tonight = evening(games, stake, round_to=unit)
+        heading = view.evening_heading(tonight, start.strftime("%Y-%m-%d %H:%M"))
     if as_json:
         text = json.dumps(view.evening_dict(tonight), ensure_ascii=False, indent=2)
     elif fmt == "md":
-        text = view.evening_markdown(tonight, shown_since).rstrip("\n")
+        text = view.evening_markdown(tonight, heading).rstrip("\n")
     elif fmt == "html":
-        text = view.evening_html(tonight, shown_since).rstrip("\n")
+        text = view.evening_html(tonight, heading).rstrip("\n")
     else:
-        text = "\n".join(visible(line) for line in view.evening_lines(tonight, shown_since))
+        text = "\n".join(visible(line) for line in view.evening_lines(tonight, heading))
     if output is None or str(output) == "-":
         sys.stdout.write(text + "\n")
         return

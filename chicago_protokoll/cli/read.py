@@ -186,6 +186,10 @@ def settle_command(
         Path | None,
         typer.Option("--output", "-o", help="With --evening: write to FILE ('-': standard output).", dir_okay=False, metavar="FILE"),
     ] = None,
+    night: Annotated[
+        str | None,
+        typer.Option("--night", help="With --evening: the games of the club night NAME.", metavar="NAME"),
+    ] = None,
 ) -> None:
     """Who pays whom: each loser pays the difference to the winner times the stake."""
     from ..core.settle import amount_json, settle
@@ -203,9 +207,10 @@ def settle_command(
             fmt=fmt,
             output=output,
             as_json=as_json,
+            night=night,
         )
         return
-    given = {"--since": since, "--round": unit, "--dir": dirs, "--output": output}
+    given = {"--since": since, "--round": unit, "--dir": dirs, "--output": output, "--night": night}
     for option, value in given.items():
         if value:
             raise typer.BadParameter("belongs to settle --evening", param_hint=option)

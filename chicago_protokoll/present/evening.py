@@ -21,6 +21,16 @@ def _signed(amount: Any) -> str:
     return ("+" if amount > 0 else "−" if amount < 0 else "") + text
 
 
+def night_heading(evening: Evening, night: str) -> str:
+    return tn(
+        "The club night {night}: {n} finished game, {stake} per point",
+        "The club night {night}: {n} finished games, {stake} per point",
+        evening.games,
+        night=night,
+        stake=_money(evening.stake),
+    )
+
+
 def evening_heading(evening: Evening, since: str) -> str:
     return tn(
         "The evening: {n} finished game since {since}, {stake} per point",
@@ -37,9 +47,9 @@ def _payment_line(payer: str, payee: str, amount: Any) -> str:
     return text.strip()
 
 
-def evening_lines(evening: Evening, since: str) -> list[str]:
+def evening_lines(evening: Evening, heading: str) -> list[str]:
     """The evening for a terminal: the heading, each net, then the payments."""
-    lines = [evening_heading(evening, since)]
+    lines = [heading]
     if not evening.net:
         return [*lines, t("No finished game this evening: nobody pays anything.")]
     width = max(len(name) for name in evening.net)
@@ -67,10 +77,10 @@ def evening_dict(evening: Evening) -> dict[str, Any]:
     }
 
 
-def evening_markdown(evening: Evening, since: str) -> str:
+def evening_markdown(evening: Evening, heading: str) -> str:
     from .export import _md
 
-    lines = [f"# {_md(evening_heading(evening, since))}", ""]
+    lines = [f"# {_md(heading)}", ""]
     if evening.net:
         lines += [f"| {t('Player')} | {t('Net')} |", "|---|---:|"]
         lines += [f"| {_md(name)} | {_signed(amount)} |" for name, amount in evening.net.items()]
@@ -85,10 +95,9 @@ def evening_markdown(evening: Evening, since: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def evening_html(evening: Evening, since: str) -> str:
+def evening_html(evening: Evening, heading: str) -> str:
     from .html_sheet import page
 
-    heading = evening_heading(evening, since)
     rows = "".join(
         f'<tr><td>{escape(name)}</td><td class="num">{escape(_signed(amount))}</td></tr>'
         for name, amount in evening.net.items()

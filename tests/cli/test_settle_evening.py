@@ -89,3 +89,24 @@ def test_the_evening_options_belong_to_evening() -> None:
         result = invoke("settle", *args)
         assert result.exit_code == 2 and "--evening" in result.stderr
     assert invoke("settle", "--evening", "--round", "noll").exit_code == 2
+
+
+def test_a_club_nights_money_with_a_forfeit_counted_as_nothing() -> None:
+    """--night NAME: the night's games only.  The first dealer scores 11 and forfeits; the
+    second, with 1, wins among the others, and the forfeiter counts as 0 (rules.md)."""
+    ok("new", "vanligt", "Anna", "Bo")  # another game of the evening: not the night's
+    ok("royal", "Anna")
+    ok("night", "new", "kväll", "Anna", "Bo", "Cilla", "Dag", "--rounds", "1", "--seed", "3")
+    table = json.loads(ok("night", "status", "--json"))["tables"][0]
+    first, second, *rest = table["players"]
+    session = table["session"]
+    ok("deal", "--buy", f"{first}:kåk", "--last-trick", first, "--showdown", f"{second}:par",
+       "--session", session)  # first 11, second 1
+    ok("forfeit", first, "--reason", "visade inte kåken", "--session", session)
+    data = json.loads(ok("settle", "--evening", "--night", "kväll", "--json"))
+    assert data["games"] == 1
+    net = {row["name"]: row["amount"] for row in data["net"]}
+    # second wins with 1; each other pays 1, the forfeiter too (as 0, not 11)
+    assert net == {first: -1, second: 3, rest[0]: -1, rest[1]: -1}
+    assert "The club night kväll: 1 finished game" in ok("settle", "--evening", "--night", "kväll")
+    assert json.loads(ok("settle", "--evening", "--json"))["games"] == 2
