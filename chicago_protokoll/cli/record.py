@@ -45,12 +45,20 @@ app = typer.Typer()
 def _print_standings(
     session: Session, game: Game, path_name: str, *, recorded: bool = True
 ) -> None:
-    """What was just recorded (one moment), then the standings."""
+    """What was just recorded (one moment), the protocol's row of a deal it finished (so a
+    swapped player is seen at once), then the standings."""
+    standings = game.standings()
     if recorded and session.events:
         from ..present.narrate import describe_event
 
         print(t("Recorded: ") + describe_event(session.events[-1]))
-    print(plain_standings(game.standings(), path_name))
+    if session.events:
+        from ..present.views import finished_deal_row
+
+        row = finished_deal_row(standings, session.events[-1])
+        if row:
+            print(row)
+    print(plain_standings(standings, path_name))
 
 
 # -- new -------------------------------------------------------------------------

@@ -6,12 +6,15 @@ Nothing here imports Rich: the commands typed after every scoring moment
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.session import Session
 from ..core.standings import Moment, Standings
 from ..i18n.language import t, tn
 from .width import pad, text_width, visible
+
+if TYPE_CHECKING:
+    from ..core.events import Event
 
 
 def moment_text(standings: Standings) -> str:
@@ -172,3 +175,19 @@ def totals_before_after(before: Standings, after: Standings, *, would: bool = Fa
             else t("  The game is no longer over: deal {deal} is played next.", deal=after.deal)
         )
     return "\n".join(visible(line) for line in lines)
+
+
+def finished_deal_row(standings: Standings, last: Event) -> str | None:
+    """The paper protocol's row of the deal that ``last`` finished, as one line:
+    ``Protocol, deal 4: Anna +6 = 27 | Bo – 8 | Cilla +5 = 5``; None when ``last`` did
+    not finish a deal (a moment in the middle, a note)."""
+    done = [record for record in standings.deals if record.complete]
+    if not done or not any(entry.event == last for entry in done[-1].entries):
+        return None
+    record = done[-1]
+    cells = [
+        f"{player.name} {points:+d} = {total}" if (points := record.points_of(i)) else
+        f"{player.name} – {total}"
+        for i, (player, total) in enumerate(zip(standings.players, record.totals, strict=True))
+    ]
+    return visible(t("Protocol, deal {deal}: ", deal=record.number) + " | ".join(cells))

@@ -555,3 +555,21 @@ def test_a_shared_win_is_headed_winners_in_the_plural(tmp_path: Path) -> None:
     assert "Winners: Anna & Bo" in out
     assert "Winners: Anna & Bo" in ok("status")
     assert "Vinnare: Anna & Bo" in ok("--lang", "sv", "status")
+
+
+def test_deal_echoes_the_protocol_row_it_recorded() -> None:
+    """A swapped player shows at once: the row of the deal with each player's points."""
+    ok("new", "fredag", "Anna", "Bo", "Cilla")
+    out = ok("deal", "--buy", "Anna:kåk", "--last-trick", "Bo", "--showdown", "Cilla:par")
+    assert out.splitlines()[0] == "Protocol, deal 1: Anna +6 = 6 | Bo +5 = 5 | Cilla +1 = 1"
+    assert "Protokoll, giv 2: Anna – 6" in ok(
+        "--lang", "sv", "deal", "--buy", "Bo:par", "--last-trick", "Bo", "--showdown", "pass"
+    )
+
+
+def test_a_moment_that_ends_a_deal_echoes_its_row_and_one_in_the_middle_does_not() -> None:
+    ok("new", "fredag", "Anna", "Bo", "Cilla")
+    assert "Protocol, deal" not in ok("buy", "Bo:par")
+    ok("buy", "pass")
+    assert "Protocol, deal" not in ok("tricks", "Anna")
+    assert "Protocol, deal 1: Anna +5 = 5 | Bo +1 = 1 | Cilla – 0" in ok("showdown", "pass")
