@@ -61,8 +61,7 @@ def log(
         return
     from ..present.render import print_protocol
 
-    corrected = {correction.deal for correction in current.corrections}
-    print_protocol(standings, _session_name(current, path), corrected)
+    print_protocol(standings, _session_name(current, path), current.corrections)
 
 
 ExportFormat = Literal["json", "csv", "md", "html"]
@@ -119,9 +118,11 @@ def export(
     elif fmt == "html":
         from ..present.html_sheet import export_html
 
-        text = export_html(standings, name, str(stake_parameter(stake)))
+        text = export_html(standings, name, str(stake_parameter(stake)), current.corrections)
     else:
-        text = exporters.export_markdown(standings, name, str(stake_parameter(stake)))
+        text = exporters.export_markdown(
+            standings, name, str(stake_parameter(stake)), current.corrections
+        )
     if output is None or str(output) == "-":  # `-o -`: standard output, as Unix tools read it
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return

@@ -343,10 +343,20 @@ def _md(text: str) -> str:
     )
 
 
-def export_markdown(standings: Standings, session_name: str, stake: str = "1") -> str:
-    """The paper protocol as a Markdown table, the winners and the settlement."""
+def export_markdown(
+    standings: Standings,
+    session_name: str,
+    stake: str = "1",
+    corrections: Sequence[Correction] = (),
+) -> str:
+    """The paper protocol as a Markdown table (marked as `marks` marks every sheet), what
+    happened, the revisor's entries, the winners and the settlement."""
+    from .marks import CORRECTED, cell_marks, corrected_deals, footnotes
+    from .rules_text import rules_in_words
+
     names = [p.name for p in standings.players]
-    lines = [f"# {t('Chicago protocol')}: {_md(session_name)}", ""]
+    corrected = corrected_deals(corrections)
+    lines = [f"# {t('Chicago protocol')}: {_md(session_name)}", "", _md(rules_in_words(standings.rules)), ""]
     lines.append(
         "| " + " | ".join([t("Deal"), t("Dealer"), *map(_md, names)]) + " |"
     )
@@ -355,14 +365,19 @@ def export_markdown(standings: Standings, session_name: str, stake: str = "1") -
     for record, cells in protocol_rows(standings):
         shown = [
             (f"{points:+d} → {total}" if points else f"– {total}")
-            + (f" {mark}" if (mark := chicago_mark(record, name)) else "")
+            + (f" {mark}" if (mark := (chicago_mark(record, name) + cell_marks(record, name)).strip()) else "")
             for name, (points, total) in zip(names, cells, strict=True)
         ]
         marked = marked or chicago_outcome(record) is not None
-        lines.append(f"| {record.number} | {_md(record.dealer)} | " + " | ".join(shown) + " |")
+        number_text = f"{record.number} {CORRECTED}" if record.number in corrected else str(record.number)
+        lines.append(f"| {number_text} | {_md(record.dealer)} | " + " | ".join(shown) + " |")
     lines.append("")
     if marked:
         lines.append(chicago_legend())
+        lines.append("")
+    notes = footnotes(standings, corrections)
+    if notes:
+        lines.extend(f"- {_md(note)}" for note in notes)
         lines.append("")
     lines.append(f"## {t('What happened')}")
     lines.append("")

@@ -10,16 +10,18 @@ through `html.escape`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from html import escape
 
+from ..core.events import Correction
 from ..core.settle import amount_json, settle_standings
 from ..core.standings import Standings
 from ..i18n.language import language, t, tn
 from ..i18n.language import number as local_number
 from .chart import Race, score_race
 from .export import chicago_legend, chicago_mark, protocol_rows, revisor_entries
-from .rules_text import rule_changes
+from .rules_text import rules_in_words
 from .sheet_style import STYLE
 from .views import marks, moment_text
 
@@ -29,9 +31,16 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "1 4", "12 5")
 
 
-def export_html(standings: Standings, session_name: str, stake: str = "1") -> str:
+def export_html(
+    standings: Standings,
+    session_name: str,
+    stake: str = "1",
+    corrections: Sequence[Correction] = (),
+) -> str:
     """The whole sheet as one HTML document."""
-    return page(sheet_title(session_name), sheet_body(standings, session_name, stake))
+    return page(
+        sheet_title(session_name), sheet_body(standings, session_name, stake, corrections)
+    )
 
 
 def sheet_title(session_name: str) -> str:
@@ -61,7 +70,12 @@ def page(title: str, body: str, *, before: str = "", script: str = "", style: st
     return "\n".join(parts) + "\n"
 
 
-def sheet_body(standings: Standings, session_name: str, stake: str = "1") -> str:
+def sheet_body(
+    standings: Standings,
+    session_name: str,
+    stake: str = "1",
+    corrections: Sequence[Correction] = (),
+) -> str:
     """What is inside ``<main class="sheet">``: the live page swaps exactly this."""
     name = escape(session_name)
     return "\n".join(
@@ -74,7 +88,7 @@ def sheet_body(standings: Standings, session_name: str, stake: str = "1") -> str
             '<div class="columns">',
             '<div class="column">',
             _standings_section(standings),
-            _protocol_section(standings),
+            _protocol_section(standings, corrections),
             _revisor_section(standings),
             "</div>",
             '<div class="column">',
@@ -149,13 +163,13 @@ def _meta(standings: Standings) -> str:
 
 
 def _rules_text(standings: Standings) -> str:
-    changes = rule_changes(standings.rules)
-    if not changes:
-        return t("House rules: the main rule.")
-    return t("House rules: ") + ", ".join(changes) + "."
+    return rules_in_words(standings.rules)
 
 
-def _protocol_section(standings: Standings) -> str:
+def _protocol_section(standings: Standings, corrections: Sequence[Correction] = ()) -> str:
+    from .marks import CORRECTED, WON_THE_GAME, corrected_deals, footnotes, game_winning_award
+
+    corrected = corrected_deals(corrections)
     names = [p.name for p in standings.players]
     head = "".join(f'<th scope="col" class="num">{escape(n)}</th>' for n in names)
     rows: list[str] = []
@@ -165,6 +179,8 @@ def _protocol_section(standings: Standings) -> str:
             shown = f"{points:+d}" if points else "–"
             if chicago := chicago_mark(record, name):
                 shown += f' <span class="chicago">{chicago}</span>'
+            if (won := game_winning_award(record)) is not None and won.player == name:
+                shown += f' <span class="won" title="{escape(won.key)}">{WON_THE_GAME}</span>'
             css = "player buy-stop" if name in record.buy_stop else "player"
             mark = (
                 f' title="{escape(t("köpstopp in this deal"))}"'
@@ -176,6 +192,8 @@ def _protocol_section(standings: Standings) -> str:
                 f'<span class="total">{total}</span></td>'
             )
         number = str(record.number) + ("" if record.complete else "…")
+        if record.number in corrected:
+            number += f' <span class="corrected" title="{escape(t("corrected afterwards"))}">{CORRECTED}</span>'
         rows.append(
             f'<tr><td class="num">{number}</td>'
             f'<td class="dealer" title="{escape(record.dealer)}">{escape(record.dealer)}</td>'
@@ -209,6 +227,13 @@ def _protocol_section(standings: Standings) -> str:
             f'<tfoot><tr><td colspan="2">{t("Total")}</td>{totals}</tr></tfoot>',
             "</table></div>",
             f'<p class="note">{escape(note)}</p>',
+            *(
+                ['<ul class="footnotes">']
+                + [f"<li>{escape(text)}</li>" for text in footnotes(standings, corrections)]
+                + ["</ul>"]
+                if footnotes(standings, corrections)
+                else []
+            ),
             "</section>",
         ]
     )

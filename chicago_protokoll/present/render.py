@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from ..core.standings import Standings
 from ..i18n.language import number, t
@@ -26,6 +26,7 @@ from .width import text_width, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..core.events import Correction
     from ..core.settle import Payment
 
 # A cell is a few pieces of text, each with its style ("" for none); so is a line.
@@ -177,11 +178,18 @@ def print_status(standings: Standings, session_name: str) -> None:
 
 
 def protocol_lines(
-    standings: Standings, session_name: str, paint: Painter, corrected: Collection[int] = ()
+    standings: Standings,
+    session_name: str,
+    paint: Painter,
+    corrections: Sequence[Correction] = (),
 ) -> list[str]:
     """The paper protocol: a row per deal, each player's points and running total; a
-    Chicago marked on the declarer's cell, a corrected deal (``corrected``) on its number."""
+    Chicago marked on the declarer's cell, köpstopp and the hand that won the game on the
+    player's (`marks`), a corrected deal on its number, and a footnote for each."""
     from .export import chicago_legend, chicago_mark, chicago_outcome, protocol_rows
+    from .marks import CORRECTED, cell_marks, corrected_deals, footnotes
+
+    corrected = corrected_deals(corrections)
 
     if not standings.deals:
         return [paint.line(plain(t("Nothing is recorded yet.")))]
@@ -189,10 +197,10 @@ def protocol_lines(
     for record, totals in protocol_rows(standings):
         number = str(record.number) + ("" if record.complete else "…")
         if record.number in corrected:
-            number += " ✎"
+            number += f" {CORRECTED}"
         row: list[Cell] = [plain(number), plain(record.dealer)]
         for player, (points, total) in zip(standings.players, totals, strict=True):
-            mark = chicago_mark(record, player.name)
+            mark = (chicago_mark(record, player.name) + cell_marks(record, player.name)).strip()
             row.append(
                 (
                     ((f"{points:+d} " if points else "– "), ""),
@@ -211,18 +219,7 @@ def protocol_lines(
     )
     if any(chicago_outcome(record) for record in standings.deals):
         lines.append(paint.line(plain(chicago_legend())))
-    if corrected:
-        numbers = ", ".join(str(number) for number in sorted(corrected))
-        lines.append(
-            paint.line(
-                plain(
-                    t(
-                        "✎: corrected afterwards (deal {numbers}); `chicago explain DEAL` tells how.",
-                        numbers=numbers,
-                    )
-                )
-            )
-        )
+    lines.extend(paint.line(plain(visible(note))) for note in footnotes(standings, corrections))
     from .narrate import revisor_lines
 
     # The revisor's entries, each with its reason: the table above has only their points.
@@ -235,9 +232,9 @@ def protocol_lines(
 
 
 def print_protocol(
-    standings: Standings, session_name: str, corrected: Collection[int] = ()
+    standings: Standings, session_name: str, corrections: Sequence[Correction] = ()
 ) -> None:
-    print_lines(protocol_lines(standings, session_name, painter(), corrected))
+    print_lines(protocol_lines(standings, session_name, painter(), corrections))
 
 
 def settlement_lines(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rules import LIMIT, HouseRules, Key, Kind, schema
-from ..i18n.language import Msg, t
+from ..i18n.language import Msg, t, tn
 
 
 def toml_value(value: Any) -> str:
@@ -32,6 +32,35 @@ def rules_line(rules: HouseRules) -> str:
         return t("House rules: the main rule.")
     joined = ", ".join(changes)
     return t("House rules different from the main rule: {joined}.", joined=joined)
+
+
+def _in_words(key: Key, value: Any) -> str:
+    """One changed key for a sheet: what it means (its comment's first clause, in the
+    reader's language), then its value in words, then the key to look it up by."""
+    comment = t(key.comment)
+    head = comment.split("; ")[0].split(" (")[0]
+    if key.kind is Kind.FLAG:
+        head = head.removeprefix("true: ")  # the TOML word, in every language
+        said = head if value else t("not so: {rule}", rule=head)
+        return f"{said} ({key.path})"
+    if value is None:
+        shown = t("off")
+    elif value == "win":
+        shown = t("wins the game")
+    elif key.kind is Kind.POINTS:
+        shown = tn("{n} point", "{n} points", value)
+    else:
+        shown = str(value)
+    return f"{head}: {shown} ({key.path})"
+
+
+def rules_in_words(rules: HouseRules) -> str:
+    """The sheets' house-rules line: every rule that differs from the main rule said in
+    words (``the breaker gets 10``), each with its key; `rules_line` is the terminal's."""
+    changes = [_in_words(key, value) for key, value in rules.changed_keys()]
+    if not changes:
+        return t("House rules: the main rule.")
+    return t("House rules: ") + "; ".join(changes) + "."
 
 
 def rules_toml_text(rules: HouseRules, title: str) -> str:

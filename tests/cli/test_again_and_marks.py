@@ -103,7 +103,12 @@ def _correct_last_trick() -> bytes:
 def test_log_explain_and_export_tell_a_correction() -> None:
     _correct_last_trick()
     log = ok("log")
-    assert "1 ✎" in log and "corrected afterwards (deal 1)" in log
+    assert "1 ✎" in log and "✎ deal 1 corrected at" in log
+    assert "last trick Cilla → Bo" in log  # what changed, in the footnote
+    markdown = ok("export", "--format", "md")
+    assert "| 1 ✎ |" in markdown and "last trick Cilla → Bo" in markdown
+    html = ok("export", "--format", "html")
+    assert 'class="corrected"' in html and "last trick Cilla → Bo" in html
     explained = ok("explain", "1")
     assert "deal 1 corrected at " in explained
     assert "last trick Cilla → Bo" in explained
@@ -158,3 +163,31 @@ def test_again_refuses_a_seated_name_too_few_or_too_many_players_and_writes_noth
     assert not session_file("fredag-2").exists()
     assert session_file("fredag").read_bytes() == before
     assert catalogue.get_current() == "fredag"
+
+
+def test_every_sheet_names_the_hand_that_won_the_game_and_marks_koepstopp() -> None:
+    """A +52 never stands without its reason, and köpstopp is marked on every sheet."""
+    ok("new", "fredag", "Anna", "Bo", "Cilla", "--preset", "tournament")  # köpstopp at 45
+    ok(*ANNA_23_DEAL)
+    ok(*ANNA_23_DEAL)
+    ok("deal", "--buy", "Bo:par", "--last-trick", "Bo", "--showdown", "Cilla:par")
+    ok("royal", "Cilla")
+    royal = "Cilla won the game with a royal straight flush (hands.royal_straight_flush)"
+    log = ok("log")
+    row_4 = next(line for line in log.splitlines() if line.strip().startswith("4 "))
+    assert royal in log and row_4.rstrip().endswith("★") and "+52" in row_4
+    assert "– 46 ⊘" in log and "köpstopp in that deal (buy_stop.threshold)" in log
+    markdown = ok("export", "--format", "md")
+    assert royal in markdown.replace("\\_", "_") and "⊘" in markdown
+    html = ok("export", "--format", "html")
+    assert royal in html and 'class="won"' in html and "buy-stop" in html
+    assert "Cilla vann partiet med en royal straight flush" in ok("--lang", "sv", "log")
+
+
+def test_the_sheets_say_the_house_rules_in_words_in_both_languages() -> None:
+    ok("new", "fredag", "Anna", "Bo", "Cilla", "--preset", "tournament")
+    html = ok("export", "--format", "html")
+    assert "points for the player who breaks a Chicago: 10 (chicago.breaker_bonus)" in html
+    assert "chicago.breaker_bonus = 10" not in html
+    swedish = ok("--lang", "sv", "export", "--format", "md")
+    assert "köpstopp från given efter att en spelare har så här många: 45" in swedish

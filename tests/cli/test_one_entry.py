@@ -219,7 +219,9 @@ def test_status_json_after_a_royal_in_play_through_a_real_terminal() -> None:
     child.expect_exact("Giv 1, köp 1: bästa hand?")
     child.sendline("bo royal")
     child.expect_exact("Vinnare: Bo")
-    child.sendline("")
+    child.sendline("")  # done: play offers the next game at the table
+    child.expect_exact("Nästa parti vid samma bord")
+    child.sendline("")  # no
     child.expect(pytest.importorskip("pexpect").EOF)
     child.close()
     assert child.exitstatus == 0
