@@ -57,9 +57,8 @@ main.tv { height: 100vh; width: 100vw; padding: 2.5vh 2.5vw; display: flex;
 .tv-marks { color: var(--muted); font-size: 0.9em; white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }
 .tv-player.leader { border-color: var(--lead); }
-.tv-player.leader .tv-name::after { content: attr(data-mark); margin-left: 0.5em;
-  font-size: 0.55em; vertical-align: middle; color: #111; background: var(--lead);
-  padding: 0.1em 0.5em; border-radius: 1em; }
+.tv-badge { color: #111; background: var(--lead); font-weight: bold; padding: 0 0.5em;
+  border-radius: 1em; }
 .tv-player.winner { background: var(--win); border-color: var(--ink); }
 .tv-side { display: flex; flex-direction: column; gap: 1.8vh; min-height: 0; min-width: 0;
   overflow: hidden; }
@@ -137,7 +136,7 @@ def _moment(standings: Standings) -> str:
 def _standings(standings: Standings) -> str:
     """A row a player in seat order (the deals' columns), the leader or winners marked."""
     leader = None if standings.finished else standings.leader
-    mark = escape(t("leads"))
+    badge = f'<span class="tv-badge">{escape(t("leads"))}</span> '
     rows = []
     for player in standings.players:
         css = "tv-player"
@@ -145,11 +144,14 @@ def _standings(standings: Standings) -> str:
             css += " winner"
         elif player.name == leader:
             css += " leader"
+        note = escape(marks(standings, player.name))
+        if player.name == leader:
+            note = badge + note
         rows.append(
-            f'<li class="{css}" data-mark="{mark}">'
+            f'<li class="{css}">'
             f'<span class="tv-name">{escape(player.name)}</span>'
             f'<span class="tv-score">{player.score}</span>'
-            f'<span class="tv-marks">{escape(marks(standings, player.name)) or "&nbsp;"}</span>'
+            f'<span class="tv-marks">{note or "&nbsp;"}</span>'
             "</li>"
         )
     label = escape(t("Standings"))
