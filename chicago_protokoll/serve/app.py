@@ -74,7 +74,7 @@ class Guard:
         if not is_allowed(host, self.hosts):
             text = t(
                 "This server does not answer to the address {host}: open the address `chicago serve` printed.",
-                host=host or "?",
+                host=(host or "?")[:100],  # a name, not whatever a client sent
             )
             response = Response(
                 text + "\n", status_code=403, media_type="text/plain; charset=utf-8"
@@ -124,6 +124,10 @@ class EventStream:
             "status": 200,
             "headers": [(b"content-type", b"text/event-stream; charset=utf-8")],
         }
+        if scope["method"] == "HEAD":  # the headers a stream would have, and no stream
+            await send(start)
+            await send({"type": "http.response.body", "body": b""})
+            return
         if self.open >= MAX_STREAMS or self.board.stopping:
             await send(start)
             await send(

@@ -110,6 +110,12 @@ def test_every_answer_carries_the_headers_of_a_read_only_page(served: Served) ->
     assert "script-src 'sha256-" in headers["content-security-policy"]
 
 
+def test_head_of_a_stream_is_its_headers_only(served: Served) -> None:
+    code, headers, body = served.fetch("/events?view=tv", {"Host": served.host}, method="HEAD")
+    assert code == 200 and headers["content-type"].startswith("text/event-stream")
+    assert body == ""
+
+
 def test_other_paths_and_views_are_404(served: Served) -> None:
     for path in ("/tv/", "/t/1", "/events?view=bogus", "/events/", "/TV", "/tv.json"):
         code, _ = served.get(path)
