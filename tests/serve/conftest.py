@@ -1,9 +1,10 @@
 """Fixtures of the tests of `chicago serve`: a table to serve, the server, and one
-headless Chromium for every browser test of this folder.
+headless Chromium a test module.
 
-One browser a test process (not one a module, not one a test): Chromium's start-up is
-the slow, rarely failing step under load, so it is done once, with a generous timeout,
-and tried again once if it fails.
+One browser a module, not one a test: Chromium's start-up is the slow, rarely failing
+step under load, so it is done once a module, with a generous timeout, and tried again
+once if it fails.  Not one a test process: Playwright's sync API allows one driver at a
+time in a process, and the browser tests of other folders open their own.
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ def served(table: Path) -> Iterator[Served]:
     assert out.strip() == "Stopped.", out
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for every browser test of this process."""
+    """One headless Chromium for the browser tests of a module."""
     executable = require_chromium()
     try:
         from playwright.sync_api import Error, sync_playwright

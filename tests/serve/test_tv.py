@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from serve_support import PLAYERS, Served, chicago
@@ -17,6 +17,14 @@ from cli_support import ANNA_23_DEAL, ok
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+
+
+def expect(locator: object) -> Any:
+    """Playwright's `expect`, imported only where a browser runs (as browser_support does)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)  # type: ignore[arg-type]
+
 
 SCREENS = [(1920, 1080), (1280, 720)]
 LONG_NAMES = ("Anna-Karin Lindqvist", "Bo", "Maximiliana Öberg", "Cilla", "Dagny", "Åsa-Lena")
@@ -127,7 +135,8 @@ def test_a_deal_shows_on_the_screen_without_a_reload(browser: Browser, long_game
     page = _open(browser, long_game, 1920, 1080)
     page.evaluate("window.notReloaded = true")
     chicago("deal", "--buy", "Bo:pair", "--last-trick", "Bo", "--showdown", "pass")
-    page.locator(".tv-deals tbody tr td", has_text="41").first.wait_for(timeout=2000)
+    newest = page.locator(".tv-deals tbody tr").first.locator("td").first
+    expect(newest).to_have_text("41", timeout=3000)
     assert page.evaluate("window.notReloaded === true")
     _fits(page)
 
