@@ -1,12 +1,13 @@
 """``chicago serve``: the session as a live page for the phones and the TV around the table.
 
-The server itself is `serve.live` (imported only when serving, as is segno for the
-QR code), so registering the command costs the other commands nothing at start-up.
+The server itself is the `serve` package (Starlette and uvicorn, imported only when
+serving, as is segno for the QR code), so registering the command costs the other
+commands nothing at start-up.
 """
 
 import errno
+import socket
 import sys
-import threading
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -18,7 +19,7 @@ from .common import FileOption, SessionOption
 from .read import stake_parameter
 
 if TYPE_CHECKING:
-    from ..serve import live as live_server
+    from ..serve.board import Board
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -42,13 +43,18 @@ def serve(
     file: FileOption = None,
 ) -> None:
     """A live scoreboard: the sheet in a browser, updated as each event is recorded."""
+    # Without --session/--file the page follows the current session (checked here: a
+    # server with nothing to show is refused, as every command is).
     path = catalogue.resolve(session, file)
     amount = str(stake_parameter(stake))
-    from ..serve import live as live_server
+    from ..serve import app as web
+    from ..serve import hosts as names
+    from ..serve import run
+    from ..serve.board import Board
 
-    board = live_server.Board(path, amount)
+    board = Board(None if session is None and file is None else path, amount)
     try:
-        server = live_server.LiveServer((host, port), board)
+        sock = run.listen(host, port)
     except OSError as error:
         # The hint only where it helps: the port is taken, or needs root (below 1024).
         busy = error.errno in (errno.EADDRINUSE, errno.EACCES)
@@ -62,25 +68,25 @@ def serve(
                 hint=hint,
             )
         ) from None
-    stop_watching = threading.Event()
+    bound = sock.getsockname()[1]
+    lan = run.lan_address()
+    url = _url(host, bound, lan)
+    hosts = names.allowed_hosts(
+        bound, listen=host, printed=[_url_host(url)], machine=socket.gethostname()
+    )
+    # Ctrl-C (or SIGTERM), at any moment from here on, is how the server is meant to stop.
+    server = run.prepare(web.create_app(board, hosts), board)
     try:
-        _announce(host, server.server_address[1], board, live_server.lan_address())
-        threading.Thread(
-            target=board.watch, args=(stop_watching,), name="watcher", daemon=True
-        ).start()
-        server.serve_forever(poll_interval=0.5)
-    except KeyboardInterrupt:
-        pass  # Ctrl-C, at any moment once listening, is how the server is meant to stop
+        _announce(host, url, board)
+        run.serve(server, sock)
     finally:
-        stop_watching.set()
-        server.stop()
+        sock.close()
     print(t("Stopped."), flush=True)
 
 
-def _announce(host: str, port: int, board: "live_server.Board", lan: str | None) -> None:
+def _announce(host: str, url: str, board: "Board") -> None:
     """Where to look: the URL, and on the network a QR code of it."""
-    url = _url(host, port, lan)
-    name = board.snapshot.title.partition(": ")[2] or board.path.stem
+    name = board.snapshot.name or (board.path.stem if board.path else "")
     if host in LOOPBACK:
         print(
             t(
@@ -93,6 +99,11 @@ def _announce(host: str, port: int, board: "live_server.Board", lan: str | None)
         print(t("Serving {name} at {url}; scan to watch:", name=name, url=url))
         _print_qr(url)
     print(t("Ctrl-C stops the server."), flush=True)
+
+
+def _url_host(url: str) -> str:
+    """The host part of a URL made by `_url`."""
+    return url.removeprefix("http://").rsplit(":", 1)[0]
 
 
 def _url(host: str, port: int, lan: str | None) -> str:

@@ -107,6 +107,31 @@ def test_stats_does_load_the_rating_library(table: Path) -> None:
     assert "openskill" in _imports(table, "stats", "--json")
 
 
+SERVER_PACKAGES = ("starlette", "uvicorn", "anyio", "h11", "segno")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("status", "--json"),
+        (*DEAL, "--showdown", "pass"),
+        ("status",),
+        ("log",),
+        ("export",),
+        ("sessions",),
+        ("--help",),
+        ("serve", "--help"),
+    ],
+    ids=["status-json", "deal", "status", "log", "export", "sessions", "help", "serve-help"],
+)
+def test_only_serving_pays_for_the_web_server(table: Path, args: tuple[str, ...]) -> None:
+    """Starlette, uvicorn and what they bring (anyio, h11), and segno, load when
+    `chicago serve` serves, for no other command and not for its --help."""
+    modules = _imports(table, *args)
+    assert not {name for name in modules if name.split(".")[0] in SERVER_PACKAGES}
+    assert not {name for name in modules if name.startswith("chicago_protokoll.serve")}
+
+
 def test_without_a_home_override_platformdirs_waits_until_needed(table: Path) -> None:
     """With CHICAGO_PROTOKOLL_HOME set, platformdirs is never imported."""
     assert "platformdirs" not in _imports(table, "status", "--json")

@@ -5,110 +5,23 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
 import selectors
-import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
+from serve_support import PLAYERS, Served, chicago, wait_for
 
-from browser_support import horizontal_overflow, launch, new_page, overflowing_elements
-from cli_support import ANNA_23_DEAL, CHICAGO, ENGLISH, SEED_000_DEAL, ok, run, session_file
+from browser_support import horizontal_overflow, new_page, overflowing_elements
+from cli_support import ANNA_23_DEAL, ok, run, session_file
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
-
-PLAYERS = ("Anna", "Bo", "Cilla", "Dagny")
-
-
-class Served:
-    """A `chicago serve` in its own process, stopped with Ctrl-C (SIGINT) at the end."""
-
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
-        self.process = subprocess.Popen(
-            [str(CHICAGO), *args, "serve", "--port", "0"]
-            if args[:1] == ("--lang",)
-            else [str(CHICAGO), "serve", "--port", "0", *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, **ENGLISH, **(env or {})},
-        )
-        assert self.process.stdout is not None
-        self.lines: list[str] = []
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            self.lines.append(line)
-            if "Ctrl-C" in line:
-                break
-        found = re.search(r"http://[^ ;]+/", "".join(self.lines))
-        assert found, "".join(self.lines) + self.process.stderr.read()  # type: ignore[union-attr]
-        self.url = found.group(0)
-        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
-
-    def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
-        """GET ``path`` exactly as written (http.client sends it untouched: no ``..`` folding)."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        try:
-            connection.request("GET", path, headers=headers or {})
-            response = connection.getresponse()
-            return response.status, response.read().decode()
-        finally:
-            connection.close()
-
-    def status(self) -> dict[str, Any]:
-        code, body = self.get("/status.json")
-        assert code == 200, body
-        data: dict[str, Any] = json.loads(body)
-        return data
-
-    def stop(self) -> tuple[int, str, str]:
-        """Ctrl-C; the exit status, and what it printed after the URL."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        out, err = self.process.communicate(timeout=20)
-        return self.process.returncode, out, err
-
-
-def chicago(*args: str) -> str:
-    done = run(*args)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
-@pytest.fixture
-def table(chicago_home: Path) -> Path:
-    """A session of four, one deal recorded (in process: quicker than two more processes)."""
-    ok("new", "fredag", *PLAYERS)
-    ok(*SEED_000_DEAL)
-    return session_file("fredag")
-
-
-@pytest.fixture
-def served(table: Path) -> Iterator[Served]:
-    server = Served()
-    yield server
-    code, _, err = server.stop()
-    assert code == 0 and "Traceback" not in err, err
-
-
-def wait_for(check: Any, timeout: float = 2.0) -> float:
-    """Seconds until ``check()`` is true; fails after ``timeout``."""
-    start = time.monotonic()
-    while not check():
-        assert time.monotonic() - start < timeout, "not within the time"
-        time.sleep(0.02)
-    return time.monotonic() - start
 
 
 # -- over HTTP ------------------------------------------------------------------------------
@@ -148,12 +61,14 @@ def test_every_other_path_is_404_and_no_file_is_served(served: Served) -> None:
 
 
 def test_it_is_read_only(served: Served) -> None:
+    """No method but GET (and HEAD) is answered on a page: 405 Method Not Allowed."""
     before = session_file("fredag").read_bytes()
     for method in ("POST", "PUT", "DELETE"):
-        connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
-        connection.request(method, "/", body=b"x")
-        assert connection.getresponse().status == 501
-        connection.close()
+        for path in ("/", "/tv", "/status.json"):
+            connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+            connection.request(method, path, body=b"x")
+            assert connection.getresponse().status == 405, (method, path)
+            connection.close()
     assert session_file("fredag").read_bytes() == before
 
 
@@ -248,7 +163,8 @@ def test_only_serve_imports_the_server_and_segno() -> None:
             sys.executable,
             "-c",
             "import sys; import chicago_protokoll.cli.app; "
-            "print(sorted(m for m in sys.modules if m in ('http.server', 'segno')"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('segno', 'starlette', 'uvicorn', 'anyio', 'h11')"
             " or m.split('.')[:2] == ['chicago_protokoll', 'serve']))",
         ],
         capture_output=True,
@@ -258,20 +174,14 @@ def test_only_serve_imports_the_server_and_segno() -> None:
     assert done.stdout.strip() == "[]"
 
 
-def _open_stream(port: int) -> socket.socket:
-    stream = socket.create_connection(("127.0.0.1", port), timeout=10)
-    stream.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
-    return stream
-
-
 def test_fifty_phones_and_a_stuck_one_do_not_stop_it_answering(served: Served) -> None:
     """50 open event streams, one client that never finishes its request and one that never
     reads: the page and /status.json still answer at once, and a deal reaches all 50."""
     stuck = socket.create_connection(("127.0.0.1", served.port), timeout=10)
     stuck.sendall(b"GET /events HTTP/1.1\r\n")  # and never the rest
-    deaf = _open_stream(served.port)
+    deaf = served.open_stream()
     deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-    phones = [_open_stream(served.port) for _ in range(50)]
+    phones = [served.open_stream() for _ in range(50)]
     try:
         received = dict.fromkeys(phones, b"")
         selector = selectors.DefaultSelector()
@@ -302,12 +212,6 @@ def test_fifty_phones_and_a_stuck_one_do_not_stop_it_answering(served: Served) -
 
 
 # -- in a real browser ----------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("width", [390, 1920])

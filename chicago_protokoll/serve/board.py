@@ -1,0 +1,211 @@
+"""What the server shows: one session, watched, as a `Snapshot` rendered once for every
+kind of page (`VIEWS`), and a future every stream waits on for the next one.
+
+Which session: the one named at start (``--session``/``--file``), or, without either,
+whichever is current (cli.md "The live page follows the table"): after ``chicago new``,
+``again`` or ``sessions use`` every open page shows the new current session at the
+same address.
+
+Changes are found by statting, five times a second, the session file (inode,
+mtime_ns, size) and, when following, the current-session pointer: a write by any
+`chicago` command, `undo`'s atomic replacement, a pointer moved by ``new`` and an
+editor's save alike.  Only a change is read and replayed, in a worker thread so the
+streams never wait on it.  Idle, the board makes one or two ``stat`` calls every
+0.2 s and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ChicagoError
+from ..core.standings import Standings
+from ..i18n.language import language, t
+from ..present.html_sheet import problem_body, sheet_body, sheet_title
+from ..present.views import status_dict
+from ..store import catalogue, locations, sessionfile
+from . import tv
+
+WATCH_INTERVAL = 0.2  # seconds between two looks at the files
+
+Signature = tuple[int, int, int] | None
+
+
+@dataclass(frozen=True)
+class View:
+    """The session as one kind of page shows it."""
+
+    title: str
+    body: str  # what goes inside the page's <main>; the stream swaps exactly this
+    event: bytes  # the SSE message carrying it, made once for every stream
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The session as read from its file: its standings, or why it cannot be read."""
+
+    name: str
+    standings: Standings | None
+    problem: str | None
+
+
+# Each kind of page: its title and body for a reading (a problem has standings None).
+Render = Callable[[Reading, str], tuple[str, str]]
+
+
+def _sheet(reading: Reading, stake: str) -> tuple[str, str]:
+    if reading.standings is None:
+        return sheet_title(reading.name), problem_body(reading.name, reading.problem or "")
+    return sheet_title(reading.name), sheet_body(reading.standings, reading.name, stake)
+
+
+def _tv(reading: Reading, stake: str) -> tuple[str, str]:
+    return tv.tv_title(reading.name), tv.tv_body(
+        reading.standings, reading.name, stake, reading.problem
+    )
+
+
+VIEWS: Mapping[str, Render] = {"sheet": _sheet, "tv": _tv}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The session as last read, every view of it, and its status object."""
+
+    id: str  # changes with every new reading; the SSE event id
+    name: str
+    status: dict[str, Any] | None  # None when it cannot be read
+    problem: str | None
+    views: Mapping[str, View]
+
+
+def _stat(path: Path | None) -> Signature:
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+class Board:
+    """One session, watched.  ``path`` None: follow the current session."""
+
+    def __init__(self, path: Path | None, stake: str) -> None:
+        self.follow = path is None
+        self.stake = stake
+        self._boot = secrets.token_hex(4)  # ids from an earlier server never match ours
+        self._count = 0
+        self._pointer = self._stat_pointer()
+        self.path, problem = self._current_path() if path is None else (path, None)
+        self._signature = _stat(self.path)
+        self.snapshot = self._read(problem)
+        self.stopping = False
+        self._next: asyncio.Future[None] | None = None
+
+    # -- which file ---------------------------------------------------------------------
+
+    def _stat_pointer(self) -> Signature:
+        return _stat(locations.current_file()) if self.follow else None
+
+    def _current_path(self) -> tuple[Path | None, str | None]:
+        """The current session's file, or None and why there is none."""
+        try:
+            return catalogue.resolve(), None
+        except ChicagoError as error:
+            return None, error.localized(language()) + t(
+                " — the page shows the current session as soon as there is one."
+            )
+
+    def _changed_on_disk(self) -> tuple[bool, str | None]:
+        """Whether the file to show, or the file itself, changed since the last look; and
+        why there is no file to show (following a pointer that names none)."""
+        problem = None
+        moved = False
+        if self.follow:
+            pointer = self._stat_pointer()
+            if pointer != self._pointer:
+                self._pointer = pointer
+                path, problem = self._current_path()
+                moved = path != self.path or problem is not None
+                self.path = path
+        signature = _stat(self.path)
+        if not moved and signature == self._signature:
+            return False, None
+        self._signature = signature
+        return True, problem
+
+    # -- reading ------------------------------------------------------------------------
+
+    def _read(self, problem: str | None = None) -> Snapshot:
+        """Read and replay the file (in a worker thread while serving) and render every
+        view of it."""
+        self._count += 1
+        ident = f"{self._boot}-{self._count}"
+        reading = self._reading(problem)
+        status = (
+            status_dict(reading.standings, reading.name) if reading.standings is not None else None
+        )
+        views = {}
+        for kind, render in VIEWS.items():
+            title, body = render(reading, self.stake)
+            data = json.dumps({"html": body, "title": title}, ensure_ascii=False)
+            event = f"id: {ident}\nevent: sheet\ndata: {data}\n\n".encode()
+            views[kind] = View(title, body, event)
+        return Snapshot(ident, reading.name, status, reading.problem, views)
+
+    def _reading(self, problem: str | None) -> Reading:
+        if self.path is None:
+            return Reading(locations.get_current() or "", None, problem)
+        name = self.path.stem
+        try:
+            session = sessionfile.load_session(self.path)
+            name = session.name or name
+            standings = sessionfile.replay_file(session, self.path).standings()
+        except ChicagoError as error:
+            problem = error.localized(language())
+        except Exception as error:  # a bug must not stop the scoreboard; it says so instead
+            problem = t(
+                "unexpected error ({error_type}: {error}); this is a bug in chicago-protokoll",
+                error_type=type(error).__name__,
+                error=error,
+            )
+        else:
+            return Reading(name, standings, None)
+        problem += t(" — the page shows the game again as soon as the file can be read.")
+        return Reading(name, None, problem)
+
+    # -- while serving ------------------------------------------------------------------
+
+    def next_change(self) -> asyncio.Future[None]:
+        """A future that is done at the next snapshot (or when the server stops)."""
+        if self._next is None or self._next.done():
+            self._next = asyncio.get_running_loop().create_future()
+        return self._next
+
+    def _publish(self, snapshot: Snapshot | None) -> None:
+        if snapshot is not None:
+            self.snapshot = snapshot
+        if self._next is not None and not self._next.done():
+            self._next.set_result(None)
+
+    async def watch(self) -> None:
+        """Look at the files every WATCH_INTERVAL; on a change, read and wake the streams."""
+        while not self.stopping:
+            await asyncio.sleep(WATCH_INTERVAL)
+            changed, problem = self._changed_on_disk()
+            if changed:
+                self._publish(await asyncio.to_thread(self._read, problem))
+
+    def stop(self) -> None:
+        """The server is stopping: every stream ends."""
+        self.stopping = True
+        self._publish(None)

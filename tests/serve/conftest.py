@@ -1,0 +1,66 @@
+"""Fixtures of the tests of `chicago serve`: a table to serve, the server, and one
+headless Chromium a test module.
+
+One browser a module, not one a test: Chromium's start-up is the slow, rarely failing
+step under load, so it is done once a module, with a generous timeout, and tried again
+once if it fails.  Not one a test process: Playwright's sync API allows one driver at a
+time in a process, and the browser tests of other folders open their own.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from serve_support import PLAYERS, Served
+
+from browser_support import CHROMIUM_ARGS, _missing, require_chromium
+from cli_support import SEED_000_DEAL, ok, session_file
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+
+@pytest.fixture
+def table(chicago_home: Path) -> Path:
+    """A session of four, one deal recorded (in process: quicker than two more processes)."""
+    ok("new", "fredag", *PLAYERS)
+    ok(*SEED_000_DEAL)
+    return session_file("fredag")
+
+
+@pytest.fixture
+def served(table: Path) -> Iterator[Served]:
+    server = Served()
+    yield server
+    code, out, err = server.stop()
+    assert code == 0 and err == "", err
+    assert out.strip() == "Stopped.", out
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the browser tests of a module."""
+    executable = require_chromium()
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        _missing("the Python package playwright is not installed")
+    with sync_playwright() as driver:
+        for attempt in (1, 2):
+            try:
+                opened = driver.chromium.launch(
+                    executable_path=str(executable), args=list(CHROMIUM_ARGS), timeout=120_000
+                )
+                break
+            except Error:
+                if attempt == 2:
+                    raise
+                time.sleep(2)
+        try:
+            yield opened
+        finally:
+            opened.close()
