@@ -14,6 +14,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
+from ..present.width import visible
 from ..store import catalogue
 from .common import FileOption, SessionOption
 from .read import stake_parameter
@@ -86,7 +87,7 @@ def serve(
 
 def _announce(host: str, url: str, board: "Board") -> None:
     """Where to look: the URL, and on the network a QR code of it."""
-    name = board.snapshot.name or (board.path.stem if board.path else "")
+    name = visible(board.snapshot.name or (board.path.stem if board.path else ""))
     if host in LOOPBACK:
         print(
             t(

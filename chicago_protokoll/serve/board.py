@@ -26,10 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import ChicagoError
+from ..core.events import Correction
 from ..core.standings import Standings
 from ..i18n.language import language, t
 from ..present.html_sheet import problem_body, sheet_body, sheet_title
 from ..present.views import status_dict
+from ..present.width import visible
 from ..store import catalogue, locations, sessionfile
 from . import tv
 
@@ -54,6 +56,7 @@ class Reading:
     name: str
     standings: Standings | None
     problem: str | None
+    corrections: tuple[Correction, ...] = ()  # the sheet marks each corrected deal
 
 
 # Each kind of page: its title and body for a reading (a problem has standings None).
@@ -63,7 +66,9 @@ Render = Callable[[Reading, str], tuple[str, str]]
 def _sheet(reading: Reading, stake: str) -> tuple[str, str]:
     if reading.standings is None:
         return sheet_title(reading.name), problem_body(reading.name, reading.problem or "")
-    return sheet_title(reading.name), sheet_body(reading.standings, reading.name, stake)
+    return sheet_title(reading.name), sheet_body(
+        reading.standings, reading.name, stake, reading.corrections
+    )
 
 
 def _tv(reading: Reading, stake: str) -> tuple[str, str]:
@@ -165,7 +170,7 @@ class Board:
     def _reading(self, problem: str | None) -> Reading:
         if self.path is None:
             return Reading(locations.get_current() or "", None, problem)
-        name = self.path.stem
+        name = visible(self.path.stem)  # a file name may hold anything
         try:
             session = sessionfile.load_session(self.path)
             name = session.name or name
@@ -179,7 +184,7 @@ class Board:
                 error=error,
             )
         else:
-            return Reading(name, standings, None)
+            return Reading(name, standings, None, session.corrections)
         problem += t(" — the page shows the game again as soon as the file can be read.")
         return Reading(name, None, problem)
 
