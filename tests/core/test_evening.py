@@ -120,3 +120,33 @@ def test_past_twelve_players_the_payments_still_settle_with_at_most_one_fewer(va
     payments = fewest_payments(net)
     assert settles(net, payments)
     assert len(payments) <= max(0, sum(1 for a in net.values() if a != 0) - 1)
+
+
+NAMES = ("Anna", "Bo", "Cilla", "Dag", "Eva", "Filip")
+
+
+@st.composite
+def random_game(draw: st.DrawFn) -> Played:
+    players = tuple(draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=4, unique=True)))
+    scores = tuple(draw(st.lists(st.integers(0, 70), min_size=len(players), max_size=len(players))))
+    best = max(scores)
+    winners = tuple(p for p, s in zip(players, scores, strict=True) if s == best)
+    return game(players, scores, winners)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(random_game(), min_size=0, max_size=8), st.sampled_from(["1", "0.37", "2.5"]),
+       st.sampled_from([None, "1", "5"]))
+def test_a_random_evening_settles_every_net_and_adds_up_to_nothing(
+    games: list[Played], stake: str, unit: str | None
+) -> None:
+    """Over random evenings: the nets add up to nothing, the payments settle them exactly,
+    never more than one fewer than the players who owe or are owed, and each net is the
+    sum of what `settle` gives game by game."""
+    tonight = evening(games, Decimal(stake), round_to=Decimal(unit) if unit else None)
+    assert sum(tonight.net.values()) == 0
+    assert settles(tonight.net, list(tonight.payments))
+    open_players = sum(1 for amount in tonight.net.values() if amount != 0)
+    assert len(tonight.payments) <= max(0, open_players - 1)
+    if unit is None:
+        assert tonight.net == nets(games, Decimal(stake))
