@@ -446,7 +446,7 @@ def _refuse_forfeit_mid_deal(session: Session, deal: int, before: Sequence[Event
     if probe.deal == deal and not probe.finished:
         raise ChicagoError(
             Msg(
-                "deal {deal} ended with {player}'s forfeit before it was played out: `chicago undo` takes the forfeit back, then the deal can be corrected",
+                "deal {deal} ended with {player}'s forfeit before it was played out, so there is no whole deal to correct; `chicago note --deal {deal}` can say what was wrong",
                 deal=deal,
                 player=forfeit.player,
             ),
