@@ -434,8 +434,9 @@ def edit_deal(
 
 
 def _refuse_forfeit_mid_deal(session: Session, deal: int, before: Sequence[Event]) -> None:
-    """A deal a forfeit ended before it was played out cannot be corrected as a whole deal:
-    the forfeit goes back first (`chicago undo`), or the correction would drop it."""
+    """A deal a forfeit ended before it was played out cannot be corrected as a whole deal
+    (the correction would play it out and drop the forfeit): refused, and the refusal
+    points at a note, never at undoing the forfeit, which is a correct event."""
     forfeit = next((event for event in before if isinstance(event, Forfeit)), None)
     if forfeit is None:
         return
@@ -446,7 +447,7 @@ def _refuse_forfeit_mid_deal(session: Session, deal: int, before: Sequence[Event
     if probe.deal == deal and not probe.finished:
         raise ChicagoError(
             Msg(
-                "deal {deal} ended with {player}'s forfeit before it was played out: `chicago undo` takes the forfeit back, then the deal can be corrected",
+                "deal {deal} ended with {player}'s forfeit before it was played out, so there is no whole deal to correct; `chicago note --deal {deal}` can say what was wrong",
                 deal=deal,
                 player=forfeit.player,
             ),

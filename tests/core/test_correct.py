@@ -244,7 +244,8 @@ def test_an_edit_s_totals_are_a_fresh_replay_of_the_corrected_record_and_undo_re
         assert getattr(refused, "deal", deal) >= deal
         return
     except ChicagoError as error:
-        assert "nothing to correct" in str(error)
+        # the same record again, or a deal a forfeit ended before it was played out
+        assert "nothing to correct" in str(error) or "no whole deal to correct" in str(error)
         return
     fresh = replay(replace(corrected, corrections=()))
     assert game.scores == fresh.scores and game.finished == fresh.finished
