@@ -62,9 +62,8 @@ def test_the_single_moment_commands_take_off_an_opponent_too() -> None:
     assert scores() == {"Anna": 0, "Bo": 1, "Cilla": 0}
 
 
-def test_the_last_trick_with_a_two_takes_its_own_points() -> None:
-    ok("new", "fredag", *PLAYERS)
-    rules = Path("with-two.toml")
+def test_the_last_trick_with_a_two_takes_its_own_points(tmp_path: Path) -> None:
+    rules = tmp_path / "with-two.toml"
     rules.write_text(
         "[scoring]\ntake_from_opponent = true\nlast_trick_with_two = 10\n", encoding="utf-8"
     )
@@ -96,8 +95,8 @@ def test_fran_alone_at_a_table_of_three_asks_whose_total() -> None:
     assert path.read_bytes() == before
 
 
-def test_four_of_a_kind_under_choice_says_nolla_or_fran() -> None:
-    rules = Path("fyrtal.toml")
+def test_four_of_a_kind_under_choice_says_nolla_or_fran(tmp_path: Path) -> None:
+    rules = tmp_path / "fyrtal.toml"
     rules.write_text(
         '[scoring]\ntake_from_opponent = true\n[hands]\nfour_of_a_kind_zeroes = "choice"\n',
         encoding="utf-8",
