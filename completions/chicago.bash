@@ -19,7 +19,7 @@ _chicago_options() {
     'deal') REPLY='--buy --chicago --broken-by --last-trick --showdown --royal --exchange --session -s --file -f --with-two --help -h' ;;
     'buy') REPLY='--session -s --file -f --help -h' ;;
     'declare') REPLY='--session -s --file -f --help -h' ;;
-    'tricks') REPLY='--session -s --file -f --with-two --help -h' ;;
+    'tricks') REPLY='--from --session -s --file -f --with-two --help -h' ;;
     'showdown') REPLY='--session -s --file -f --help -h' ;;
     'royal') REPLY='--session -s --file -f --help -h' ;;
     'exchange') REPLY='--session -s --file -f --help -h' ;;
@@ -64,7 +64,7 @@ _chicago_value() {
     case "$1|$2" in
     '|--lang') REPLY='w:en sv' ;;
     'new|--rules') REPLY='f' ;;
-    'new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime big-table' ;;
+    'new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
     'new|--dealer') REPLY='' ;;
     'new|--file') REPLY='f' ;;
     'new|-f') REPLY='f' ;;
@@ -87,6 +87,7 @@ _chicago_value() {
     'declare|-s') REPLY='n:session' ;;
     'declare|--file') REPLY='f' ;;
     'declare|-f') REPLY='f' ;;
+    'tricks|--from') REPLY='n:player' ;;
     'tricks|--session') REPLY='n:session' ;;
     'tricks|-s') REPLY='n:session' ;;
     'tricks|--file') REPLY='f' ;;
@@ -180,7 +181,7 @@ _chicago_value() {
     'serve|--file') REPLY='f' ;;
     'serve|-f') REPLY='f' ;;
     'play|--rules') REPLY='f' ;;
-    'play|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime big-table' ;;
+    'play|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
     'play|--dealer') REPLY='' ;;
     'play|--stake') REPLY='' ;;
     'play|--session') REPLY='n:session' ;;
@@ -219,13 +220,13 @@ _chicago_value() {
     'rules show|-s') REPLY='n:session' ;;
     'rules show|--file') REPLY='f' ;;
     'rules show|-f') REPLY='f' ;;
-    'rules init|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime big-table' ;;
+    'rules init|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
     'night new|--rounds') REPLY='' ;;
     'night new|--table-size') REPLY='' ;;
     'night new|--points') REPLY='' ;;
     'night new|--seed') REPLY='' ;;
     'night new|--rules') REPLY='f' ;;
-    'night new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime big-table' ;;
+    'night new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
     'night status|--format') REPLY='w:md html csv json' ;;
     'night status|--output') REPLY='f' ;;
     'night status|-o') REPLY='f' ;;

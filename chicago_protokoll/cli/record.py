@@ -191,13 +191,22 @@ def tricks(
     with_two: Annotated[
         bool, typer.Option("--with-two", help="The last trick was won with a two.")
     ] = False,
+    from_opponent: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="Take the points off OPPONENT's total instead (scoring.take_from_opponent).",
+            metavar="OPPONENT",
+            autocompletion=_complete_player,
+        ),
+    ] = None,
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
     """Last trick to PLAYER; after a Chicago: the declarer if it succeeded, else who broke it."""
 
     def build(game: Game) -> list[Event]:
-        return [entry.trick_event(game, player, with_two=with_two)]
+        return [entry.trick_event(game, player, with_two=with_two, opponent=from_opponent)]
 
     saved, game = _record(session, file, build)
     _print_standings(saved, game, saved.name)

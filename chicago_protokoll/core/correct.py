@@ -300,13 +300,15 @@ class DealChanges:
 
 def claim_text(event: HandEvent) -> str:
     """A recorded best hand as it is typed (``Anna:two-pair KH KS 9D 9H 3C``, ``pass``,
-    ``tie:pair``): `entry.claim` reads it back to the same event."""
+    ``tie:pair``, ``Anna:full-house:from:Bo``): `entry.claim` reads it back to the same
+    event."""
     if event.tie:
         return f"tie:{event.hand.value}" if event.hand else "tie"
     if event.player is None or event.hand is None:
         return "pass"
     cards = f" {event.cards}" if event.cards else ""
-    return f"{event.player}:{event.hand.value}{cards}{':zero' if event.zero else ''}"
+    taken = f":from:{event.opponent}" if event.opponent else ""
+    return f"{event.player}:{event.hand.value}{cards}{':zero' if event.zero else ''}{taken}"
 
 
 def recorded_entry(events: Sequence[Event]) -> DealEntry:
@@ -334,7 +336,8 @@ def recorded_entry(events: Sequence[Event]) -> DealEntry:
             case ChicagoBroken():
                 values["broken_by"] = event.player
             case LastTrick():
-                values["last_trick"], with_two = event.player, event.with_two
+                taken = f":from:{event.opponent}" if event.opponent else ""
+                values["last_trick"], with_two = event.player + taken, event.with_two
             case Royal():
                 values["royal"] = event.player
             case Penalty() | Forfeit() | Note():

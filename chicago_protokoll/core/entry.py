@@ -17,8 +17,12 @@ köpstopp, a deal left without its last trick) is decided once, by
 Spoken forms:
 
 - a hand claim (WHO): ``PLAYER:HAND``, ``pass``, ``tie``, ``tie:HAND``,
-  ``PLAYER:fyrtal:nolla``; in ``play`` also ``PLAYER HAND`` and ``tie HAND``;
+  ``PLAYER:fyrtal:nolla``, ``PLAYER:HAND:från:OPPONENT`` (``:from:``; the points taken
+  off OPPONENT, scoring.take_from_opponent; ``:från`` alone at a table of two); in
+  ``play`` also ``PLAYER HAND``, ``PLAYER HAND från OPPONENT`` and ``tie HAND``;
   HAND is a hand's name in Swedish or English, or five cards, or both;
+- the last trick: ``PLAYER``, or ``PLAYER:från:OPPONENT``; in ``play`` ``PLAYER 2``,
+  ``PLAYER från OPPONENT``;
 - a player: the name in any case, or a unique start of it;
 - an exchange: ``PLAYER N`` in the köp being played, or ``PLAYER:N[,N[,N]]``
   for köp 1, 2, 3 of a whole deal.
@@ -53,6 +57,8 @@ from .session import resolve_player
 NOBODY = frozenset({"", "-", "pass", "p", "ingen", "nobody", "no", "nej", "n"})
 # Words that, after a hand, ask for four of a kind to zero the opponents.
 ZERO = frozenset({"zero", "nolla", "noll"})
+# The word before the opponent whose total the points are taken off ("Anna:kåk:från:Bo").
+FROM = frozenset({"från", "fran", "from"})
 
 
 def player(game: Game, text: str) -> str:
@@ -73,12 +79,17 @@ class HandClaim:
     cards: str | None = None
     tie: bool = False
     zero: bool = False
+    opponent: str | None = None
 
     def event(self, deal: int, *, buy: int | None) -> BuyWinner | Showdown:
         """The claim recorded as köp ``buy``'s best hand, or (``buy=None``) the showdown's."""
         if buy is None:
-            return Showdown(deal, self.player, self.hand, self.cards, self.tie, self.zero)
-        return BuyWinner(deal, self.player, self.hand, self.cards, self.tie, self.zero, buy=buy)
+            return Showdown(
+                deal, self.player, self.hand, self.cards, self.tie, self.zero, self.opponent
+            )
+        return BuyWinner(
+            deal, self.player, self.hand, self.cards, self.tie, self.zero, self.opponent, buy=buy
+        )
 
 
 def parse_claim(
@@ -87,7 +98,8 @@ def parse_claim(
     """Read ``PLAYER:HAND``, ``pass`` or ``tie`` (also ``tie:HAND``).
 
     HAND is a hand name in English or Swedish or five cards; ``PLAYER:fyrtal:zero``
-    (or ``:nolla``) zeroes the opponents where the house rules allow it."""
+    (or ``:nolla``) zeroes the opponents where the house rules allow it;
+    ``PLAYER:HAND:från:OPPONENT`` takes the points off OPPONENT instead."""
     stripped = text.strip()
     folded = stripped.casefold()
     if folded in ("pass", "", "-", "ingen", "nobody"):
@@ -104,6 +116,14 @@ def parse_claim(
             ),
         )
     player = resolve_player(head, players, allow_prefix=allow_prefix)
+    rest, opponent = _taken_off(rest, player, players, allow_prefix=allow_prefix, text=text)
+    if not rest.strip():
+        raise CardError(
+            Msg(
+                "'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'",
+                text=text,
+            ),
+        )
     zero = False
     hand_text = rest
     for suffix in (":zero", ":nolla", ":noll"):
@@ -111,7 +131,37 @@ def parse_claim(
             zero = True
             hand_text = rest.rstrip()[: -len(suffix)]
     hand, cards = _parse_hand(hand_text, ace_low_straight)
-    return HandClaim(player, hand=hand, cards=cards, zero=zero)
+    return HandClaim(player, hand=hand, cards=cards, zero=zero, opponent=opponent)
+
+
+def _taken_off(
+    rest: str, player: str, players: Sequence[str], *, allow_prefix: bool, text: str
+) -> tuple[str, str | None]:
+    """``kåk:från:Bo`` -> ``("kåk", "Bo")``; ``kåk:från`` at a table of two names the
+    other player; without ``:från`` the text is returned as it is, with no opponent.
+    Whether the table takes points off an opponent at all is the engine's rule."""
+    parts = rest.split(":")
+    if parts[-1].strip().casefold() in FROM:
+        return ":".join(parts[:-1]), only_opponent(player, players, text)
+    if len(parts) >= 2 and parts[-2].strip().casefold() in FROM:
+        named = parts[-1].strip()
+        if not named:
+            return ":".join(parts[:-2]), only_opponent(player, players, text)
+        return ":".join(parts[:-2]), resolve_player(named, players, allow_prefix=allow_prefix)
+    return rest, None
+
+
+def only_opponent(player: str, players: Sequence[str], text: str) -> str:
+    """The one opponent at a table of two: ``från`` alone names them."""
+    others = [name for name in players if name != player]
+    if len(others) != 1:
+        raise EntryError(
+            Msg(
+                "'{text}': 'från' alone names the opponent only at a table of two; say whose total: från:NAME",
+                text=text,
+            ),
+        )
+    return others[0]
 
 
 def _parse_hand(text: str, ace_low_straight: bool) -> tuple[Category, str | None]:
@@ -150,6 +200,7 @@ def spoken_claim(game: Game, text: str) -> HandClaim:
     if head.casefold() in ("tie", "lika"):
         return claim(game, f"tie:{rest}")
     name = player(game, head)
+    rest, taken = _spoken_opponent(rest)
     words = rest.split()
     zero = bool(words) and words[-1].casefold() in ZERO
     if zero:
@@ -158,7 +209,40 @@ def spoken_claim(game: Game, text: str) -> HandClaim:
         raise EntryError(
             Msg("say which hand {name} had, e.g. '{name} two pair' or five cards", name=name),
         )
-    return claim(game, f"{name}:{rest}{':zero' if zero else ''}")
+    return claim(game, f"{name}:{rest}{':zero' if zero else ''}{taken}")
+
+
+def _spoken_opponent(rest: str) -> tuple[str, str]:
+    """``kåk från bo`` -> ``("kåk", ":från:bo")``: the words before the last ``från`` (or
+    ``from``), and the opponent in the form `claim` reads (``":från"`` alone for "från"
+    with nobody after it); ``(rest, "")`` when no opponent is named."""
+    words = rest.split()
+    marks = [index for index, word in enumerate(words) if word.casefold() in FROM]
+    if not marks:
+        return rest, ""
+    at = marks[-1]
+    named = " ".join(words[at + 1 :])
+    return " ".join(words[:at]), ":från" + (f":{named}" if named else "")
+
+
+def spoken_last_trick(game: Game, text: str) -> tuple[str, bool, str]:
+    """The last trick as said in ``play``: ``Anna``, ``Anna 2`` (with a two), ``Anna från
+    Bo``, ``sista Anna 2 från Bo``.  The taker as `trick_event` reads it (``Anna:från:Bo``),
+    whether it was won with a two, and any words left that say neither ("" if none)."""
+    words = text.split()
+    if len(words) > 1 and words[0].casefold() in ("sista", "last"):
+        try:
+            player(game, words[0])
+        except EntryError:  # "sista" is no player's name here: the question's own word
+            text = " ".join(words[1:])
+    head, rest = split_player(game, text)
+    rest, taken = _spoken_opponent(rest)
+    with_two = rest.casefold() in _WITH_TWO
+    return head + taken, with_two, "" if with_two else rest
+
+
+# Words after the taker that say the last trick was won with a two.
+_WITH_TWO = frozenset({"2", "två", "tvåa", "tvaa", "two", "med tvåa", "with two"})
 
 
 def split_player(game: Game, text: str) -> tuple[str, str]:
@@ -191,14 +275,54 @@ def declare_event(game: Game, text: str) -> ChicagoDeclared:
     return ChicagoDeclared(game.deal, player(game, text))
 
 
-def trick_event(game: Game, text: str, *, with_two: bool = False) -> Event:
+def taker(game: Game, text: str, opponent: str | None = None) -> tuple[str, str | None]:
+    """Who took the last trick, and the opponent the points are taken off (None: added to
+    the taker's total): ``Anna``, ``Anna:från:Bo``, ``Anna:från`` at a table of two, or
+    ``opponent`` given apart (``tricks Anna --from Bo``)."""
+    head, colon, rest = text.partition(":")
+    name = player(game, head if colon else text)
+    if colon:
+        mark, _, named = rest.partition(":")
+        if mark.strip().casefold() not in FROM:
+            raise EntryError(
+                Msg(
+                    "'{text}': write the player who took the last trick, or PLAYER:från:OPPONENT to take the points off an opponent",
+                    text=text,
+                ),
+            )
+        if opponent is not None:
+            raise EntryError(
+                Msg("'{text}' names the opponent already; give it once", text=text)
+            )
+        opponent = named if named.strip() else None
+        if opponent is None:
+            return name, only_opponent(name, game.players, text)
+    if opponent is None:
+        return name, None
+    return name, player(game, opponent)
+
+
+def trick_event(
+    game: Game, text: str, *, with_two: bool = False, opponent: str | None = None
+) -> Event:
     """Who took the trick that decides the deal's scoring.
 
     The last trick; after a Chicago, its outcome instead: the declarer took all five,
     anyone else broke it (the deal ends at the first trick another player takes).
+    ``Anna:från:Bo`` (or ``opponent``) takes the last trick's points off Bo's total.
     """
-    name = player(game, text)
+    name, taken = taker(game, text, opponent)
     if game.chicago is not None and not game.tricks_done:
+        if taken is not None:
+            game.check_taking(name, taken)
+            raise RuleViolation(
+                Msg(
+                    "a Chicago's points are never taken off an opponent: {declarer}'s Chicago scores for or against {declarer}, and breaking it gives only the breaker's bonus",
+                    declarer=game.chicago,
+                ),
+                rule=Rule.TAKE_FROM_OPPONENT,
+                key="scoring.take_from_opponent",
+            )
         if with_two:
             raise OptionConflict(
                 Msg("a two wins the last trick, and after a Chicago there is none"),
@@ -207,7 +331,7 @@ def trick_event(game: Game, text: str, *, with_two: bool = False) -> Event:
         if name == game.chicago:
             return ChicagoWon(game.deal, name)
         return ChicagoBroken(game.deal, name)
-    return LastTrick(game.deal, name, with_two=with_two)
+    return LastTrick(game.deal, name, with_two=with_two, opponent=taken)
 
 
 def royal_event(game: Game, text: str) -> Royal:
@@ -462,7 +586,8 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
         else:
             yield ChicagoBroken(number, player(game, entry.broken_by))
     elif entry.last_trick is not None:
-        yield LastTrick(number, player(game, entry.last_trick), with_two=entry.with_two)
+        name, taken = taker(game, entry.last_trick)
+        yield LastTrick(number, name, with_two=entry.with_two, opponent=taken)
         yield claim(game, entry.showdown or "pass").event(number, buy=None)
     game.refuse_unfinished_deal(number)
 
@@ -510,9 +635,9 @@ def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
     hint_en: Msg | str = ""
     declarer = player(game, entry.chicago or "")
     if entry.last_trick is not None and entry.broken_by is None:
-        taker = player(game, entry.last_trick)
-        if taker != declarer:
-            hint_en = Msg("; if {taker} took a trick, write --broken-by {taker}", taker=taker)
+        took = player(game, entry.last_trick.partition(":")[0])
+        if took != declarer:
+            hint_en = Msg("; if {taker} took a trick, write --broken-by {taker}", taker=took)
     raise RuleViolation(
         Msg(
             "a Chicago deal has no last trick and no showdown: after a Chicago nothing more is scored in that deal{hint}",

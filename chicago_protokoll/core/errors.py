@@ -56,6 +56,7 @@ class Rule(StrEnum):
     ROYAL_STRAIGHT_FLUSH = "royal straight flush"
     SCORED_KOP = "scored köp"
     TABLE_SIZE = "table size"
+    TAKE_FROM_OPPONENT = "taking points from an opponent"
     TIMING = "timing"
 
 

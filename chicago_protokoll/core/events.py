@@ -24,6 +24,10 @@ class EventType:
     since: ClassVar[int] = 1
     #: Fields whose name on disk (and in exported JSON) differs from the attribute's.
     disk_names: ClassVar[dict[str, str]] = {}
+    #: Fields newer than the type, with the format version that first had each: an event
+    #: that uses one (not None, not False) needs that version, one that does not stays
+    #: readable by the releases before (`event_since`).
+    field_since: ClassVar[dict[str, int]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +41,10 @@ class HandEvent(EventType):
     cards: str | None = None
     tie: bool = False
     zero: bool = False  # four of a kind zeroing the opponents instead of scoring ("choice")
+    # The points taken off this opponent's total instead of added to the player's
+    # (scoring.take_from_opponent, seed 001's "nolla en motståndare").
+    opponent: str | None = None
+    field_since: ClassVar[dict[str, int]] = {"opponent": 4}
 
     @property
     def is_pass(self) -> bool:
@@ -105,7 +113,9 @@ class LastTrick(EventType):
     deal: int
     player: str
     with_two: bool = False
+    opponent: str | None = None  # the points taken off this total instead (seed 001)
     kind: ClassVar[str] = "last-trick"
+    field_since: ClassVar[dict[str, int]] = {"opponent": 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +187,37 @@ def named_player(event: Event) -> str | None:
     return None if isinstance(event, Note) else event.player
 
 
+def named_players(event: Event) -> tuple[str, ...]:
+    """Every player an event names: its player and, where points were taken off one, the
+    opponent (the player check of a file reads both)."""
+    named = (named_player(event), opponent(event))
+    return tuple(name for name in named if name is not None)
+
+
+def opponent(event: Event) -> str | None:
+    """Whose total the event's points were taken off (scoring.take_from_opponent), or None."""
+    return event.opponent if isinstance(event, HandEvent | LastTrick) else None
+
+
+def event_since(event: Event) -> int:
+    """The oldest format version that can read the event: its type's, or that of a newer
+    field it uses."""
+    used = (
+        version
+        for name, version in event.field_since.items()
+        if getattr(event, name) not in (None, False)
+    )
+    return max((event.since, *used))
+
+
+#: The newest format version any event type or field needs.
+EVENTS_VERSION = max(
+    version
+    for cls in EVENT_TYPES.values()
+    for version in (cls.since, *cls.field_since.values())
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Correction:
     """A recorded deal corrected afterwards (`chicago edit`): when, which deal, all of
@@ -217,6 +258,7 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "points": (int,),
     "reason": (str,),
     "text": (str,),
+    "opponent": (str,),
 }
 
 

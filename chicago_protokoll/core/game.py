@@ -280,6 +280,7 @@ class Game:
             case LastTrick():
                 self._known(event.player)
                 self._check_last_trick()
+                self.check_taking(event.player, event.opponent)
                 if event.with_two:
                     points, rule, key = (
                         self.rules.scoring.last_trick_with_two,
@@ -292,7 +293,7 @@ class Game:
                         "last_trick",
                         "scoring.last_trick",
                     )
-                awards = [self._award(event.player, points, rule, key)]
+                awards = [self._scored(event.player, event.opponent, points, rule, key)]
                 self.tricks_done = True
                 return self._commit(event, awards, end_deal=False)
             case Showdown():
@@ -525,6 +526,8 @@ class Game:
             )
         if event.cards is not None and event.hand is not None:
             self._check_cards(event.cards, event.hand)
+        if event.opponent is not None:
+            self._check_taken_hand(event)
         if event.zero:
             zeroes = self.rules.hands.four_of_a_kind_zeroes
             if event.hand is not Category.FOUR_OF_A_KIND or event.player is None:
@@ -539,6 +542,66 @@ class Game:
                     rule=Rule.FOUR_OF_A_KIND_ZEROING,
                     key="hands.four_of_a_kind_zeroes",
                 )
+
+    def check_taking(self, player: str, opponent: str | None) -> None:
+        """Points scored may be taken off one opponent instead, where the table plays so
+        (rules.md: scoring.take_from_opponent): never off the scorer themselves."""
+        if opponent is None:
+            return
+        key = "scoring.take_from_opponent"
+        if not self.rules.scoring.take_from_opponent:
+            raise RuleViolation(
+                Msg(
+                    "this table does not take points off an opponent: whoever scores adds the points to their own total"
+                ),
+                rule=Rule.TAKE_FROM_OPPONENT,
+                key=key,
+            )
+        self._known(opponent)
+        if opponent == player:
+            raise RuleViolation(
+                Msg(
+                    "{player} cannot take points off their own total: name one of the opponents",
+                    player=player,
+                ),
+                rule=Rule.TAKE_FROM_OPPONENT,
+                key=key,
+            )
+
+    def _check_taken_hand(self, event: HandEvent) -> None:
+        """A best hand taken off an opponent: a hand that scores points, never one that
+        wins the game or zeroes the others."""
+        key = "scoring.take_from_opponent"
+        if event.player is None or event.hand is None:
+            raise RuleViolation(
+                Msg("nobody scores here, so nothing can be taken off an opponent"),
+                rule=Rule.TAKE_FROM_OPPONENT,
+                key=key,
+            )
+        self.check_taking(event.player, event.opponent)
+        if self.rules.hands.points(event.hand) == "win":
+            raise RuleViolation(
+                Msg(
+                    "{player}'s hand wins the game at once: a hand that wins the game is never taken off an opponent",
+                    player=event.player,
+                ),
+                rule=Rule.TAKE_FROM_OPPONENT,
+                key=key,
+            )
+        if event.hand is Category.FOUR_OF_A_KIND and (
+            event.zero or self.rules.hands.four_of_a_kind_zeroes == "always"
+        ):
+            raise RuleViolation(
+                Msg(
+                    "a four of a kind either zeroes the opponents or takes its points off one of them, not both"
+                )
+                if event.zero
+                else Msg(
+                    'at this table a four of a kind always zeroes the opponents (hands.four_of_a_kind_zeroes = "always"), so it takes nothing off one of them'
+                ),
+                rule=Rule.TAKE_FROM_OPPONENT,
+                key=key,
+            )
 
     def _check_cards(self, cards: str, hand: Category) -> None:
         """The cards recorded with a best hand must make that hand at this table."""
@@ -695,6 +758,15 @@ class Game:
             new = max(new, min(floor, current))
         return Award(name, new - current, nominal, rule, key)
 
+    def _scored(
+        self, name: str, opponent: str | None, points: int, rule: str, key: str
+    ) -> Award:
+        """Points scored by ``name``: on their total, or (``opponent``) off the opponent's
+        instead, the floor applying there; the scorer's total does not change."""
+        if opponent is None:
+            return self._award(name, points, rule, key)
+        return self._award(opponent, -points, f"{rule}_taken", "scoring.take_from_opponent")
+
     def _hand_awards(self, event: HandEvent, moment: str) -> tuple[list[Award], bool]:
         """The awards for a best-hand moment, and whether it wins the game at once."""
         if event.player is None or event.hand is None:
@@ -709,7 +781,7 @@ class Game:
             zeroes == "always" or (zeroes == "choice" and event.zero)
         )
         if not (zeroing and zeroes == "choice"):
-            awards.append(self._award(event.player, points, f"{moment}_hand", key))
+            awards.append(self._scored(event.player, event.opponent, points, f"{moment}_hand", key))
         if zeroing:
             for index, name in enumerate(self.players):
                 if name != event.player and self.scores[index] != 0:

@@ -138,11 +138,13 @@ class GameRules(_Section):
 
 @dataclass(frozen=True, slots=True)
 class ScoringRules(_Section):
-    """``[scoring]``: the last trick (sista sticket) and the zero floor."""
+    """``[scoring]``: the last trick (sista sticket), the zero floor, and whether the points
+    scored may be taken off an opponent instead (seed 001)."""
 
     last_trick: int = number(5, N_("points for the last trick (sista sticket)"), low=0)
     last_trick_with_two: int = number(5, N_("points when the last trick is won with a two (variant: 10)"), low=0)
     floor: int | None = number_or_off(0, N_("lowest possible total; false: totals may go negative"), high=0)
+    take_from_opponent: bool = flag(False, N_("true: whoever scores a hand or the last trick may take the points off one opponent instead"), since=4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,6 +492,11 @@ PRESETS: dict[str, tuple[str, HouseRules]] = {
             scoring=ScoringRules(floor=None),
             chicago=ChicagoRules(min_score=0, max_per_player=1),
         ),
+    ),
+    "from-opponent": (
+        N_("whoever scores a hand or the last trick may take the points off one opponent "
+            "instead (seed 001, \"nolla en motståndare\")"),
+        HouseRules(scoring=ScoringRules(take_from_opponent=True)),
     ),
     "big-table": (
         N_("five or six players at one deck (the discards are reshuffled when it runs out)"),

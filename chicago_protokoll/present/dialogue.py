@@ -43,7 +43,6 @@ Say = Callable[[str], None]
 # Words that answer a question without naming anyone; compared case-folded.
 # A Chicago is worth ±15: only an explicit answer settles it, never a bare Enter or a "y".
 _ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
-_WITH_TWO = {"2", "två", "tvåa", "tvaa", "two", "med tvåa", "with two"}
 _HELP = {"?", "help", "hjälp", "h"}
 _QUIT = {"q", "quit", "sluta", "exit"}
 _UNDO = {"u", "undo", "ångra"}
@@ -148,6 +147,10 @@ def help_text(question: Question, game: Game) -> str:
         specific = t(
             "  PLAYER HAND      who had the best hand, e.g. 'Bo två par', 'bo two-pair',\n                   'Anna KH KS 9D 9H 3C' (a hand in Swedish or English, or five cards)\n  Enter or pass    nobody had even a pair\n  tie [HAND]       exactly equal best hands: nobody scores\n  PLAYER fyrtal zero   four of a kind zeroing the others (where the rules allow it)",
         )
+        if game.rules.scoring.take_from_opponent:
+            specific += "\n" + t(
+                "  PLAYER HAND från OPPONENT   the points taken off OPPONENT instead, e.g. 'Anna kåk från Bo' (scoring.take_from_opponent)",
+            )
     elif question.kind == "chicago":
         specific = t(
             "  PLAYER           declares Chicago (all five tricks), before the first lead\n  Enter            nobody declares; next comes the last trick",
@@ -156,6 +159,10 @@ def help_text(question: Question, game: Game) -> str:
         specific = t(
             "  PLAYER           took the last trick\n  PLAYER 2         took it with a two (scoring.last_trick_with_two)",
         )
+        if game.rules.scoring.take_from_opponent:
+            specific += "\n" + t(
+                "  PLAYER från OPPONENT   the points taken off OPPONENT instead (scoring.take_from_opponent)",
+            )
     else:
         specific = t(
             "  all five         {declarer} took all five tricks\n  PLAYER           took a trick and broke the Chicago",
@@ -204,16 +211,15 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
         raise EntryError(
             Msg("someone always takes the last trick: who was it?"),
         )
-    head, rest = entry.split_player(game, stripped)
-    with_two = rest.casefold() in _WITH_TWO
-    if rest and not with_two:
+    took, with_two, rest = entry.spoken_last_trick(game, stripped)
+    if rest:
         raise EntryError(
             Msg(
                 "'{answer}': give only the player, or PLAYER 2 if the last trick was won with a two",
                 answer=stripped,
             ),
         )
-    return [entry.trick_event(game, head, with_two=with_two)]
+    return [entry.trick_event(game, took, with_two=with_two)]
 
 
 def exchange_event(args: Sequence[str], game: Game) -> Event:

@@ -37,7 +37,6 @@ class CorrectFile(Protocol):
 
 
 EDIT_WORDS = frozenset({"e", "edit", "ändra", "andra", "rätta", "ratta"})
-_WITH_TWO = {"2", "två", "tvåa", "tvaa", "two"}
 _ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
 _YES = {"j", "ja", "y", "yes"}
 _PARTS = {
@@ -168,12 +167,14 @@ def _ask_last_trick(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
         ).strip()
         if answer:
             break
-    head, rest = entry.split_player(game, answer)
-    if rest and rest.casefold() not in _WITH_TWO:
+    took, with_two, rest = entry.spoken_last_trick(game, answer)
+    if rest:
         raise EntryError(
             Msg(
                 "'{answer}': give only the player, or PLAYER 2 if the last trick was won with a two",
                 answer=answer,
             ),
         )
-    return replace(changes, last_trick=entry.player(game, head), with_two=bool(rest))
+    name, taken = entry.taker(game, took)  # read now: a name that is no seat is told here
+    shown = name + (f":from:{taken}" if taken else "")
+    return replace(changes, last_trick=shown, with_two=with_two)

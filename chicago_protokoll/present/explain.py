@@ -28,6 +28,7 @@ from ..core.events import (
     Royal,
     Showdown,
     named_player,
+    opponent,
 )
 from ..core.session import resolve_player
 from ..core.standings import Award, DealRecord, Standings
@@ -119,6 +120,9 @@ def _event_notes(standings: Standings, event: Event, before: Sequence[int]) -> l
     after_chicago = t(
         "after a Chicago nothing more is scored in the deal: no last trick, no showdown"
     )
+    taken = opponent(event)
+    if taken is not None:
+        return [_taken_note(named_player(event) or "", taken)]
     match event:
         case BuyWinner() | Showdown():
             if event.tie and rules.hands.ties == "none":
@@ -170,6 +174,14 @@ def _event_notes(standings: Standings, event: Event, before: Sequence[int]) -> l
             return []
         case _:
             assert_never(event)
+
+
+def _taken_note(scorer: str, taken: str) -> str:
+    return t(
+        "{player}'s total does not change: the points are taken off {opponent}'s total instead (scoring.take_from_opponent)",
+        player=scorer,
+        opponent=taken,
+    )
 
 
 # -- explain -----------------------------------------------------------------------
@@ -342,6 +354,8 @@ def _player_lines(
                 lines.append(INDENT + f"{where}: " + describe_award(award, total))
                 told_any = True
             if mine and isinstance(entry.event, Penalty):  # the table's reason beside it
+                lines.append(AWARD_INDENT + describe_in_deal(entry.event))
+            if mine and opponent(entry.event) == name:  # whose points they were
                 lines.append(AWARD_INDENT + describe_in_deal(entry.event))
             pointless = _told_when_pointless(entry.event)
             if not mine and named_player(entry.event) == name and pointless:

@@ -23,6 +23,7 @@ from ..core.events import (
     Royal,
     Showdown,
     event_to_dict,
+    opponent,
 )
 from ..core.standings import DealRecord, Standings
 from ..i18n.language import number, t
@@ -148,6 +149,14 @@ def revisor_entries(record: DealRecord) -> list[str]:
         describe_in_deal(entry.event)
         for entry in record.entries
         if isinstance(entry.event, RevisorEvent)
+    ]
+
+
+def taken_entries(record: DealRecord) -> list[str]:
+    """The deal's scorings taken off an opponent, in words: ``köp 1: Anna: full house,
+    taken from Bo``."""
+    return [
+        describe_in_deal(entry.event) for entry in record.entries if opponent(entry.event)
     ]
 
 
@@ -318,6 +327,10 @@ def export_csv(standings: Standings, dialect: str = "plain") -> str:
     revisor = any(revisor_entries(record) for record in standings.deals)
     if revisor:
         header.append(t("penalties and notes"))
+    # Likewise points taken off an opponent (scoring.take_from_opponent), said in words.
+    taken = any(taken_entries(record) for record in standings.deals)
+    if taken:
+        header.append(t("taken from an opponent"))
     rows = [header]
     for record, cells in protocol_rows(standings):
         row: list[object] = [record.number, record.dealer]
@@ -326,6 +339,8 @@ def export_csv(standings: Standings, dialect: str = "plain") -> str:
         row.append(chicago_text(record))
         if revisor:
             row.append("; ".join(revisor_entries(record)))
+        if taken:
+            row.append("; ".join(taken_entries(record)))
         rows.append(row)
     return csv_text(rows, dialect)
 

@@ -90,6 +90,7 @@ def sheet_body(
             _standings_section(standings),
             _protocol_section(standings, corrections),
             _revisor_section(standings),
+            _taken_section(standings),
             "</div>",
             '<div class="column">',
             _chart_section(standings),
@@ -254,6 +255,26 @@ def _revisor_section(standings: Standings) -> str:
         [
             '<section class="revisor">',
             f"<h2>{t('Penalties and notes')}</h2>",
+            '<ul class="revisor">',
+            *items,
+            "</ul>",
+            "</section>",
+        ]
+    )
+
+
+def _taken_section(standings: Standings) -> str:
+    """The scorings taken off an opponent's total (scoring.take_from_opponent), each with
+    whose points they were; nothing in a game without any."""
+    from .narrate import taken_lines
+
+    items = [f"<li>{escape(line)}</li>" for line in taken_lines(standings.deals)]
+    if not items:
+        return ""
+    return "\n".join(
+        [
+            '<section class="taken">',
+            f"<h2>{escape(t('Taken from an opponent'))}</h2>",
             '<ul class="revisor">',
             *items,
             "</ul>",

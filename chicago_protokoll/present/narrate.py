@@ -26,6 +26,7 @@ from ..core.events import (
     RevisorEvent,
     Royal,
     Showdown,
+    opponent,
 )
 from ..core.standings import Award, DealRecord
 from ..i18n.language import Msg, language, t
@@ -70,7 +71,14 @@ def _hand(event: HandEvent) -> str:
         return t("pass: nobody had a hand")
     cards = f" [{event.cards}]" if event.cards else ""
     zero = t(", zeroing the others") if event.zero else ""
-    return f"{event.player}: {hand_name(event.hand)}{cards}{zero}"
+    return f"{event.player}: {hand_name(event.hand)}{cards}{zero}{_taken(event)}"
+
+
+def _taken(event: HandEvent | LastTrick) -> str:
+    """``, taken from Bo`` when the points went off an opponent's total instead."""
+    if event.opponent is None:
+        return ""
+    return t(", taken from {opponent}", opponent=event.opponent)
 
 
 def describe_event(event: Event) -> str:
@@ -99,7 +107,7 @@ def describe_in_deal(event: Event) -> str:
             return t("{where}: broken by {breaker}", where=where, breaker=event.player)
         case LastTrick():
             two = t(" (with a two)") if event.with_two else ""
-            return f"{where}: {event.player}{two}"
+            return f"{where}: {event.player}{two}{_taken(event)}"
         case Royal():
             return f"{where}: {event.player}"
         case Penalty():
@@ -137,6 +145,15 @@ _RULE_TEXT = {
     "instant_win": Msg("a hand that wins the game at once"),
     "required_to_win": Msg("reached the target without a successful Chicago: back to 0"),
     "penalty": Msg("a penalty the table ruled"),
+    # scoring.take_from_opponent: the award is on the opponent, the scorer's total unchanged
+    "buy1_hand_taken": Msg("an opponent's best hand after köp 1, taken off this total"),
+    "buy2_hand_taken": Msg("an opponent's best hand after köp 2, taken off this total"),
+    "buy3_hand_taken": Msg("an opponent's best hand after köp 3, taken off this total"),
+    "showdown_hand_taken": Msg("an opponent's best hand after the tricks, taken off this total"),
+    "last_trick_taken": Msg("an opponent's last trick, taken off this total"),
+    "last_trick_with_two_taken": Msg(
+        "an opponent's last trick, won with a two, taken off this total"
+    ),
 }
 
 
@@ -187,7 +204,8 @@ def deal_parts(events: Sequence[Event]) -> dict[str, str]:
                     breaker=event.player,
                 )
             case LastTrick():
-                parts[where] = event.player + (t(" with a two") if event.with_two else "")
+                two = t(" with a two") if event.with_two else ""
+                parts[where] = event.player + two + _taken(event)
             case Penalty() | Forfeit() | Note():
                 pass  # a correction keeps them as they are: never a part it changes
             case _:
@@ -224,6 +242,32 @@ def describe_correction(correction: Correction) -> str:
         when=when,
         changes=changes,
     )
+
+
+def taken_lines(deals: Sequence[DealRecord]) -> list[str]:
+    """Every scoring taken off an opponent's total instead (scoring.take_from_opponent),
+    with what it took: ``Deal 2: köp 1: Anna: full house, taken from Bo: Bo −6``.  A sheet
+    shows only the opponent's minus; these lines say whose points they were."""
+    lines = []
+    for record in deals:
+        for entry in record.entries:
+            if opponent(entry.event) is None:
+                continue
+            took = ", ".join(f"{award.player} {_minus(award.points)}" for award in entry.awards)
+            lines.append(
+                t(
+                    "Deal {deal}: {entry}: {took}",
+                    deal=record.number,
+                    entry=describe_in_deal(entry.event),
+                    took=took,
+                )
+            )
+    return lines
+
+
+def _minus(points: int) -> str:
+    """``−6`` with a true minus sign, as the protocol writes a deduction; ``±0`` at the floor."""
+    return f"−{-points}" if points < 0 else f"{points:+d}".replace("+0", "±0")
 
 
 def revisor_lines(deals: Sequence[DealRecord]) -> list[str]:

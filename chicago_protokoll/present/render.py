@@ -220,8 +220,10 @@ def protocol_lines(
     if any(chicago_outcome(record) for record in standings.deals):
         lines.append(paint.line(plain(chicago_legend())))
     lines.extend(paint.line(plain(visible(note))) for note in footnotes(standings, corrections))
-    from .narrate import revisor_lines
+    from .narrate import revisor_lines, taken_lines
 
+    # Points taken off an opponent (scoring.take_from_opponent): the table has only the minus.
+    lines.extend(paint.line(plain(visible(line))) for line in taken_lines(standings.deals))
     # The revisor's entries, each with its reason: the table above has only their points.
     lines.extend(paint.line(plain(visible(line))) for line in revisor_lines(standings.deals))
     if standings.finished:

@@ -8,12 +8,13 @@ from datetime import datetime
 
 from ..core.errors import ChicagoError, RulesFileError, SessionFileError
 from ..core.events import (
-    EVENT_TYPES,
+    EVENTS_VERSION,
     Correction,
     Event,
     event_from_dict,
+    event_since,
     event_to_dict,
-    named_player,
+    named_players,
 )
 from ..core.names import hidden_character, shown
 from ..core.rules import TOO_MANY_DIGITS, HouseRules, schema
@@ -25,14 +26,15 @@ FORMAT = "chicago-protokoll/session"
 # A file is written with the oldest format version that can read it, so a file that uses
 # no new feature stays readable by the releases before (a club's shared folder mixes
 # versions): 1 for the plain record, 2 with [[corrections]], and for a house-rules key
-# or an event type of a later version (`Key.since`, the event's ``since``) that version,
-# but only when the file uses it (a new key at its main-rule default is not written).
+# or an event type or field of a later version (`Key.since`, the event's ``since`` and
+# ``field_since``) that version, but only when the file uses it (a new key at its
+# main-rule default is not written, an event's new field left empty is not written).
 CORRECTIONS_VERSION = 2
 # The newest format this version reads: the newest of everything it can write.
 VERSION = max(
     CORRECTIONS_VERSION,
     *(key.since for key in schema()),
-    *(cls.since for cls in EVENT_TYPES.values()),
+    EVENTS_VERSION,
 )
 
 # Every file ends with this line.  TOML cannot tell a file cut at a line
@@ -114,7 +116,7 @@ def file_version(session: Session) -> int:
     events = [*session.events]
     for correction in session.corrections:
         events.extend((*correction.before, *correction.after))
-    needs.extend(event.since for event in events)
+    needs.extend(event_since(event) for event in events)
     return max(needs)
 
 
@@ -400,8 +402,8 @@ def session_problem(session: Session) -> Msg | None:
             players=list(players),
         )
     for number, event in enumerate(session.events, start=1):
-        who = named_player(event)
-        if who is not None and who not in players:
+        who = next((name for name in named_players(event) if name not in players), None)
+        if who is not None:
             return Msg(
                 "event {number} (deal {deal}) names {name!r}, who is not at this table ({players})",
                 number=number,
@@ -411,8 +413,8 @@ def session_problem(session: Session) -> Msg | None:
             )
     for number, correction in enumerate(session.corrections, start=1):
         for event in (*correction.before, *correction.after):
-            who = named_player(event)
-            if who is not None and who not in players:
+            who = next((name for name in named_players(event) if name not in players), None)
+            if who is not None:
                 return Msg(
                     "correction {number} (deal {deal}) names {name!r}, who is not at this table ({players})",
                     number=number,

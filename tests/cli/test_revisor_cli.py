@@ -43,7 +43,7 @@ def test_the_file_is_format_3_only_once_it_holds_a_revisor_entry() -> None:
     assert "version = 1\n" in path.read_text(encoding="utf-8")
     ok("note", "Bo kom sent")
     text = path.read_text(encoding="utf-8")
-    assert VERSION == 3
+    assert VERSION >= 3  # 4 since scoring.take_from_opponent; a note needs only 3
     assert "version = 3\n" in text
     assert 'type = "note"' in text
     ok("undo")

@@ -172,3 +172,53 @@ def test_rule_refusals_stay_with_the_engine() -> None:
     assert event == ChicagoDeclared(1, "Anna")
     with pytest.raises(RuleViolation, match=r"chicago\.min_score"):
         entry.apply_deal(_game(), entry.DealEntry(chicago="Anna"))
+
+
+# -- points taken off an opponent (scoring.take_from_opponent) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "hand", "cards", "opponent"),
+    [
+        ("Anna:kåk:från:Bo", Category.FULL_HOUSE, None, "Bo"),
+        ("an:full-house:from:b", Category.FULL_HOUSE, None, "Bo"),
+        ("Anna:kåk KH KS KD 2C 2D:från:Cilla", Category.FULL_HOUSE, "KH KS KD 2C 2D", "Cilla"),
+        ("Anna:kåk:KH KS KD 2C 2D:fran:Bo", Category.FULL_HOUSE, "KH KS KD 2C 2D", "Bo"),
+        ("Anna:fyrtal:från:Bo", Category.FOUR_OF_A_KIND, None, "Bo"),
+        ("Anna:kåk", Category.FULL_HOUSE, None, None),
+    ],
+)
+def test_a_claim_names_the_opponent_after_fran(
+    text: str, hand: Category, cards: str | None, opponent: str | None
+) -> None:
+    claim = entry.parse_claim(text, PLAYERS, allow_prefix=True)
+    assert (claim.player, claim.hand, claim.cards, claim.opponent) == ("Anna", hand, cards, opponent)
+
+
+def test_fran_alone_is_the_other_player_at_two_and_asks_whose_at_three() -> None:
+    assert entry.parse_claim("Anna:par:från", ("Anna", "Bo")).opponent == "Bo"
+    with pytest.raises(EntryError, match="only at a table of two"):
+        entry.parse_claim("Anna:par:från", PLAYERS)
+    with pytest.raises(CardError, match="needs a hand"):
+        entry.parse_claim("Anna:från:Bo", PLAYERS)
+
+
+def test_the_spoken_forms_of_an_opponent() -> None:
+    game = _game(HouseRules().with_changes(scoring={"take_from_opponent": True}))
+    assert entry.spoken_claim(game, "anna kåk från bo").opponent == "Bo"
+    assert entry.spoken_claim(game, "anna KH KS KD 2C 2D from cil").opponent == "Cilla"
+    assert entry.spoken_last_trick(game, "sista anna 2 från bo") == ("anna:från:bo", True, "")
+    assert entry.spoken_last_trick(game, "anna") == ("anna", False, "")
+    assert entry.taker(game, "Anna:från:Bo") == ("Anna", "Bo")
+    assert entry.taker(game, "Anna", "cil") == ("Anna", "Cilla")
+
+
+def test_a_four_of_a_kind_that_always_zeroes_takes_nothing_off_an_opponent() -> None:
+    rules = HouseRules().with_changes(
+        scoring={"take_from_opponent": True}, hands={"four_of_a_kind_zeroes": "always"}
+    )
+    game = _game(rules)
+    with pytest.raises(RuleViolation, match="always zeroes the opponents") as caught:
+        game.apply(entry.buy_event(game, "Anna:fyrtal:från:Bo"))
+    assert caught.value.key == "scoring.take_from_opponent"
+    assert game.scores == [0, 0, 0]

@@ -158,6 +158,34 @@ def test_scoring_floor_below_zero_stops_a_total_there() -> None:
     assert table.score("Anna") == -10
 
 
+@covers("scoring.take_from_opponent")
+def test_scoring_take_from_opponent_takes_the_points_off_one_opponent_instead() -> None:
+    """A full house taken off Bo is refused in the main rule; where the table plays seed
+    001's "nolla en motståndare" it takes 6 off Bo (the floor stopping it at 0) and leaves
+    Anna's total as it was; the last trick likewise."""
+    main = Table()
+    main.bring("Bo", 10)
+    taken = main.buy_event(("Anna", Category.FULL_HOUSE))
+    main.refuse(
+        BuyWinner(taken.deal, "Anna", Category.FULL_HOUSE, opponent="Bo", buy=taken.buy),
+        key="scoring.take_from_opponent",
+    )
+    table = Table(rules=variant("scoring", take_from_opponent=True))
+    table.bring("Bo", 10)
+    table.bring("Anna", 5)
+    entry = table.apply(
+        BuyWinner(table.deal, "Anna", Category.FULL_HOUSE, opponent="Bo", buy=1)
+    )
+    assert table.scores == {"Anna": 5, "Bo": 4, "Cilla": 0}
+    assert [(a.player, a.points, a.key) for a in entry.awards] == [
+        ("Bo", -6, "scoring.take_from_opponent")
+    ]
+    table.apply(BuyWinner(table.deal, "Anna", Category.FULL_HOUSE, opponent="Bo", buy=2))
+    assert table.scores == {"Anna": 5, "Bo": 0, "Cilla": 0}  # -6 from 4 stops at 0
+    table.apply(LastTrick(table.deal, "Cilla", opponent="Anna"))
+    assert table.scores == {"Anna": 0, "Bo": 0, "Cilla": 0}
+
+
 # -- [hands] -------------------------------------------------------------------------
 
 HAND_KEYS = [

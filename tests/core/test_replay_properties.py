@@ -58,7 +58,16 @@ TABLES = [
         chicago={"min_score": 0, "breaker_bonus": 10},
         buy_stop={"threshold": 20},
     ),
+    # Seed 001: points taken off an opponent, next to four of a kind's own choice.
+    MAIN.with_changes(
+        scoring={"take_from_opponent": True}, hands={"four_of_a_kind_zeroes": "choice"}
+    ),
+    MAIN.with_changes(
+        scoring={"take_from_opponent": True, "floor": False},
+        hands={"four_of_a_kind_zeroes": "always"},
+    ),
 ]
+TAKING = [r for r in TABLES if r.scoring.take_from_opponent]
 # `False == 0` in Python: a table without a floor must not count as floor 0.
 FLOOR_ZERO = [r for r in TABLES if r.scoring.floor is not None and r.scoring.floor == 0]
 # Hands that score; the royal is drawn rarely, since it usually ends the game.
@@ -110,16 +119,35 @@ def hand_event(draw: st.DrawFn, game: Game, *, showdown: bool) -> Event:
     player: str | None = None
     hand: Category | None = None
     zero = False
+    taken: str | None = None
     if kind == "winner":
         player = pick(draw, game.players)
         hand = Category.ROYAL_STRAIGHT_FLUSH if one_in(draw, 60) else pick(draw, SCORING_HANDS)
         if hand is Category.FOUR_OF_A_KIND and rules.four_of_a_kind_zeroes:
             zero = draw(st.booleans())
+        zeroing = hand is Category.FOUR_OF_A_KIND and (
+            zero or rules.four_of_a_kind_zeroes == "always"
+        )
+        if rules.points(hand) != "win" and not zeroing:
+            taken = opponent_taken(draw, game, player)
     if showdown:
-        return Showdown(game.deal, player, hand, tie=kind == "tie", zero=zero)
+        return Showdown(game.deal, player, hand, tie=kind == "tie", zero=zero, opponent=taken)
     return BuyWinner(
-        game.deal, player, hand, tie=kind == "tie", zero=zero, buy=game.hands_scored + 1
+        game.deal,
+        player,
+        hand,
+        tie=kind == "tie",
+        zero=zero,
+        opponent=taken,
+        buy=game.hands_scored + 1,
     )
+
+
+def opponent_taken(draw: st.DrawFn, game: Game, player: str) -> str | None:
+    """Where the table takes points off an opponent: now and then one of the others."""
+    if not game.rules.scoring.take_from_opponent or draw(st.booleans()):
+        return None
+    return pick(draw, [name for name in game.players if name != player])
 
 
 def revisor_event(draw: st.DrawFn, game: Game) -> Event:
@@ -169,7 +197,10 @@ def legal_event(draw: st.DrawFn, game: Game, *, revisor: bool = True) -> Event:
         stopped = player in game.buy_stop
         return Exchange(deal, player, buy, 0 if stopped else draw(INDEXES[6]))
     if kind == "last":
-        return LastTrick(deal, pick(draw, players), with_two=draw(st.booleans()))
+        taker = pick(draw, players)
+        return LastTrick(
+            deal, taker, with_two=draw(st.booleans()), opponent=opponent_taken(draw, game, taker)
+        )
     if kind == "declare":
         return ChicagoDeclared(deal, pick(draw, [p for p in players if game.may_declare(p)]))
     if kind == "zero":
@@ -213,6 +244,7 @@ def any_event(players: tuple[str, ...], deal: int) -> st.SearchStrategy[Event]:
         "cards": cards,
         "tie": st.booleans(),
         "zero": st.booleans(),
+        "opponent": st.none() | names,
     }
     return st.one_of(
         st.builds(BuyWinner, buy=st.integers(0, 4), **hand_fields),
@@ -221,7 +253,7 @@ def any_event(players: tuple[str, ...], deal: int) -> st.SearchStrategy[Event]:
         st.builds(ChicagoDeclared, deals, names),
         st.builds(ChicagoWon, deals, names),
         st.builds(ChicagoBroken, deals, names),
-        st.builds(LastTrick, deals, names, st.booleans()),
+        st.builds(LastTrick, deals, names, st.booleans(), st.none() | names),
         st.builds(Royal, deals, names),
         st.builds(Penalty, deals, names, st.integers(-2, 8), st.sampled_from(["", "late"])),
         st.builds(Forfeit, deals, names, st.sampled_from(["", " ", "left"])),
@@ -274,6 +306,43 @@ def test_no_total_goes_below_the_floor(played: tuple[Game, list[Event]]) -> None
     """On a zero floor no total is ever below 0, after any event."""
     game, _ = played
     assert min(every_total(game), default=0) >= 0
+
+
+@FAST
+@given(games([r for r in TAKING if r.scoring.floor == 0]))
+def test_points_taken_off_an_opponent_never_take_a_total_below_the_zero_floor(
+    played: tuple[Game, list[Event]],
+) -> None:
+    """Seed 001's choice, drawn often: every total stays at 0 or more after every event."""
+    game, _ = played
+    assert min(every_total(game), default=0) >= 0
+
+
+@FAST
+@given(games(TAKING))
+def test_points_taken_off_an_opponent_leave_the_scorer_and_the_others_alone(
+    played: tuple[Game, list[Event]],
+) -> None:
+    """A scoring taken off an opponent moves only the opponent's total, down by at most
+    its points; the scorer's total and every other player's stay as they were."""
+    game, _ = played
+    names = game.players
+    for record in game.standings().deals:
+        before = record.start
+        for entry in record.entries:
+            taken = getattr(entry.event, "opponent", None)
+            if taken is not None:
+                assert [award.player for award in entry.awards] == [taken]
+                award = entry.awards[0]
+                assert award.nominal <= award.points <= 0
+                assert award.key == "scoring.take_from_opponent"
+                changed = [
+                    name
+                    for name, old, new in zip(names, before, entry.totals, strict=True)
+                    if old != new
+                ]
+                assert changed in ([], [taken])
+            before = entry.totals
 
 
 @FAST
@@ -359,6 +428,7 @@ def event_strategy() -> st.SearchStrategy[Event]:
         "cards": st.none() | text,
         "tie": st.booleans(),
         "zero": st.booleans(),
+        "opponent": st.none() | text,
     }
     return st.one_of(
         st.builds(BuyWinner, buy=ints, **hand_fields),
@@ -367,7 +437,7 @@ def event_strategy() -> st.SearchStrategy[Event]:
         st.builds(ChicagoDeclared, ints, text),
         st.builds(ChicagoWon, ints, text),
         st.builds(ChicagoBroken, ints, text),
-        st.builds(LastTrick, ints, text, st.booleans()),
+        st.builds(LastTrick, ints, text, st.booleans(), st.none() | text),
         st.builds(Royal, ints, text),
         st.builds(Penalty, ints, text, ints, text),
         st.builds(Forfeit, ints, text, text),

@@ -122,6 +122,7 @@ def test_any_single_key_may_be_given_alone(section: str, key: str) -> None:
         "last_trick": 10,
         "last_trick_with_two": 10,
         "floor": False,
+        "take_from_opponent": True,
         "four_of_a_kind_zeroes": "choice",
         "ace_low_straight": False,
         "ties": "suit",
