@@ -74,7 +74,7 @@ th, td { padding: 0.3vh 0.4vw; white-space: nowrap; overflow: hidden; text-overf
   border-bottom: 1px solid var(--rule); text-align: right; font-variant-numeric: tabular-nums; }
 th { color: var(--muted); font-weight: normal; }
 th.text, td.text { text-align: left; }
-col.rank { width: 2.6em; } col.pts { width: 4.6em; } col.games { width: 4.6em; } col.wins { width: 4em; }
+col.rank { width: 2.6em; } col.pts { width: 4.6em; } col.games { width: 4.8em; } col.wins { width: 5.2em; }
 .nb-standings.size-l { font-size: 1.35em; }
 .nb-standings.size-m { font-size: 1.1em; }
 .nb-standings.size-s { font-size: 0.85em; }

@@ -4,7 +4,8 @@ the command line, and nothing a page that saw another record may write.
 A form names what was tapped (``do`` and its values: a player, a hand, a count); this
 module turns it into the text the commands read (``Anna:two-pair``, ``pass``, ``tie``)
 and hands it to `core.entry`, and the events it gives to `store.recording.record` (or
-`undo`, or `cli.correct.correct_file` for a past deal), under the lock.  So a refusal is
+`undo`, or for a past deal ``chicago edit``'s `cli.correct.correct_file`, passed in by
+the command), under the lock.  So a refusal is
 the command line's refusal, in the same sentence, and writes nothing.
 
 Every form also names the session it was shown for and how many events and corrections
@@ -17,9 +18,10 @@ and a terminal that recorded in between is never overwritten.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ..core import entry
 from ..core.correct import DealChanges, check_deal_number, deal_events, recorded_entry
@@ -211,7 +213,22 @@ class Done:
     preview: bool = False
 
 
-def perform(path: Path, form: Mapping[str, str]) -> Done:
+class CorrectFile(Protocol):
+    """`cli.correct.correct_file`, passed in by the command (as `play` passes it to its
+    dialogue): correct a deal as ``chicago edit`` does, ``expect`` checked under the lock."""
+
+    def __call__(
+        self,
+        path: Path,
+        deal: int,
+        changes: DealChanges,
+        *,
+        dry_run: bool,
+        expect: Callable[[Session], None] | None = None,
+    ) -> str: ...
+
+
+def perform(path: Path, form: Mapping[str, str], correct: CorrectFile) -> Done:
     """Do what ``form`` asks on the session file at ``path``, or refuse it (`ChicagoError`:
     the command line's sentence; `Stale`) having written nothing."""
     seen = Seen.from_form(form)
@@ -222,7 +239,7 @@ def perform(path: Path, form: Mapping[str, str]) -> Done:
             return Done((t("Taken back: ") + describe_correction(undone.correction),))
         return Done(tuple(t("Taken back: ") + describe_event(e) for e in undone.events))
     if do in EDIT:
-        return _edit(path, form, seen, preview=do == "edit-preview")
+        return _edit(path, form, seen, correct, preview=do == "edit-preview")
     if do not in ACTIONS:
         raise ChicagoError(Msg("this page cannot do '{action}'", action=do[:40]))
 
@@ -240,8 +257,9 @@ def perform(path: Path, form: Mapping[str, str]) -> Done:
     return Done(tuple(t("Saved: ") + describe_event(e.event) for e in recorded.entries))
 
 
-def _edit(path: Path, form: Mapping[str, str], seen: Seen, *, preview: bool) -> Done:
-    from ..cli.correct import correct_file
+def _edit(
+    path: Path, form: Mapping[str, str], seen: Seen, correct: CorrectFile, *, preview: bool
+) -> Done:
     from ..store import sessionfile
 
     try:
@@ -251,5 +269,5 @@ def _edit(path: Path, form: Mapping[str, str], seen: Seen, *, preview: bool) -> 
     current = sessionfile.load_session(path)
     seen.check(current)
     changes = edit_changes(current, deal, form)
-    report = correct_file(path, deal, changes, dry_run=preview, expect=seen.check)
+    report = correct(path, deal, changes, dry_run=preview, expect=seen.check)
     return Done(tuple(report.splitlines()), preview=preview)

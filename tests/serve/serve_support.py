@@ -69,7 +69,7 @@ class Served:
 
     def recording(self) -> dict[int, str]:
         """The recording addresses it printed (``--record``), by table: path and secret."""
-        found = re.findall(r"table (\d+): http://[^/]+(/r/\d+/\S+)", "".join(self.lines))
+        found = re.findall(r"(?:table|bord) (\d+): http://[^/]+(/r/\d+/\S+)", "".join(self.lines))
         return {int(number): path for number, path in found}
 
     def keeper(self) -> str:

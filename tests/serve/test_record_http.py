@@ -242,3 +242,41 @@ def test_a_phone_and_a_terminal_recording_at_once_never_lose_an_event(
     assert len(recorded) >= 10
     assert status()["deal"] == deals + 1  # and every deal of the terminal
     assert len(events) == deals * 4 + len(recorded)
+
+
+def test_a_past_deal_is_corrected_as_chicago_edit_corrects_it(recorder: Served) -> None:
+    path, fields = _page(recorder, query="?edit=1")
+    file = session_file("fredag")
+    text = file.read_bytes()
+    form = {
+        **fields,
+        "deal": "1",
+        "buy1": "Bo",
+        "hand1": "two-pair",
+        "buy2": "Anna",
+        "hand2": "two-pair",
+        "chicago": "",
+        "broken": "",
+        "last": "Dagny",
+        "show": "Anna",
+        "showhand": "two-pair",
+    }
+    code, body = recorder.post(path, {**form, "do": "edit-preview"})
+    assert code == 200, body
+    dry_run = chicago("edit", "1", "--last-trick", "Dagny", "--dry-run")
+    assert dry_run.splitlines()[1] in html_text(body)  # each total before → after
+    assert file.read_bytes() == text
+    code, body = recorder.post(path, {**form, "do": "edit-save"})
+    assert code == 200, body
+    assert "Corrected: " in html_text(body)
+    assert {p["name"]: p["score"] for p in status()["players"]}["Dagny"] == 5
+    _, fields = _page(recorder)
+    code, body = recorder.post(path, {**fields, "do": "undo"})
+    assert code == 200 and "Taken back: " in html_text(body)
+    assert file.read_bytes() == text
+
+
+def html_text(body: str) -> str:
+    import html
+
+    return html.unescape(body)
