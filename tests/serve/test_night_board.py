@@ -15,7 +15,7 @@ import pytest
 from serve_support import Served, chicago, page_fields
 
 from browser_support import new_page
-from cli_support import ok, session_file
+from cli_support import ok, session_file, usage_error
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -163,3 +163,9 @@ def test_above_eight_tables_the_board_shows_eight_at_a_time(
         expect(page.locator(".nb-pages")).to_have_text("1/2")
     finally:
         assert server.stop()[0] == 0
+
+
+def test_a_night_and_a_session_at_once_is_a_usage_error(chicago_home: Path) -> None:
+    _night(8)
+    message = usage_error("serve", "--night", "klubb", "--session", "klubb-r1-t1")
+    assert "--night" in message
