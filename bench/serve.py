@@ -23,6 +23,13 @@ It works in a temporary data directory (``CHICAGO_PROTOKOLL_HOME``), never yours
 - idle CPU: the server's user + system time over ``--idle`` seconds of quiet (60 by
   default, as issue 18 asks), as a share of one core, with no client and with the
   streams open.
+- tap-to-page (``serve --record``): a recording page at 390 px taps an entry (a köp's
+  pass, then undo, in turn); its latency is from the tap (the tapping page's clock) to
+  the later of a phone's read-only sheet and the TV changing.  Goal: median <= 1 s.
+- a night (``serve --night --record``): 8 tables of 4, a stream for each of the 32
+  phones (4 a table, each following its table's sheet) and one for the room's board;
+  memory idle and after a deal at every table, idle CPU over ``--idle`` seconds.
+  Goals: <= 60 MiB, < 1 % of a core.
 """
 
 from __future__ import annotations
@@ -116,6 +123,120 @@ def wait_changed(page: object) -> float:
             raise RuntimeError("the page did not change within 5 s")
         time.sleep(0.005)
     return float(changed)
+
+
+def start(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[str], str, list[str]]:
+    """A server with ``args``; its process, its URL and every line it printed before
+    "Ctrl-C"."""
+    server = subprocess.Popen(
+        [str(CHICAGO), "serve", "--port", "0", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    lines = []
+    while "Ctrl-C" not in (line := server.stdout.readline()):
+        assert line, server.stderr.read() if server.stderr else ""
+        lines.append(line)
+    url = re.search(r"http://\S+/", lines[0])
+    assert url, lines
+    return server, url.group(0), lines
+
+
+def tap_latency(env: dict[str, str], taps: int) -> list[float]:
+    """Seconds from a tap on the recording page to the read-only sheet and the TV both
+    showing it, for ``taps`` taps (a pass, then its undo)."""
+    chicago(env, "new", "tap", *PLAYERS)
+    server, base, lines = start(env, "--record")
+    recording = re.search(r"table 1: (http://\S+)", "".join(lines))
+    assert recording, lines
+    from playwright.sync_api import sync_playwright
+
+    latencies: list[float] = []
+    try:
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            keeper = browser.new_page(viewport={"width": 390, "height": 844})
+            keeper.goto(recording.group(1))
+            phone = browser.new_page(viewport={"width": 390, "height": 844})
+            phone.goto(base)
+            tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+            tv.goto(base + "tv")
+            watchers = (phone, tv)
+            for page in (keeper, *watchers):
+                page.wait_for_selector("#live:not(.lost)")
+            for page in watchers:
+                page.evaluate(
+                    """() => { window.changed = 0;
+                       new MutationObserver(() => { window.changed = Date.now(); })
+                         .observe(document.querySelector('main'), {childList: true}); }"""
+                )
+            for number in range(taps):
+                for page in watchers:
+                    page.evaluate("() => { window.changed = 0; }")
+                button = (
+                    keeper.locator('section.moment button[value="pass"]')
+                    if number % 2 == 0
+                    else keeper.locator("form button.wide")
+                )
+                tapped = float(keeper.evaluate("() => Date.now()"))
+                with keeper.expect_navigation():
+                    button.click()
+                keeper.wait_for_selector("#live:not(.lost)")
+                latencies.append((max(wait_changed(page) for page in watchers) - tapped) / 1000)
+            browser.close()
+    finally:
+        server.send_signal(2)
+        server.wait(timeout=10)
+    return latencies
+
+
+def night_figures(env: dict[str, str], idle: float) -> tuple[int, int, int, float]:
+    """A night of 8 tables of 4 with 32 phones and one board: VmRSS (KiB) idle, with the
+    streams, after a deal at every table; idle CPU (% of a core) with the streams."""
+    chicago(env, "night", "new", "klubb", *(f"Spelare {n}" for n in range(1, 33)))
+    server, base, _ = start(env, "--night", "klubb", "--record")
+    port = int(base.rsplit(":", 1)[1].strip("/"))
+    try:
+        time.sleep(1)
+        rss_idle = rss_kib(server.pid)
+        streams = []
+        for table in range(1, 9):
+            for _ in range(4):
+                stream = socket.create_connection(("127.0.0.1", port), timeout=10)
+                stream.sendall(
+                    f"GET /events?view=t{table} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+                )
+                streams.append(stream)
+        board = socket.create_connection(("127.0.0.1", port), timeout=10)
+        board.sendall(f"GET /events?view=board HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        streams.append(board)
+        drain_until(streams, b"event: sheet", 10)
+        rss_streams = rss_kib(server.pid)
+        cpu = idle_cpu(server.pid, idle)
+        for table in range(1, 9):
+            chicago(env, "deal", "--session", f"klubb-r1-t{table}", "--buy", "pass", "--last-trick",
+                    _first_player(env, f"klubb-r1-t{table}"))
+        time.sleep(1)
+        rss_pushed = rss_kib(server.pid)
+        for stream in streams:
+            stream.close()
+    finally:
+        server.send_signal(2)
+        server.wait(timeout=10)
+    return rss_idle, rss_streams, rss_pushed, cpu
+
+
+def _first_player(env: dict[str, str], session: str) -> str:
+    import json
+
+    done = subprocess.run(
+        [str(CHICAGO), "status", "--session", session, "--json"],
+        env=env, check=True, capture_output=True, text=True,
+    )
+    return str(json.loads(done.stdout)["players"][0]["name"])
 
 
 def main() -> None:
@@ -223,6 +344,20 @@ def main() -> None:
     print(
         f"idle CPU: {cpu_idle:.2f} % of a core with no client, {cpu_streams:.2f} % with {count} "
         f"streams (over {options.idle:.0f} s each)"
+    )
+    taps = tap_latency(env, options.deals)
+    median = statistics.median(taps)
+    print(
+        f"tap-to-page (recording page -> phone and TV) over {len(taps)} taps: median "
+        f"{median:.3f} s, min {min(taps):.3f} s, max {max(taps):.3f} s "
+        f"(goal: median <= 1 s: {'met' if median <= 1 else 'NOT met'})"
+    )
+    idle_night, streams_night, pushed_night, cpu_night = night_figures(env, options.idle)
+    print(
+        f"night of 8 tables, 32 phones and a board: VmRSS idle {idle_night / 1024:.1f} MiB, "
+        f"33 streams {streams_night / 1024:.1f} MiB, after a deal at every table "
+        f"{pushed_night / 1024:.1f} MiB (goal <= 60); idle CPU {cpu_night:.2f} % of a core "
+        f"over {options.idle:.0f} s (goal < 1)"
     )
 
 

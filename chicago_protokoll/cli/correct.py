@@ -191,11 +191,21 @@ def edit(
     print(report)
 
 
-def correct_file(path: Path, deal: int, changes: DealChanges, *, dry_run: bool) -> str:
+def correct_file(
+    path: Path,
+    deal: int,
+    changes: DealChanges,
+    *,
+    dry_run: bool,
+    expect: Callable[[Session], None] | None = None,
+) -> str:
     """Correct deal ``deal`` of the session file (or, ``dry_run``, only work it out); what
-    the correction is and each player's total before → after.  A refusal writes nothing."""
+    the correction is and each player's total before → after.  A refusal writes nothing.
+    ``expect`` may refuse the file as found (a phone's page that saw another record)."""
 
     def change(current: Session) -> tuple[Session, tuple[Game, Game, Correction]]:
+        if expect is not None:
+            expect(current)
         before = sessionfile.replay_file(current, path)
         try:
             corrected, after = edit_deal(current, deal, changes, at=_now())

@@ -8,7 +8,8 @@ commands nothing at start-up.
 import errno
 import socket
 import sys
-from typing import TYPE_CHECKING, Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,7 +21,9 @@ from .common import FileOption, SessionOption
 from .read import stake_parameter
 
 if TYPE_CHECKING:
-    from ..serve.board import Board
+    from ..serve import keys
+    from ..serve.board import Source
+    from ..serve.record_app import Recording
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -42,18 +45,50 @@ def serve(
     ] = "1",
     session: SessionOption = None,
     file: FileOption = None,
+    night: Annotated[
+        str | None,
+        typer.Option(
+            "--night",
+            help="The room's board of a club night: every table live, the standings, /t/N, /cards.",
+            metavar="NAME",
+        ),
+    ] = None,
+    record: Annotated[
+        bool,
+        typer.Option(
+            "--record", help="Also a secret recording page per table, for the keeper's phone."
+        ),
+    ] = False,
+    new_secrets: Annotated[
+        bool,
+        typer.Option(
+            "--new-secrets", help="Replace the recording secrets: old recording addresses stop working."
+        ),
+    ] = False,
 ) -> None:
     """A live scoreboard: the sheet in a browser, updated as each event is recorded."""
-    # Without --session/--file the page follows the current session (checked here: a
-    # server with nothing to show is refused, as every command is).
-    path = catalogue.resolve(session, file)
+    if night is not None and (session is not None or file is not None):
+        raise typer.BadParameter(
+            t("--night serves a club night's tables: leave out --session and --file"),
+            param_hint="--night",
+        )
     amount = str(stake_parameter(stake))
+    if night is None:
+        # Without --session/--file the page follows the current session (checked here: a
+        # server with nothing to show is refused, as every command is).
+        path: Path | None = catalogue.resolve(session, file)
+        fixed = None if session is None and file is None else path
+    else:
+        from ..store import nightfile
+
+        path = nightfile.resolve_night(night)
+        night = nightfile.load_night(path).name or night  # refused here if it cannot be read
+        fixed = None
     from ..serve import app as web
     from ..serve import hosts as names
     from ..serve import run
-    from ..serve.board import Board
 
-    board = Board(None if session is None and file is None else path, amount)
+    board = _board(path if night is not None else fixed, night, amount)
     try:
         sock = run.listen(host, port)
     except OSError as error:
@@ -75,19 +110,81 @@ def serve(
     hosts = names.allowed_hosts(
         bound, listen=host, printed=[_url_host(url)], machine=socket.gethostname()
     )
+    pages = _pages(board, night, url)
+    recording = None
+    if record or new_secrets:
+        from ..serve import keys
+        from ..store import locations
+
+        secrets = keys.Secrets(locations.data_dir(), renew=new_secrets)
+        if record:
+            recording = _recording(board, night, fixed, secrets, url, hosts)
+            pages += recording.routes()
     # Ctrl-C (or SIGTERM), at any moment from here on, is how the server is meant to stop.
-    server = run.prepare(web.create_app(board, hosts), board)
+    server = run.prepare(web.create_app(board, hosts, pages=pages), board)
     try:
-        _announce(host, url, board)
+        _announce(host, url, board.snapshot.name or (path.stem if path else ""))
+        if recording is not None:
+            _announce_recording(host, recording)
+        print(t("Ctrl-C stops the server."), flush=True)
         run.serve(server, sock)
     finally:
         sock.close()
     print(t("Stopped."), flush=True)
 
 
-def _announce(host: str, url: str, board: "Board") -> None:
+def _board(path: Path | None, night: str | None, stake: str) -> "Source":
+    """What the server watches: one session (None: the current one), or a night."""
+    if night is not None and path is not None:
+        from ..serve.nightboard import NightBoard
+
+        return NightBoard(path, stake)
+    from ..serve.board import Board
+
+    return Board(path, stake)
+
+
+def _pages(board: "Source", night: str | None, url: str) -> list[Any]:
+    from ..serve import app as web
+
+    if night is not None:
+        from ..serve.night_app import night_routes
+        from ..serve.nightboard import NightBoard
+
+        assert isinstance(board, NightBoard)
+        return night_routes(board, url)
+    from ..serve.board import Board
+
+    assert isinstance(board, Board)
+    return web.sheet_routes(board)
+
+
+def _recording(
+    board: "Source",
+    night: str | None,
+    fixed: Path | None,
+    secrets: "keys.Secrets",
+    url: str,
+    hosts: frozenset[str],
+) -> "Recording":
+    from ..serve.record_app import OneTable, Recording
+    from .correct import correct_file
+
+    if night is not None:
+        from ..serve.night_app import NightTables
+        from ..serve.nightboard import NightBoard
+
+        assert isinstance(board, NightBoard)
+        return Recording(board, NightTables(board, night), secrets, url, hosts, correct_file)
+    from ..serve.board import Board
+
+    assert isinstance(board, Board)
+    return Recording(board, OneTable(board, fixed), secrets, url, hosts, correct_file)
+
+
+def _announce(host: str, url: str, name: str) -> None:
     """Where to look: the URL, and on the network a QR code of it."""
-    name = visible(board.snapshot.name or (board.path.stem if board.path else ""))
+    name = visible(name)  # a name taken from a file name may hold anything
     if host in LOOPBACK:
         print(
             t(
@@ -99,7 +196,21 @@ def _announce(host: str, url: str, board: "Board") -> None:
     else:
         print(t("Serving {name} at {url}; scan to watch:", name=name, url=url))
         _print_qr(url)
-    print(t("Ctrl-C stops the server."), flush=True)
+
+
+def _announce_recording(host: str, recording: "Recording") -> None:
+    """The secret addresses: each table's recording page (a QR code each on the network)
+    and the keeper's page with all of them."""
+    print(t("Recording addresses (secret: for each table's keeper only):"))
+    for number in recording.tables.numbers():
+        address = recording.table_address(number)
+        print(t("  table {table}: {url}", table=number, url=address))
+        if host not in LOOPBACK:
+            _print_qr(address)
+    print(
+        t("The keeper's page, every table's recording QR code (secret): {url}", url=recording.keeper_address()),
+        flush=True,
+    )
 
 
 def _url_host(url: str) -> str:

@@ -5,7 +5,9 @@ Paths, and only these (any other is 404, another method on them 405):
 - ``/`` the live sheet, ``/tv`` the room's screen;
 - ``/status.json`` the ``status --json`` object (503 with ``{"error": ...}`` while the
   session cannot be read);
-- ``/events?view=sheet|tv`` the stream of new views (Server-Sent Events).
+- ``/events?view=sheet|tv`` the stream of new views (Server-Sent Events);
+- with ``--night``, instead of the first three, the night's pages (`night_app`);
+- with ``--record``, ``/r/N/SECRET`` and ``/k/SECRET`` (`record_app`).
 
 Nothing is ever read from disk by a path in the request: the board reads the session
 files, chosen by the command line and the current-session pointer.
@@ -21,18 +23,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..i18n.language import t
-from .board import VIEWS, Board
+from .board import Board, Source
 from .hosts import is_allowed
 from .pages import SHEET, TV, sheet_document, tv_document
 
@@ -107,14 +109,14 @@ class EventStream:
     ``retry`` and closed: the browser's EventSource comes back after RETRY_LATER_MS (an
     error status would make it give up for good)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Source) -> None:
         self.board = board
         self.open = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         query = parse_qs(scope["query_string"].decode("latin-1"))
         view = query.get("view", ["sheet"])[0]
-        if scope["method"] not in ("GET", "HEAD") or view not in VIEWS:
+        if scope["method"] not in ("GET", "HEAD") or view not in self.board.snapshot.views:
             await Response("not found\n", 404, media_type="text/plain")(scope, receive, send)
             return
         headers = dict(scope["headers"])
@@ -151,10 +153,12 @@ class EventStream:
             await body(f"retry: {RETRY_MS}\n\n".encode())
             while not self.board.stopping:
                 change = self.board.next_change()  # taken before the look: no change is missed
-                snapshot = self.board.snapshot
-                if snapshot.id != seen:
-                    await body(snapshot.views[view].event)
-                    seen = snapshot.id
+                shown = self.board.snapshot.views.get(view)
+                if shown is None:  # a night's table that plays no more: its page is told
+                    return
+                if shown.id != seen:
+                    await body(shown.event)
+                    seen = shown.id
                     continue
                 done, _ = await asyncio.wait(
                     {gone, change}, timeout=HEARTBEAT, return_when=asyncio.FIRST_COMPLETED
@@ -175,8 +179,8 @@ async def _disconnected(receive: Receive) -> None:
         pass
 
 
-def create_app(board: Board, hosts: frozenset[str]) -> ASGIApp:
-    """The application for one board, answering to ``hosts``."""
+def sheet_routes(board: Board) -> list[BaseRoute]:
+    """The pages of one session: the live sheet, the room's screen, the status."""
 
     async def sheet(request: Request) -> Response:
         document = sheet_document(board.snapshot)
@@ -186,10 +190,29 @@ def create_app(board: Board, hosts: frozenset[str]) -> ASGIApp:
         document = tv_document(board.snapshot)
         return HTMLResponse(document, headers={"content-security-policy": TV.policy})
 
+    return [
+        Route("/", sheet, methods=["GET"]),
+        Route("/tv", tv, methods=["GET"]),
+        Route("/status.json", status_route(board), methods=["GET"]),
+    ]
+
+
+def status_route(board: Source) -> Callable[[Request], Awaitable[Response]]:
+    """``/status.json``: the snapshot's status object, 503 with the reason while unreadable."""
+
     async def status(request: Request) -> Response:
         snapshot = board.snapshot
         data: Any = snapshot.status if snapshot.status is not None else {"error": snapshot.problem}
         return _Json(data, status_code=200 if snapshot.status is not None else 503)
+
+    return status
+
+
+def create_app(
+    board: Source, hosts: frozenset[str], *, pages: Sequence[BaseRoute] = ()
+) -> ASGIApp:
+    """The application for one board, answering to ``hosts``: ``pages`` (the sheet's by
+    default: `sheet_routes`), and the stream of the board's views."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -200,12 +223,10 @@ def create_app(board: Board, hosts: frozenset[str]) -> ASGIApp:
             board.stop()
             watcher.cancel()
 
-    routes = [
-        Route("/", sheet, methods=["GET"]),
-        Route("/tv", tv, methods=["GET"]),
-        Route("/status.json", status, methods=["GET"]),
-        Route("/events", EventStream(board)),
-    ]
+    if not pages:
+        assert isinstance(board, Board)
+        pages = sheet_routes(board)
+    routes = [*pages, Route("/events", EventStream(board))]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # /status.json/ is not found, not redirected
     return Guard(app, hosts)

@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.errors import ChicagoError
 from ..core.events import Correction
@@ -47,6 +47,15 @@ class View:
     title: str
     body: str  # what goes inside the page's <main>; the stream swaps exactly this
     event: bytes  # the SSE message carrying it, made once for every stream
+    id: str = ""  # the SSE event id: the snapshot that made this view (a night's board
+    # keeps a table's view, and its id, while another table changes)
+
+
+def make_view(ident: str, title: str, body: str) -> View:
+    """A view and the SSE message that carries it (event ``sheet``, id ``ident``)."""
+    data = json.dumps({"html": body, "title": title}, ensure_ascii=False)
+    event = f"id: {ident}\nevent: sheet\ndata: {data}\n\n".encode()
+    return View(title, body, event, ident)
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,21 @@ class Snapshot:
     views: Mapping[str, View]
 
 
+class Source(Protocol):
+    """What the streams follow: a `Board`, or a night's (`nightboard.NightBoard`)."""
+
+    snapshot: Snapshot
+    stopping: bool
+
+    def next_change(self) -> asyncio.Future[None]: ...
+
+    async def refresh(self) -> None: ...
+
+    async def watch(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
 def _stat(path: Path | None) -> Signature:
     if path is None:
         return None
@@ -115,11 +139,18 @@ class Board:
         self.snapshot = self._read(problem)
         self.stopping = False
         self._next: asyncio.Future[None] | None = None
+        self._looking: asyncio.Lock | None = None
 
     # -- which file ---------------------------------------------------------------------
 
     def _stat_pointer(self) -> Signature:
         return _stat(locations.current_file()) if self.follow else None
+
+    def current_path(self) -> tuple[Path | None, str | None]:
+        """The session to show now: the one named at start, or the current one (read now)."""
+        if not self.follow:
+            return self.path, None
+        return self._current_path()
 
     def _current_path(self) -> tuple[Path | None, str | None]:
         """The current session's file, or None and why there is none."""
@@ -161,10 +192,7 @@ class Board:
         )
         views = {}
         for kind, render in VIEWS.items():
-            title, body = render(reading, self.stake)
-            data = json.dumps({"html": body, "title": title}, ensure_ascii=False)
-            event = f"id: {ident}\nevent: sheet\ndata: {data}\n\n".encode()
-            views[kind] = View(title, body, event)
+            views[kind] = make_view(ident, *render(reading, self.stake))
         return Snapshot(ident, reading.name, status, reading.problem, views)
 
     def _reading(self, problem: str | None) -> Reading:
@@ -202,13 +230,22 @@ class Board:
         if self._next is not None and not self._next.done():
             self._next.set_result(None)
 
-    async def watch(self) -> None:
-        """Look at the files every WATCH_INTERVAL; on a change, read and wake the streams."""
-        while not self.stopping:
-            await asyncio.sleep(WATCH_INTERVAL)
+    async def refresh(self) -> None:
+        """Look at the files now; on a change, read and wake the streams.  The watcher
+        calls it every WATCH_INTERVAL, a recording page right after it wrote (so the
+        page it is sent to next, and every other, has the new snapshot)."""
+        if self._looking is None:
+            self._looking = asyncio.Lock()
+        async with self._looking:  # one look at a time: the signatures are ours
             changed, problem = self._changed_on_disk()
             if changed:
                 self._publish(await asyncio.to_thread(self._read, problem))
+
+    async def watch(self) -> None:
+        """Look at the files every WATCH_INTERVAL."""
+        while not self.stopping:
+            await asyncio.sleep(WATCH_INTERVAL)
+            await self.refresh()
 
     def stop(self) -> None:
         """The server is stopping: every stream ends."""

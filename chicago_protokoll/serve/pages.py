@@ -63,14 +63,20 @@ def _digest(text: str) -> str:
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
-def csp(style: str) -> str:
+def csp_for(style: str, script: str | None = None, *, forms: bool = False) -> str:
     """Only our own inline style and script may run, and the page may talk only to its
-    server; no form goes anywhere, no other site may frame it."""
+    server; a form goes only to it (a recording page), or nowhere; no other site may
+    frame it."""
+    scripts = f"script-src 'sha256-{_digest(script)}'; connect-src 'self'; " if script else ""
     return (
-        f"default-src 'none'; style-src 'sha256-{_digest(style)}'; "
-        f"script-src 'sha256-{_digest(SCRIPT)}'; connect-src 'self'; "
-        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    )
+        f"default-src 'none'; style-src 'sha256-{_digest(style)}'; {scripts}"
+        f"base-uri 'none'; form-action {'self' if forms else 'none'}; frame-ancestors 'none'"
+    ).replace("form-action self", "form-action 'self'")
+
+
+def csp(style: str) -> str:
+    """The policy of a live read-only page: its style and the one script."""
+    return csp_for(style, SCRIPT)
 
 
 @dataclass(frozen=True)
@@ -86,18 +92,21 @@ SHEET = Kind("sheet", STYLE, csp(STYLE))
 TV = Kind("tv", TV_STYLE, csp(TV_STYLE))
 
 
-def _badge(snapshot: Snapshot, kind: Kind) -> str:
+def badge(snapshot: Snapshot, view: str, *, extra: str = "") -> str:
+    """The page's link to its stream: the view it follows, the version it shows."""
     words = json.dumps({"live": t("● live"), "lost": t("reconnecting…")}, ensure_ascii=False)
     return (
-        f'<p id="live" class="live lost" role="status" data-version="{snapshot.id}" '
-        f'data-stream="/events?view={kind.view}" '
+        f'<p id="live" class="live lost" role="status" '
+        f'data-version="{snapshot.views[view].id}" '
+        f'data-stream="/events?view={view}" {extra}'
         f'data-words="{escape(words)}">{t("connecting…")}</p>'
     )
 
 
-def sheet_document(snapshot: Snapshot) -> str:
-    view = snapshot.views[SHEET.view]
-    return page(view.title, view.body, before=_badge(snapshot, SHEET), script=SCRIPT)
+def sheet_document(snapshot: Snapshot, view: str = SHEET.view) -> str:
+    """The live sheet of ``view`` (a night's table N is ``tN``)."""
+    shown = snapshot.views[view]
+    return page(shown.title, shown.body, before=badge(snapshot, view), script=SCRIPT)
 
 
 def tv_document(snapshot: Snapshot) -> str:
@@ -112,7 +121,7 @@ def tv_document(snapshot: Snapshot) -> str:
         f"<style>{TV_STYLE}</style>",
         "</head>",
         "<body>",
-        _badge(snapshot, TV),
+        badge(snapshot, TV.view),
         f'<main class="tv">\n{view.body}\n</main>',
         f"<script>{SCRIPT}</script>",
         "</body>",

@@ -24,7 +24,7 @@ from typing import Any
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .board import Board
+from .board import Source
 
 LIMIT_CONNECTIONS = 400
 REQUEST_TIMEOUT = 10.0  # seconds a new connection has to send its request
@@ -102,7 +102,7 @@ def listen(host: str, port: int) -> socket.socket:
 class Server(uvicorn.Server):
     """Ends every stream first when stopping, so Ctrl-C does not wait for the phones."""
 
-    def __init__(self, config: uvicorn.Config, board: Board) -> None:
+    def __init__(self, config: uvicorn.Config, board: Source) -> None:
         super().__init__(config)
         self.board = board
 
@@ -111,7 +111,7 @@ class Server(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def prepare(app: Any, board: Board) -> Server:
+def prepare(app: Any, board: Source) -> Server:
     """The server for ``app``, its logging quiet, and Ctrl-C (or SIGTERM) from now on a
     request to stop: one that comes while the URL is printed or uvicorn starts stops the
     server as soon as it runs, never as a traceback from the middle of its start-up."""

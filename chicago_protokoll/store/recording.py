@@ -82,14 +82,19 @@ def record(
     return Recorded(saved, game, entries)
 
 
-def undo(path: Path, *, whole_deal: bool = False) -> Undone:
+def undo(
+    path: Path, *, whole_deal: bool = False, expect: Callable[[Session], None] | None = None
+) -> Undone:
     """Take back the last recorded event, whichever it is (a penalty, a note...), or
     (``whole_deal``) every event of the last deal; right after a correction (`chicago
-    edit`), the correction."""
+    edit`), the correction.  ``expect`` may refuse the file as found under the lock (a
+    phone's page that saw another record: `serve.recorder`)."""
 
     def change(
         current: Session,
     ) -> tuple[Session, tuple[tuple[Event, ...], Correction | None]]:
+        if expect is not None:
+            expect(current)
         if not current.events:
             raise ChicagoError(
                 Msg("there is nothing to undo: no event is recorded yet"),

@@ -4,6 +4,7 @@ module; conftest.py beside it has the fixtures."""
 
 from __future__ import annotations
 
+import html
 import http.client
 import json
 import os
@@ -24,7 +25,7 @@ class Served:
 
     def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.process = subprocess.Popen(
-            [str(CHICAGO), *args, "serve", "--port", "0"]
+            [str(CHICAGO), *args[:2], "serve", "--port", "0", *args[2:]]
             if args[:1] == ("--lang",)
             else [str(CHICAGO), "serve", "--port", "0", *args],
             stdout=subprocess.PIPE,
@@ -66,6 +67,39 @@ class Served:
         finally:
             connection.close()
 
+    def recording(self) -> dict[int, str]:
+        """The recording addresses it printed (``--record``), by table: path and secret."""
+        found = re.findall(r"(?:table|bord) (\d+): http://[^/]+(/r/\d+/\S+)", "".join(self.lines))
+        return {int(number): path for number, path in found}
+
+    def keeper(self) -> str:
+        found = re.search(r"http://[^/]+(/k/\S+)", "".join(self.lines))
+        assert found, "".join(self.lines)
+        return found.group(1)
+
+    def post(
+        self, path: str, form: dict[str, str], headers: dict[str, str] | None = None
+    ) -> tuple[int, str]:
+        """POST ``form`` as a browser sends a form (urlencoded)."""
+        from urllib.parse import urlencode
+
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        try:
+            connection.request(
+                "POST",
+                path,
+                body=urlencode(form),
+                headers={
+                    "Host": self.host,
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    **(headers or {}),
+                },
+            )
+            response = connection.getresponse()
+            return response.status, response.read().decode()
+        finally:
+            connection.close()
+
     def status(self) -> dict[str, Any]:
         code, body = self.get("/status.json")
         assert code == 200, body
@@ -87,6 +121,13 @@ class Served:
             self.process.send_signal(signal.SIGINT)
         out, err = self.process.communicate(timeout=20)
         return self.process.returncode, out, err
+
+
+def page_fields(body: str) -> dict[str, str]:
+    """The hidden fields every form of a recording page carries: what it saw, its token."""
+    names = ("session", "created", "events", "corrections", "token")
+    found = re.findall(r'name="(\w+)" value="([^"]*)"', body)
+    return {name: html.unescape(value) for name, value in found if name in names}
 
 
 def chicago(*args: str) -> str:

@@ -1,0 +1,91 @@
+"""The pages of ``serve --night NAME``: ``/`` the room's board, ``/t/N`` table N's live
+sheet, ``/status.json`` the ``night status --json`` object, ``/cards`` the night's table
+cards with each table's read-only QR code (``night cards`` has none); and, with
+``--record``, which session table N records into (`NightTables`)."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..i18n.language import t
+from ..present.sheet_style import STYLE
+from . import keys
+from .app import status_route
+from .night_page import BOARD_STYLE, ROTATE_SCRIPT, board_document
+from .nightboard import BOARD, NightBoard, table_view
+from .pages import SCRIPT, SHEET, badge, csp_for, sheet_document
+from .record_app import Table
+
+BOARD_SCRIPT = SCRIPT + "\n" + ROTATE_SCRIPT
+BOARD_POLICY = csp_for(BOARD_STYLE, BOARD_SCRIPT)
+
+
+def night_routes(board: NightBoard, base: str) -> list[BaseRoute]:
+    """The night's pages; ``base`` is the printed address (the cards' QR codes point there)."""
+
+    async def room(request: Request) -> Response:
+        snapshot = board.snapshot
+        view = snapshot.views[BOARD]
+        document = board_document(view.title, view.body, badge(snapshot, BOARD), BOARD_SCRIPT)
+        return HTMLResponse(document, headers={"content-security-policy": BOARD_POLICY})
+
+    async def table(request: Request) -> Response:
+        number: int = request.path_params["number"]
+        snapshot = board.snapshot
+        if table_view(number) not in snapshot.views:
+            return PlainTextResponse(
+                t("Table {table} plays no game in this round.", table=number) + "\n", 404
+            )
+        document = sheet_document(snapshot, table_view(number))
+        return HTMLResponse(document, headers={"content-security-policy": SHEET.policy})
+
+    async def cards(request: Request) -> Response:
+        import segno
+
+        from ..present.night_cards import CARDS_STYLE, night_cards_html
+
+        status = board.snapshot.status
+        if status is None:
+            return PlainTextResponse((board.snapshot.problem or "") + "\n", 503)
+        root = base.rstrip("/")
+        qr = {
+            str(row["session"]): segno.make(f"{root}/t/{row['table']}", micro=False).svg_inline(
+                omitsize=True
+            )
+            for row in status["tables"]
+        }
+        document = night_cards_html(status, qr=qr)
+        return HTMLResponse(
+            document, headers={"content-security-policy": csp_for(STYLE + CARDS_STYLE)}
+        )
+
+    return [
+        Route("/", room, methods=["GET"]),
+        Route("/t/{number:int}", table, methods=["GET"]),
+        Route("/status.json", status_route(board), methods=["GET"]),
+        Route("/cards", cards, methods=["GET"]),
+    ]
+
+
+class NightTables:
+    """The tables a night records: table N of the current round, whichever it plays."""
+
+    def __init__(self, board: NightBoard, night: str) -> None:
+        self.board = board
+        self.night = night
+
+    def numbers(self) -> list[int]:
+        status = self.board.snapshot.status
+        return sorted(int(row["table"]) for row in status["tables"]) if status else []
+
+    def key(self, number: int) -> str:
+        return keys.table_key(night=self.night, table=number, fixed=None)
+
+    def table(self, number: int) -> Table:
+        path, problem = self.board.table_session(number)
+        label = t("Table {table}", table=number)
+        if path is not None:
+            label = f"{label}: {path.stem}"
+        return Table(number, path, problem, table_view(number), f"/t/{number}", label)

@@ -1,0 +1,164 @@
+"""``serve --night NAME``: the night's file and every table's session, watched, as one
+`Snapshot` for the room's board (view ``board``), each table's sheet (``t1``, ``t2``...)
+and ``/status.json`` (the ``night status --json`` object).
+
+Changes are found as `board.Board` finds them: five times a second the night file and
+every session of the night are statted (inode, mtime_ns, size); only a change is read.
+A table's session is read and replayed again only when its own file changed, and its
+sheet keeps its view (and its event id) while another table records, so the phones at
+table 3 are sent nothing when table 5 plays.  A night file or a session that cannot be
+read puts its reason on the board; the server carries on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ChicagoError
+from ..core.night import Night, result_of
+from ..core.standings import Standings
+from ..i18n.language import language, t
+from ..present.html_sheet import sheet_body, sheet_title
+from ..present.night_status import night_status_dict
+from ..store import locations, nightfile, sessionfile
+from .board import WATCH_INTERVAL, Signature, Snapshot, View, _stat, make_view
+from .night_page import board_body, board_title
+
+BOARD = "board"
+
+
+def table_view(number: int) -> str:
+    """The view (and stream) of table ``number``'s sheet."""
+    return f"t{number}"
+
+
+class NightBoard:
+    """A night, watched: the board, each table of the current round, the status."""
+
+    def __init__(self, path: Path, stake: str) -> None:
+        self.path = path
+        self.stake = stake
+        self.night: Night | None = None
+        self._boot = secrets.token_hex(4)
+        self._count = 0
+        self._signatures: dict[Path, Signature] = {}
+        self._games: dict[str, tuple[Signature, Standings]] = {}
+        self._views: dict[str, tuple[object, View]] = {}
+        self.snapshot = self._read()
+        self.stopping = False
+        self._next: asyncio.Future[None] | None = None
+        self._looking: asyncio.Lock | None = None
+
+    # -- files ---------------------------------------------------------------------------
+
+    def _files(self) -> list[Path]:
+        sessions = [locations.session_path(s) for s in self.night.sessions()] if self.night else []
+        return [self.path, *sessions]
+
+    def _changed_on_disk(self) -> bool:
+        now = {path: _stat(path) for path in self._files()}
+        return now != self._signatures
+
+    # -- reading -------------------------------------------------------------------------
+
+    def _standings(self, night: Night, session: str) -> Standings:
+        """Table ``session``'s game, replayed again only when its file changed; refused as
+        `nightfile.night_results` refuses a session that is gone or seats others."""
+        path = locations.session_path(session)
+        signature = _stat(path)
+        known = self._games.get(session)
+        if known is not None and known[0] == signature and signature is not None:
+            return known[1]
+        table = next(t for t in night.tables if t.session == session)
+        nightfile.night_results(replace(night, tables=(table,)))  # its refusals, by name
+        loaded = sessionfile.load_session(path)
+        standings = sessionfile.replay_file(loaded, path).standings()
+        self._games[session] = (signature, standings)
+        return standings
+
+    def _read(self) -> Snapshot:
+        self._count += 1
+        ident = f"{self._boot}-{self._count}"
+        problem: str | None = None
+        status: dict[str, Any] | None = None
+        games: dict[str, Standings] = {}
+        try:
+            night = nightfile.load_night(self.path)
+            self.night = night
+            games = {table.session: self._standings(night, table.session) for table in night.tables}
+            status = night_status_dict(night, {s: result_of(g) for s, g in games.items()})
+        except ChicagoError as error:
+            problem = error.localized(language()) + t(
+                " — the board shows the night again as soon as its files can be read."
+            )
+        except Exception as error:  # a bug must not stop the board; it says so instead
+            problem = t(
+                "unexpected error ({error_type}: {error}); this is a bug in chicago-protokoll",
+                error_type=type(error).__name__,
+                error=error,
+            )
+        self._signatures = {path: _stat(path) for path in self._files()}
+        name = self.night.name if self.night else self.path.stem
+        views = {BOARD: make_view(ident, board_title(name), board_body(status, name, problem))}
+        if status is not None:
+            for table in status["tables"]:
+                key = table_view(int(table["table"]))
+                session = str(table["session"])
+                made = (session, self._games[session][0])
+                kept = self._views.get(key)
+                if kept is not None and kept[0] == made:
+                    views[key] = kept[1]
+                    continue
+                body = sheet_body(games[session], session, self.stake)
+                views[key] = make_view(ident, sheet_title(session), body)
+                self._views[key] = (made, views[key])
+        return Snapshot(ident, name, status, problem, views)
+
+    # -- while serving (as `board.Board`) --------------------------------------------------
+
+    def next_change(self) -> asyncio.Future[None]:
+        if self._next is None or self._next.done():
+            self._next = asyncio.get_running_loop().create_future()
+        return self._next
+
+    def _publish(self, snapshot: Snapshot | None) -> None:
+        if snapshot is not None:
+            self.snapshot = snapshot
+        if self._next is not None and not self._next.done():
+            self._next.set_result(None)
+
+    async def refresh(self) -> None:
+        if self._looking is None:
+            self._looking = asyncio.Lock()
+        async with self._looking:
+            if self._changed_on_disk():
+                self._publish(await asyncio.to_thread(self._read))
+
+    async def watch(self) -> None:
+        while not self.stopping:
+            await asyncio.sleep(WATCH_INTERVAL)
+            await self.refresh()
+
+    def stop(self) -> None:
+        self.stopping = True
+        self._publish(None)
+
+    # -- what the recording pages ask ----------------------------------------------------
+
+    def table_session(self, number: int) -> tuple[Path | None, str | None]:
+        """Table ``number``'s session in the current round, read from the night file now."""
+        try:
+            night = nightfile.load_night(self.path)
+        except ChicagoError as error:
+            return None, error.localized(language())
+        table = next((x for x in night.current if x.table == number), None)
+        if table is None:
+            return None, t(
+                "Table {table} plays no game in this round; the page shows it as soon as it does.",
+                table=number,
+            )
+        return locations.session_path(table.session), None

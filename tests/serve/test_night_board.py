@@ -1,0 +1,171 @@
+"""``chicago serve --night NAME``: the room's board (every table of the round live, the
+night's standings) on one 1920×1080 screen, ``/t/N`` a table's sheet, ``/status.json``
+the ``night status --json`` object, ``/cards`` the table cards with read-only QR codes;
+with ``--record`` a recording page a table that writes into that table's session."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from serve_support import Served, chicago, page_fields
+
+from browser_support import new_page
+from cli_support import ok, session_file, usage_error
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+
+def expect(locator: object) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)  # type: ignore[arg-type]
+
+
+def _night(players: int) -> dict[str, Any]:
+    ok("night", "new", "klubb", *(f"Spelare {n}" for n in range(1, players + 1)))
+    data: dict[str, Any] = json.loads(ok("night", "status", "klubb", "--json"))
+    return data
+
+
+def _deal(table: dict[str, Any], times: int = 1) -> None:
+    first = table["players"][0]
+    for _ in range(times):
+        ok("deal", "--session", table["session"], "--buy", f"{first}:pair", "--last-trick", first)
+
+
+@pytest.fixture
+def six_tables(chicago_home: Path) -> Iterator[tuple[Served, dict[str, Any]]]:
+    night = _night(24)
+    assert len(night["tables"]) == 6
+    for index, table in enumerate(night["tables"]):
+        _deal(table, index % 3)
+    server = Served("--night", "klubb", "--record")
+    yield server, night
+    code, out, err = server.stop()
+    assert code == 0 and err == "", err
+    assert out.strip() == "Stopped.", out
+
+
+def test_status_json_is_night_status_json(six_tables: tuple[Served, dict[str, Any]]) -> None:
+    server, _ = six_tables
+    assert server.status() == json.loads(ok("night", "status", "klubb", "--json"))
+    night = six_tables[1]
+    _deal(night["tables"][2])
+    expected = json.loads(chicago("night", "status", "klubb", "--json"))
+    from serve_support import wait_for
+
+    wait_for(lambda: server.status() == expected, timeout=3)
+
+
+def test_each_table_has_its_sheet_and_the_cards_their_qr_codes(
+    six_tables: tuple[Served, dict[str, Any]], chicago_home: Path
+) -> None:
+    server, night = six_tables
+    for table in night["tables"]:
+        code, body = server.get(f"/t/{table['table']}")
+        assert code == 200
+        assert table["session"] in body
+        for name in table["players"]:
+            assert name in body
+    assert server.get("/t/7")[0] == 404
+    code, cards = server.get("/cards")
+    assert code == 200
+    assert cards.count('<svg viewBox=') == 6
+    assert len(re.findall(r'data-session="klubb-r1-t\d"', cards)) == 6
+    # the read-only pages of a night hold no secret
+    secrets = re.findall(r'"([A-Za-z0-9_-]{20,})"', (chicago_home / "serve-secrets").read_text())
+    assert len(secrets) == 7  # six tables and the keeper
+    for path in ("/", "/t/1", "/t/6", "/cards", "/status.json"):
+        body = server.get(path)[1]
+        assert not any(secret in body for secret in secrets), path
+    code, keeper = server.get(server.keeper())
+    assert code == 200 and keeper.count("<svg") == 6
+
+
+def test_a_tables_recording_page_writes_into_that_tables_session(
+    six_tables: tuple[Served, dict[str, Any]],
+) -> None:
+    server, night = six_tables
+    table = night["tables"][3]
+    path = server.recording()[4]
+    code, body = server.get(path)
+    assert code == 200 and table["session"] in body
+    other = session_file(night["tables"][0]["session"]).read_bytes()
+    form = {**page_fields(body), "do": "buy", "who": table["players"][1], "hand": "pair"}
+    code, body = server.post(path, form)
+    assert code == 200, body
+    assert "Saved:" in body
+    assert session_file(night["tables"][0]["session"]).read_bytes() == other
+    # table 4's secret opens table 4 only
+    assert server.get(path.replace("/r/4/", "/r/5/"))[0] == 403
+
+
+def _fits(page: Page) -> None:
+    size = page.evaluate(
+        """() => ({sh: document.documentElement.scrollHeight, sw: document.documentElement.scrollWidth,
+                  h: innerHeight, w: innerWidth})"""
+    )
+    assert size["sh"] <= size["h"] and size["sw"] <= size["w"], size
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll('main *')]
+             .filter(e => e.getClientRects().length && !e.closest('[hidden]'))
+             .filter(e => { const r = e.getBoundingClientRect();
+                            return r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5; })
+             .map(e => e.tagName + '.' + e.className)"""
+    )
+    assert outside == []
+
+
+def _board(browser: Browser, server: Served) -> Page:
+    page = new_page(browser, width=1920, height=1080)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server.url)
+    page.wait_for_selector("#live:not(.lost)")
+    assert errors == []
+    return page
+
+
+def test_the_board_of_a_six_table_night_fits_the_screen_and_follows_the_tables(
+    browser: Browser, six_tables: tuple[Served, dict[str, Any]]
+) -> None:
+    server, night = six_tables
+    page = _board(browser, server)
+    _fits(page)
+    assert page.locator(".nb-table:not([hidden])").count() == 6
+    rows = page.locator(".nb-standings tbody tr:not([hidden])")
+    assert rows.count() == 24  # every player of the night
+    leader = page.locator('.nb-table[data-table="2"] li.leader .n')
+    expect(leader).to_have_text(night["tables"][1]["players"][0])
+    table = night["tables"][2]
+    _deal(table)
+    score = page.locator('.nb-table[data-table="3"] li').first.locator(".s")
+    expect(score).to_have_text("18", timeout=3000)  # 3 deals of a pair and the last trick
+    _fits(page)
+
+
+def test_above_eight_tables_the_board_shows_eight_at_a_time(
+    browser: Browser, chicago_home: Path
+) -> None:
+    night = _night(40)
+    assert len(night["tables"]) == 10
+    server = Served("--night", "klubb")
+    try:
+        page = _board(browser, server)
+        _fits(page)
+        assert page.locator(".nb-table:not([hidden])").count() == 8
+        expect(page.locator(".nb-pages")).to_have_text("1/2")
+    finally:
+        assert server.stop()[0] == 0
+
+
+def test_a_night_and_a_session_at_once_is_a_usage_error(chicago_home: Path) -> None:
+    _night(8)
+    message = usage_error("serve", "--night", "klubb", "--session", "klubb-r1-t1")
+    assert "--night" in message

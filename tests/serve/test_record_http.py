@@ -1,0 +1,282 @@
+"""``chicago serve --record`` over HTTP: a write only with the table's secret and the page's
+token, never from another site's form; the read-only pages never hold a secret; a write
+names the session and the events its page saw and is refused when either changed;
+a refusal is the command line's sentence and changes nothing; the secrets survive a
+restart (and ``--new-secrets`` replaces them); a phone and a terminal recording at
+once never lose an event."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from serve_support import PLAYERS, Served, chicago, page_fields
+
+from cli_support import CHICAGO, ENGLISH, ok, session_file, status
+
+
+@pytest.fixture
+def recorder(table: Path) -> Iterator[Served]:
+    server = Served("--record")
+    yield server
+    code, out, err = server.stop()
+    assert code == 0 and err == "", err
+    assert out.strip() == "Stopped.", out
+
+
+def _page(server: Served, table: int = 1, query: str = "") -> tuple[str, dict[str, str]]:
+    path = server.recording()[table]
+    code, body = server.get(path + query)
+    assert code == 200, body
+    return path, page_fields(body)
+
+
+def _alert(body: str) -> str:
+    found = re.search(r'class="alert" role="alert">(.*?)</p>', body, re.S)
+    assert found, body[:2000]
+    import html
+
+    return html.unescape(found.group(1))
+
+
+def test_the_recording_address_is_printed_secret_and_the_secrets_file_is_private(
+    recorder: Served, chicago_home: Path
+) -> None:
+    path = recorder.recording()[1]
+    secret = path.rsplit("/", 1)[1]
+    assert len(secret) >= 22
+    secrets = chicago_home / "serve-secrets"
+    assert stat.S_IMODE(secrets.stat().st_mode) == 0o600
+    assert secret in secrets.read_text()
+    assert recorder.keeper().rsplit("/", 1)[1] in secrets.read_text()
+
+
+def test_a_tapped_buy_is_recorded_as_the_command_line_records_it(recorder: Served) -> None:
+    before = status()
+    path, fields = _page(recorder)
+    code, body = recorder.post(path, {**fields, "do": "buy", "who": "Bo", "hand": "two-pair"})
+    assert code == 200, body
+    assert "Saved: deal 2, köp 1: Bo: two pair" in body
+    after = status()
+    assert after["players"] != before["players"]
+    assert recorder.status() == after  # the read-only page has it too, at once
+
+
+def test_a_write_without_the_secret_or_the_token_is_refused(recorder: Served) -> None:
+    path, fields = _page(recorder)
+    file = session_file("fredag")
+    text = file.read_bytes()
+    form = {**fields, "do": "buy", "who": "Bo", "hand": "pair"}
+    wrong_secret = path.rsplit("/", 1)[0] + "/" + "x" * 24
+    assert recorder.post(wrong_secret, form)[0] == 403
+    assert recorder.post(path.rsplit("/", 1)[0] + "/", form)[0] == 404
+    assert recorder.post(path, {**form, "token": "0" * 32})[0] == 403
+    no_token = {key: value for key, value in form.items() if key != "token"}
+    assert recorder.post(path, no_token)[0] == 403
+    # another site's form, carrying everything but its own origin
+    assert recorder.post(path, form, {"Origin": "http://evil.example"})[0] == 403
+    assert recorder.post(path, form, {"Sec-Fetch-Site": "cross-site"})[0] == 403
+    assert recorder.get(wrong_secret)[0] == 403
+    assert recorder.get(recorder.keeper()[:-3] + "abc")[0] == 403
+    assert file.read_bytes() == text
+    # and with both, from our own page, it is recorded
+    own = {"Origin": f"http://{recorder.host}", "Sec-Fetch-Site": "same-origin"}
+    assert recorder.post(path, form, own)[0] == 200
+    assert file.read_bytes() != text
+
+
+def test_the_read_only_pages_never_contain_a_secret(recorder: Served, chicago_home: Path) -> None:
+    secrets = re.findall(r'"([A-Za-z0-9_-]{20,})"', (chicago_home / "serve-secrets").read_text())
+    assert len(secrets) == 2
+    _, fields = _page(recorder)
+    token = fields["token"]
+    for read_only in ("/", "/tv", "/status.json"):
+        code, body = recorder.get(read_only)
+        assert code == 200
+        for secret in (*secrets, token):
+            assert secret not in body
+    stream = recorder.open_stream()
+    try:
+        data = b""
+        while b"event: sheet" not in data:
+            data += stream.recv(65536)
+        for secret in (*secrets, token):
+            assert secret.encode() not in data
+    finally:
+        stream.close()
+
+
+def test_a_refusal_shows_the_command_lines_sentence_and_changes_nothing(
+    recorder: Served,
+) -> None:
+    file = session_file("fredag")
+    text = file.read_bytes()
+    path, fields = _page(recorder)
+    form = {**fields, "do": "penalty", "who": "Bo", "points": "0", "reason": "early köp"}
+    code, body = recorder.post(path, form)
+    assert code == 422
+    refused = subprocess.run(
+        [str(CHICAGO), "penalty", "Bo", "0", "--reason", "early köp"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **ENGLISH},
+        check=False,
+    )
+    assert refused.returncode == 1
+    assert refused.stderr.strip() == "chicago: " + _alert(body)  # the same sentence
+    assert "penalty" in _alert(body)
+    assert file.read_bytes() == text
+
+
+def test_a_page_that_saw_other_events_is_refused_and_shows_the_file_as_it_is(
+    recorder: Served,
+) -> None:
+    path, fields = _page(recorder)
+    chicago("deal", "--buy", "Anna:pair", "--last-trick", "Bo", "--showdown", "pass")
+    file = session_file("fredag")
+    text = file.read_bytes()
+    code, body = recorder.post(path, {**fields, "do": "buy", "who": "Bo", "hand": "pair"})
+    assert code == 409
+    assert "the protocol changed since this page was shown" in _alert(body)
+    assert file.read_bytes() == text
+    assert page_fields(body)["events"] == str(_events(file))
+    # the same form sent twice (a double tap) records once
+    fresh = page_fields(body)
+    form = {**fresh, "do": "buy", "who": "Bo", "hand": "pair"}
+    assert recorder.post(path, form)[0] == 200
+    once = file.read_bytes()
+    assert recorder.post(path, form)[0] == 409
+    assert file.read_bytes() == once
+
+
+def _events(file: Path) -> int:
+    from chicago_protokoll.store.sessionfile import load_session
+
+    return len(load_session(file).events)
+
+
+def test_a_page_open_on_last_games_session_never_writes_into_the_next(
+    recorder: Served,
+) -> None:
+    path, fields = _page(recorder)
+    chicago("again")  # the next game at the table: fredag-2 is current, the page follows
+    new = session_file("fredag-2")
+    text = new.read_bytes()
+    old = session_file("fredag").read_bytes()
+    code, body = recorder.post(path, {**fields, "do": "buy", "who": "Bo", "hand": "pair"})
+    assert code == 409
+    assert new.read_bytes() == text and session_file("fredag").read_bytes() == old
+    assert page_fields(body)["session"] == "fredag-2"  # the page shows the new game
+
+
+def test_an_open_page_carries_on_over_a_restart_and_new_secrets_replace_the_old(
+    table: Path,
+) -> None:
+    first = Served("--record")
+    path, fields = _page(first)
+    assert first.stop()[0] == 0
+    second = Served("--record")
+    try:
+        assert second.recording()[1] == path  # the same address
+        form = {**fields, "do": "buy", "who": "Bo", "hand": "pair"}
+        code, body = second.post(path, form)  # a form the old server made
+        assert code == 200, body
+    finally:
+        assert second.stop()[0] == 0
+    third = Served("--record", "--new-secrets")
+    try:
+        assert third.recording()[1] != path
+        assert third.get(path)[0] == 403
+    finally:
+        assert third.stop()[0] == 0
+
+
+def test_a_phone_and_a_terminal_recording_at_once_never_lose_an_event(
+    chicago_home: Path,
+) -> None:
+    rules = chicago_home.parent / "long.toml"
+    rules.write_text("[game]\ntarget = 1000\n")
+    ok("new", "lång", *PLAYERS, "--rules", str(rules))
+    server = Served("--record")
+    deals = 12
+    recorded: list[str] = []
+    try:
+        path = server.recording()[1]
+
+        def terminal() -> None:
+            for _ in range(deals):
+                done = subprocess.run(
+                    [str(CHICAGO), "deal", "--buy", "Anna:pair", "--last-trick", "Bo"],
+                    capture_output=True,
+                    text=True,
+                    env={**os.environ, **ENGLISH},
+                    check=False,
+                )
+                assert done.returncode == 0, done.stderr
+
+        keeper = threading.Thread(target=terminal)
+        keeper.start()
+        number = 0
+        while keeper.is_alive() or number < 10:
+            number += 1
+            _, fields = _page(server)
+            code, body = server.post(path, {**fields, "do": "note", "text": f"note {number}"})
+            assert code in (200, 409), body
+            if code == 200:
+                recorded.append(f"note {number}")
+        keeper.join()
+    finally:
+        assert server.stop()[0] == 0
+    from chicago_protokoll.core.events import Note
+    from chicago_protokoll.store.sessionfile import load_session
+
+    events = load_session(session_file("lång")).events
+    notes = [event.text for event in events if isinstance(event, Note)]
+    assert sorted(notes) == sorted(recorded)  # every note the phone was told is saved, once
+    assert len(recorded) >= 10
+    assert status()["deal"] == deals + 1  # and every deal of the terminal
+    assert len(events) == deals * 4 + len(recorded)
+
+
+def test_a_past_deal_is_corrected_as_chicago_edit_corrects_it(recorder: Served) -> None:
+    path, fields = _page(recorder, query="?edit=1")
+    file = session_file("fredag")
+    text = file.read_bytes()
+    form = {
+        **fields,
+        "deal": "1",
+        "buy1": "Bo",
+        "hand1": "two-pair",
+        "buy2": "Anna",
+        "hand2": "two-pair",
+        "chicago": "",
+        "broken": "",
+        "last": "Dagny",
+        "show": "Anna",
+        "showhand": "two-pair",
+    }
+    code, body = recorder.post(path, {**form, "do": "edit-preview"})
+    assert code == 200, body
+    dry_run = chicago("edit", "1", "--last-trick", "Dagny", "--dry-run")
+    assert dry_run.splitlines()[1] in html_text(body)  # each total before → after
+    assert file.read_bytes() == text
+    code, body = recorder.post(path, {**form, "do": "edit-save"})
+    assert code == 200, body
+    assert "Corrected: " in html_text(body)
+    assert {p["name"]: p["score"] for p in status()["players"]}["Dagny"] == 5
+    _, fields = _page(recorder)
+    code, body = recorder.post(path, {**fields, "do": "undo"})
+    assert code == 200 and "Taken back: " in html_text(body)
+    assert file.read_bytes() == text
+
+
+def html_text(body: str) -> str:
+    import html
+
+    return html.unescape(body)
