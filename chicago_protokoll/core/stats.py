@@ -21,44 +21,10 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from decimal import Decimal
 
-from .session import Session
 from .settle import settle
-from .standings import Standings
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One finished game as the statistics see it (seat order throughout)."""
-
-    name: str
-    created: str
-    players: tuple[str, ...]
-    scores: tuple[int, ...]
-    winners: tuple[str, ...]
-    chicagos_declared: tuple[int, ...]
-    chicagos_won: tuple[int, ...]
-    buy_stop_deals: tuple[int, ...]  # deals each player began in köpstopp
-    events: int  # how many events were recorded
-    # Who forfeited (their ``scores`` are 0 here, the recorded totals aside): placed last.
-    forfeited: tuple[str, ...] = ()
-
-    @property
-    def identity(self) -> tuple[str, str, tuple[str, ...]]:
-        """The same session wherever its file lies: started at the same second, same name,
-        same seats."""
-        return (self.created, self.name, self.players)
-
-    @property
-    def content(self) -> tuple[object, ...]:
-        """What tells two versions of one session apart (one corrected with `chicago edit`)."""
-        return (
-            self.events,
-            self.scores,
-            self.winners,
-            self.chicagos_declared,
-            self.chicagos_won,
-            self.buy_stop_deals,
-        )
+from .summary import CATEGORIES
+from .summary import Played as Played  # where the league's games were always imported from
+from .summary import played as played
 
 
 def started_on(created: str) -> date | None:
@@ -69,33 +35,16 @@ def started_on(created: str) -> date | None:
     return (moment.astimezone() if moment.tzinfo else moment).date()
 
 
-def played(session: Session, standings: Standings) -> Played | None:
-    """The finished game of a replayed session; None while it is being played."""
-    if not standings.finished:
-        return None
-    players = tuple(p.name for p in standings.players)
-    return Played(
-        name=session.name,
-        created=session.created,
-        players=players,
-        # A forfeiting player's final points count as 0 (rules.md, "Forfeit").
-        scores=tuple(standings.counted_scores[name] for name in players),
-        winners=standings.winners,
-        chicagos_declared=tuple(p.chicagos_declared for p in standings.players),
-        chicagos_won=tuple(p.chicagos_won for p in standings.players),
-        buy_stop_deals=tuple(
-            sum(1 for deal in standings.deals if deal.complete and name in deal.buy_stop)
-            for name in players
-        ),
-        events=len(session.events),
-        forfeited=standings.forfeited,
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Rating:
     mu: float
     sigma: float
+
+    @property
+    def conservative(self) -> float:
+        """μ − 3σ: a skill the player is almost surely above.  The league ranks by it, so
+        a newcomer's lucky first win (a high μ, but a wide σ) does not top the table."""
+        return self.mu - 3 * self.sigma
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +59,16 @@ class PlayerStats:
     buy_stop_deals: int
     money: Decimal  # net, at the stake: won minus paid
     rating: Rating
+    # The figures a club argues about (docs/club.md, "The figures").
+    chicago_points_won: int = 0
+    chicago_points_lost: int = 0
+    buy_stop_wins: int = 0  # games won that ended in a deal begun in köpstopp
+    last_tricks: int = 0
+    last_tricks_with_two: int = 0
+    hands: tuple[int, ...] = ()  # how often each category (CATEGORIES) scored
+    royals: int = 0
+    deals: int = 0  # the complete deals of all the player's games
+    comebacks: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -120,10 +79,24 @@ class PlayerStats:
         return self.points / self.games if self.games else 0.0
 
     @property
+    def avg_deals(self) -> float:
+        return self.deals / self.games if self.games else 0.0
+
+    @property
     def chicagos_failed(self) -> int:
         # A declared Chicago always ends its deal, won or broken, and a finished game
         # has no deal left open: what was not won failed.
         return self.chicagos_declared - self.chicagos_won
+
+    @property
+    def chicago_rate(self) -> float | None:
+        """Chicagos won of those declared; None when none was declared."""
+        return self.chicagos_won / self.chicagos_declared if self.chicagos_declared else None
+
+    def hand_counts(self) -> dict[str, int]:
+        """How often each category scored, by its slug (pair, two-pair, ...)."""
+        counts = self.hands or (0,) * len(CATEGORIES)
+        return {category.value: count for category, count in zip(CATEGORIES, counts, strict=True)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +127,46 @@ class RatingPoint:
 
 
 @dataclass(frozen=True, slots=True)
+class Record:
+    """One of the club's records (docs/club.md, "The records"): who holds it, in which
+    game, and the figure.  The first game in the league's order to reach it holds it."""
+
+    kind: str  # highest_total, biggest_comeback, fastest_game, longest_streak, most_chicagos
+    players: tuple[str, ...]
+    value: int
+    game: str  # the session's name
+    created: str
+
+
+RECORD_KINDS = (
+    "highest_total",
+    "biggest_comeback",
+    "fastest_game",
+    "longest_streak",
+    "most_chicagos",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """A game of the rating's sequence: what its update depended on (``key``) and each
+    seat's rating after it.  A store may keep the sequence and hand it back to `league`,
+    which recomputes only from the first game whose key differs."""
+
+    key: str
+    after: tuple[tuple[float, float], ...]  # (μ, σ) per seat
+
+
+@dataclass(frozen=True, slots=True)
 class League:
     games: tuple[Played, ...]  # in the league's order, each once
-    players: tuple[PlayerStats, ...]  # best rating first
+    players: tuple[PlayerStats, ...]  # best conservative rating (μ − 3σ) first
     head_to_head: tuple[HeadToHead, ...]  # every pair that met, names in alphabetical order
     history: dict[str, tuple[RatingPoint, ...]]
     stake: Decimal
+    records: tuple[Record, ...] = ()  # in RECORD_KINDS order; a record nobody set is left out
+    rated: tuple[RatedGame, ...] = ()  # the rating's sequence, for a store to keep
+    rated_again: int = 0  # how many games the rating had to compute (the rest were kept)
 
     def player(self, name: str) -> PlayerStats:
         return next(p for p in self.players if p.name == name)
@@ -180,9 +187,13 @@ def in_period(created: str, since: date | None, until: date | None) -> bool:
     return (since is None or day >= since) and (until is None or day <= until)
 
 
-def league(games: Iterable[Played], stake: Decimal | int = 1) -> League:
+def league(
+    games: Iterable[Played], stake: Decimal | int = 1, rated: Sequence[RatedGame] = ()
+) -> League:
     """The statistics of ``games``: finished games in any order.  A session found twice
-    (one file in two folders) counts once; of two versions of it, the longer record."""
+    (one file in two folders) counts once; of two versions of it, the longer record.
+    ``rated`` is a rating sequence an earlier call returned (`League.rated`): the games
+    it agrees with are not rated again, and the result is the same as without it."""
     unique: dict[tuple[str, str, tuple[str, ...]], Played] = {}
     for game in games:
         known = unique.get(game.identity)
@@ -193,23 +204,39 @@ def league(games: Iterable[Played], stake: Decimal | int = 1) -> League:
     )
     stake = Decimal(stake)
     counts: dict[str, dict[str, int]] = {}
+    hands: dict[str, list[int]] = {}
     money: dict[str, Decimal] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     for game in ordered:
+        comeback = _comeback(game)
+        stopped = set(game.last_deal_buy_stop)
         for seat, name in enumerate(game.players):
-            row = counts.setdefault(
-                name,
-                {"games": 0, "wins": 0, "points": 0, "best": 0, "declared": 0, "won": 0, "stop": 0},
-            )
+            row = counts.get(name)
+            if row is None:
+                row = counts[name] = dict.fromkeys(_COUNTS, 0)
+                hands[name] = [0] * len(CATEGORIES)
+                money[name] = Decimal(0)
             score = game.scores[seat]
+            won = name in game.winners
             row["games"] += 1
-            row["wins"] += name in game.winners
+            row["wins"] += won
             row["points"] += score
             row["best"] = max(row["best"], score)
             row["declared"] += game.chicagos_declared[seat]
             row["won"] += game.chicagos_won[seat]
             row["stop"] += game.buy_stop_deals[seat]
-            money.setdefault(name, Decimal(0))
+            row["stop_wins"] += won and name in stopped
+            row["chicago_won_points"] += _at(game.chicago_points_won, seat)
+            row["chicago_lost_points"] += _at(game.chicago_points_lost, seat)
+            row["last"] += _at(game.last_tricks, seat)
+            row["last_two"] += _at(game.last_tricks_with_two, seat)
+            row["royals"] += _at(game.royals, seat)
+            row["deals"] += game.deals
+            row["comebacks"] += name in comeback
+            if game.hands:
+                tally = hands[name]
+                for index, count in enumerate(game.hands[seat]):
+                    tally[index] += count
         for payment in settle(
             dict(zip(game.players, game.scores, strict=True)), game.winners, stake
         ):
@@ -223,7 +250,7 @@ def league(games: Iterable[Played], stake: Decimal | int = 1) -> League:
                 record = pairs.setdefault((a, b), [0, 0, 0, 0])
                 record[0] += 1
                 record[1 if diff > 0 else 2 if diff < 0 else 3] += 1
-    ratings, history = _ratings(ordered)
+    ratings, history, sequence, again = _ratings(ordered, rated)
     players = [
         PlayerStats(
             name=name,
@@ -236,17 +263,116 @@ def league(games: Iterable[Played], stake: Decimal | int = 1) -> League:
             buy_stop_deals=row["stop"],
             money=money[name],
             rating=ratings[name],
+            chicago_points_won=row["chicago_won_points"],
+            chicago_points_lost=row["chicago_lost_points"],
+            buy_stop_wins=row["stop_wins"],
+            last_tricks=row["last"],
+            last_tricks_with_two=row["last_two"],
+            hands=tuple(hands[name]),
+            royals=row["royals"],
+            deals=row["deals"],
+            comebacks=row["comebacks"],
         )
         for name, row in counts.items()
     ]
-    players.sort(key=lambda p: (-p.rating.mu, p.rating.sigma, _name_key(p.name)))
+    players.sort(key=standing_key)
     head_to_head = [
         HeadToHead(a, b, *record)
         for (a, b), record in sorted(
             pairs.items(), key=lambda item: (_name_key(item[0][0]), _name_key(item[0][1]))
         )
     ]
-    return League(ordered, tuple(players), tuple(head_to_head), history, stake)
+    return League(
+        ordered,
+        tuple(players),
+        tuple(head_to_head),
+        history,
+        stake,
+        records(ordered),
+        sequence,
+        again,
+    )
+
+
+_COUNTS = (
+    "games",
+    "wins",
+    "points",
+    "best",
+    "declared",
+    "won",
+    "stop",
+    "stop_wins",
+    "chicago_won_points",
+    "chicago_lost_points",
+    "last",
+    "last_two",
+    "royals",
+    "deals",
+    "comebacks",
+)
+
+
+def standing_key(player: PlayerStats) -> tuple[float, int, float, tuple[str, str]]:
+    """The league's order: the conservative rating μ − 3σ, then wins, then the win rate,
+    then the name."""
+    return (-player.rating.conservative, -player.wins, -player.win_rate, _name_key(player.name))
+
+
+def _at(values: tuple[int, ...], seat: int) -> int:
+    return values[seat] if values else 0
+
+
+def _behind(game: Played) -> dict[str, int]:
+    """How many points each winner was behind the leader at the halfway deal (the first
+    deal in which anyone reached half the target, rounded up)."""
+    if not game.halfway:
+        return {}
+    best = max(game.halfway)
+    return {
+        name: best - game.halfway[seat]
+        for seat, name in enumerate(game.players)
+        if name in game.winners
+    }
+
+
+def _comeback(game: Played) -> set[str]:
+    """The winners who were last (no one had fewer points) at the halfway deal."""
+    if not game.halfway:
+        return set()
+    lowest = min(game.halfway)
+    return {
+        name
+        for seat, name in enumerate(game.players)
+        if name in game.winners and game.halfway[seat] == lowest
+    }
+
+
+def records(games: Sequence[Played]) -> tuple[Record, ...]:
+    """The club's records over ``games`` in the league's order (docs/club.md, "The
+    records"); a tie leaves the record with the game that set it first."""
+    best: dict[str, Record] = {}
+
+    def offer(kind: str, value: int, players: Sequence[str], game: Played, low: bool = False) -> None:
+        held = best.get(kind)
+        if held is None or (value < held.value if low else value > held.value):
+            best[kind] = Record(kind, tuple(players), value, game.name, game.created)
+
+    streak: dict[str, int] = {}
+    for game in games:
+        for seat, name in enumerate(game.players):
+            offer("highest_total", game.scores[seat], [name], game)
+            if game.chicagos_won[seat]:
+                offer("most_chicagos", game.chicagos_won[seat], [name], game)
+            streak[name] = streak.get(name, 0) + 1 if name in game.winners else 0
+            if streak[name]:
+                offer("longest_streak", streak[name], [name], game)
+        for name, points in _behind(game).items():
+            if points > 0:
+                offer("biggest_comeback", points, [name], game)
+        if not game.forfeited and game.deals:
+            offer("fastest_game", game.deals, game.winners, game, low=True)
+    return tuple(best[kind] for kind in RECORD_KINDS if kind in best)
 
 
 def _same_player(name: str) -> str:
@@ -285,6 +411,9 @@ def _one_spelling(games: list[Played]) -> list[Played]:
                 players=tuple(renamed[name] for name in game.players),
                 winners=tuple(renamed.get(name, name) for name in game.winners),
                 forfeited=tuple(renamed.get(name, name) for name in game.forfeited),
+                last_deal_buy_stop=tuple(
+                    renamed.get(name, name) for name in game.last_deal_buy_stop
+                ),
             )
         )
     return out
@@ -305,23 +434,50 @@ def ranks(scores: Sequence[int], last: Sequence[bool] = ()) -> list[int]:
         for i, score in enumerate(scores)
     ]
 
-def _ratings(
-    games: Sequence[Played],
-) -> tuple[dict[str, Rating], dict[str, tuple[RatingPoint, ...]]]:
-    """Every player's rating after ``games`` in this order, and after each of their games."""
-    from openskill.models import PlackettLuce, PlackettLuceRating
+def rating_key(game: Played) -> str:
+    """What one game's rating update depends on, besides the ratings before it."""
+    return repr((game.created, game.name, game.players, game.scores, game.forfeited))
 
-    model = PlackettLuce()
-    current: dict[str, PlackettLuceRating] = {}
+
+def _ratings(
+    games: Sequence[Played], kept: Sequence[RatedGame] = ()
+) -> tuple[
+    dict[str, Rating], dict[str, tuple[RatingPoint, ...]], tuple[RatedGame, ...], int
+]:
+    """Every player's rating after ``games`` in this order, and after each of their games;
+    the sequence to keep, and how many games were rated anew.  The games at the start that
+    ``kept`` agrees with take their ratings from it: openskill is loaded only when a game
+    is left to rate, and every rating is the same as when all are rated anew."""
+    keys = [rating_key(game) for game in games]
+    same = 0
+    while same < min(len(keys), len(kept)) and kept[same].key == keys[same]:
+        same += 1
+    sequence = list(kept[:same])
+    if same < len(games):
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        current: dict[str, tuple[float, float]] = {}
+        for game, rated in zip(games, sequence, strict=False):
+            current.update(zip(game.players, rated.after, strict=True))
+        for game, key in zip(games[same:], keys[same:], strict=True):
+            teams = [
+                [model.rating(*current[name], name=name) if name in current else model.rating()]
+                for name in game.players
+            ]
+            placed = ranks(game.scores, [name in game.forfeited for name in game.players])
+            outcome = model.rate(teams, ranks=[float(rank) for rank in placed])
+            after = tuple((team[0].mu, team[0].sigma) for team in outcome)
+            current.update(zip(game.players, after, strict=True))
+            sequence.append(RatedGame(key, after))
     history: dict[str, list[RatingPoint]] = {}
-    for number, game in enumerate(games, start=1):
-        teams = [[current.get(name) or model.rating(name=name)] for name in game.players]
-        placed = ranks(game.scores, [name in game.forfeited for name in game.players])
-        rated = model.rate(teams, ranks=[float(rank) for rank in placed])
-        for name, (after,) in zip(game.players, rated, strict=True):
-            current[name] = after
-            history.setdefault(name, []).append(
-                RatingPoint(number, game.created, Rating(after.mu, after.sigma))
-            )
+    for number, (game, rated) in enumerate(zip(games, sequence, strict=True), start=1):
+        for name, (mu, sigma) in zip(game.players, rated.after, strict=True):
+            history.setdefault(name, []).append(RatingPoint(number, game.created, Rating(mu, sigma)))
     final = {name: points[-1].rating for name, points in history.items()}
-    return final, {name: tuple(points) for name, points in history.items()}
+    return (
+        final,
+        {name: tuple(points) for name, points in history.items()},
+        tuple(sequence),
+        len(games) - same,
+    )

@@ -35,6 +35,17 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("chicago-protokoll"))
 
 
+def cache_dir() -> Path:
+    """What is derived and may be deleted at any moment (the league's index):
+    $CHICAGO_PROTOKOLL_HOME/cache if set, else the platform's user cache directory."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home) / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("chicago-protokoll"))
+
+
 def sessions_dir() -> Path:
     return data_dir() / "sessions"
 
