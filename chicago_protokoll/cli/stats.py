@@ -73,6 +73,16 @@ def stats(
             "--min-games", help="Leave out players with fewer finished games.", min=0, metavar="N"
         ),
     ] = 0,
+    min_rated: Annotated[
+        int,
+        typer.Option(
+            "--min-rated",
+            help="Show rates and averages only for players with at least N finished games"
+            " (below: null in --json, – in the table); they are still listed.",
+            min=0,
+            metavar="N",
+        ),
+    ] = 3,
     dirs: Annotated[
         list[Path] | None,
         typer.Option(
@@ -102,7 +112,10 @@ def stats(
         ),
     ] = None,
 ) -> None:
-    """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games."""
+    """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games.
+
+    Ranked by the rating's conservative estimate μ − 3σ (a skill the player is almost surely above), then by wins.
+    """
     if as_json:
         fmt = "json"
     if output is not None and fmt == "table":
@@ -126,16 +139,18 @@ def stats(
     if fmt == "table":
         from ..present.league_table import print_league
 
-        print_league(result, chosen, min_games, reading.unfinished)
+        print_league(result, chosen, min_games, reading.unfinished, min_rated)
         return
     if fmt == "json":
         text = json.dumps(
-            view.league_dict(result, chosen, min_games, reading.unfinished, reading.skipped),
+            view.league_dict(
+                result, chosen, min_games, reading.unfinished, reading.skipped, min_rated
+            ),
             ensure_ascii=False,
             indent=2,
         )
     else:
-        text = view.league_html(result, chosen, min_games)
+        text = view.league_html(result, chosen, min_games, min_rated)
     if output is None or str(output) == "-":  # `-o -`: standard output, as for export
         sys.stdout.write(text + "\n")
         return

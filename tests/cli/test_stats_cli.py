@@ -64,13 +64,13 @@ def data_files(home: Path) -> dict[Path, bytes]:
 
 def test_stats_json_has_the_contract_keys_and_the_evening_worked_by_hand() -> None:
     evening()
-    data = stats_json()
+    data = stats_json("--min-rated", "0")  # two games each: below the default 3
     rows = by_name(data)
     assert set(rows) == {"Anna", "Bo", "Cilla"}  # söndag is unfinished: counts nowhere
     anna = rows["Anna"]
     assert set(anna) >= {"name", "games", "wins", "win_rate", "avg_points", "chicagos", "money"}
-    assert set(anna["chicagos"]) == {"declared", "won", "failed"}
-    assert set(anna["rating"]) == {"mu", "sigma"}
+    assert set(anna["chicagos"]) >= {"declared", "won", "failed"}
+    assert set(anna["rating"]) >= {"mu", "sigma"}
     summary = {
         name: (r["games"], r["wins"], r["win_rate"], r["avg_points"], r["best_points"])
         for name, r in rows.items()
@@ -90,10 +90,10 @@ def test_stats_json_has_the_contract_keys_and_the_evening_worked_by_hand() -> No
         ("Bo", "Cilla"): (2, 2, 0, 0),
     }
     assert (data["games"], data["unfinished"], data["skipped"]) == (2, 1, [])
-    # Sorted by rating: Cilla, who never finished ahead of anyone, is last.
+    # Sorted by the conservative rating: Cilla, who never finished ahead of anyone, is last.
     assert [r["name"] for r in data["players"]][-1] == "Cilla"
-    mus = [r["rating"]["mu"] for r in data["players"]]
-    assert mus == sorted(mus, reverse=True)
+    floors = [r["rating"]["conservative"] for r in data["players"]]
+    assert floors == sorted(floors, reverse=True)
 
 
 def test_the_table_lists_players_by_rating_with_their_record() -> None:
@@ -103,7 +103,8 @@ def test_the_table_lists_players_by_rating_with_their_record() -> None:
     lines = [line for line in out.splitlines() if line.split() and line.split()[0] in order]
     assert [line.split()[0] for line in lines[:3]] == order
     cilla = next(line for line in lines if line.split()[0] == "Cilla")
-    assert cilla.split()[1:5] == ["2", "0", "0%", "0.0"]
+    # Two games: below --min-rated's 3, the win rate and the average are not shown.
+    assert cilla.split()[1:5] == ["2", "0", "–", "–"]
     assert "-109" in cilla
     assert "1 unfinished session not counted" in out
     assert max(len(line) for line in out.splitlines()) <= 80
