@@ -33,6 +33,8 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List the sessions: date, players, deals, finished or not, winner or leader."""
     if ctx.invoked_subcommand is not None:
         return
+    import sys
+
     from ..store import index as index_store
     from .progress import progress_bar
 
@@ -41,7 +43,9 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     listed = catalogue.list_sessions()
     # Through the league's index: a club's thousands of files are not replayed each time.
     with index_store.open_index() as index:
-        found = index.summaries([path for _, path in listed], progress_bar)
+        # A bar only beside an answer for a person: never into what a pipe carries.
+        bar = progress_bar if sys.stdout.isatty() and not as_json else None
+        found = index.summaries([path for _, path in listed], bar)
     for (name, _), item in zip(listed, found, strict=True):
         summary = item.summary
         if summary is None:

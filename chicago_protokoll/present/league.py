@@ -180,6 +180,7 @@ LEAGUE_STYLE = """
 .wide::-webkit-scrollbar { height: 8px; background: var(--head); }
 .wide::-webkit-scrollbar-thumb { background: var(--axis); border-radius: 4px; }
 .order { margin: 4px 0 8px; }
+.scroll-hint { display: none; }
 @media screen and (max-width: 640px) {
   .cards thead { display: none; }
   .cards table, .cards tbody, .cards tr, .cards td { display: block; width: auto; }
@@ -190,7 +191,8 @@ LEAGUE_STYLE = """
   .cards td::before { content: attr(data-label); color: var(--muted); text-align: left; }
   .cards td.name { font-weight: bold; font-size: 1.1em; }
   .cards td.name::before { content: none; }
-  .ratings .wide svg { min-width: 700px; }
+  .ratings .wide svg { min-width: 760px; }
+  .scroll-hint { display: block; }  /* 15 px text in a 960 wide view: 11.9 px */
 }
 """
 
@@ -414,7 +416,10 @@ def _ratings_section(result: League, players: Sequence[PlayerStats]) -> str:
         return f'<section class="ratings chart"><h2>{heading}</h2></section>'
     return (
         f'<section class="ratings chart">\n<h2>{heading}</h2>\n'
-        f'<div class="wide">{rating_svg(result, players)}</div>\n</section>'
+        f'<div class="wide">{rating_svg(result, players)}</div>\n'
+        # A phone draws no scroll bar until one scrolls: say that the chart goes on.
+        f'<p class="note scroll-hint">{escape(t("The chart is wider than the screen: swipe it sideways."))}</p>\n'
+        "</section>"
     )
 
 
