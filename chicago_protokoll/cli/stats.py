@@ -8,6 +8,7 @@ imported when the command runs, never when the app starts: no other command pays
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import nullcontext
 from datetime import date
@@ -199,7 +200,12 @@ def _session_files(directory: Path) -> list[Path]:
     """The session files of a folder: a data directory's sessions/, else its own *.toml."""
     inner = directory / "sessions"
     folder = inner if inner.is_dir() else directory
-    return sorted(path for path in folder.glob("*.toml") if path.is_file())
+    with os.scandir(folder) as entries:
+        return sorted(
+            folder / entry.name
+            for entry in entries
+            if entry.name.endswith(".toml") and not entry.name.startswith(".") and entry.is_file()
+        )
 
 
 class Reading(NamedTuple):
@@ -209,15 +215,21 @@ class Reading(NamedTuple):
 
 
 def _all_session_files(dirs: list[Path]) -> list[Path]:
-    """The data directory's session files, then each ``--dir``'s; each file once (the data
-    directory given again as --dir)."""
+    """The data directory's session files, then each ``--dir``'s; each file once when the
+    data directory is given again as --dir (each folder resolved once, not each of its
+    thousands of files; a session reached twice some other way counts once in the league,
+    which knows a session by its start, name and seats)."""
     paths = [path for _, path in catalogue.list_sessions()]
     for directory in dirs:
         paths.extend(_session_files(directory))
     unique: list[Path] = []
-    seen: set[Path] = set()
+    seen: set[str] = set()
+    folders: dict[str, str] = {}
     for path in paths:
-        real = path.resolve()
+        folder, name = os.path.split(os.fspath(path))
+        if folder not in folders:
+            folders[folder] = os.path.realpath(folder)
+        real = os.path.join(folders[folder], name)
         if real not in seen:
             seen.add(real)
             unique.append(path)

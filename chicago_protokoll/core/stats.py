@@ -20,11 +20,32 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from decimal import Decimal
+from functools import cached_property
 
 from .settle import settle
-from .summary import CATEGORIES
-from .summary import Played as Played  # where the league's games were always imported from
-from .summary import played as played
+from .summary import CATEGORIES, Played, played
+
+# Played and played live in core.summary now (`sessions` lists without this module); the
+# league's callers have always imported them from here.
+__all__ = [
+    "RECORD_KINDS",
+    "HeadToHead",
+    "League",
+    "Played",
+    "PlayerStats",
+    "RatedGame",
+    "Rating",
+    "RatingPoint",
+    "Record",
+    "in_period",
+    "league",
+    "played",
+    "ranks",
+    "rating_key",
+    "records",
+    "standing_key",
+    "started_on",
+]
 
 
 def started_on(created: str) -> date | None:
@@ -157,16 +178,27 @@ class RatedGame:
     after: tuple[tuple[float, float], ...]  # (μ, σ) per seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class League:
     games: tuple[Played, ...]  # in the league's order, each once
     players: tuple[PlayerStats, ...]  # best conservative rating (μ − 3σ) first
     head_to_head: tuple[HeadToHead, ...]  # every pair that met, names in alphabetical order
-    history: dict[str, tuple[RatingPoint, ...]]
+    rated: tuple[RatedGame, ...]  # the rating's sequence (one per game), for a store to keep
     stake: Decimal
     records: tuple[Record, ...] = ()  # in RECORD_KINDS order; a record nobody set is left out
-    rated: tuple[RatedGame, ...] = ()  # the rating's sequence, for a store to keep
     rated_again: int = 0  # how many games the rating had to compute (the rest were kept)
+
+    @cached_property
+    def history(self) -> dict[str, tuple[RatingPoint, ...]]:
+        """Each player's rating after each of their games (the page's chart): made when
+        asked for, as `stats --json` never needs it."""
+        points: dict[str, list[RatingPoint]] = {}
+        for number, (game, rated) in enumerate(zip(self.games, self.rated, strict=True), 1):
+            for name, (mu, sigma) in zip(game.players, rated.after, strict=True):
+                points.setdefault(name, []).append(
+                    RatingPoint(number, game.created, Rating(mu, sigma))
+                )
+        return {name: tuple(line) for name, line in points.items()}
 
     def player(self, name: str) -> PlayerStats:
         return next(p for p in self.players if p.name == name)
@@ -187,6 +219,38 @@ def in_period(created: str, since: date | None, until: date | None) -> bool:
     return (since is None or day >= since) and (until is None or day <= until)
 
 
+class _Tally:
+    """One player's counts while the league is added up."""
+
+    __slots__ = (
+        "best",
+        "chicago_lost",
+        "chicago_won",
+        "comebacks",
+        "deals",
+        "declared",
+        "games",
+        "hands",
+        "last",
+        "last_two",
+        "ore",
+        "points",
+        "royals",
+        "stop",
+        "stop_wins",
+        "wins",
+        "won",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.games = self.wins = self.points = self.best = 0
+        self.declared = self.won = self.stop = self.stop_wins = 0
+        self.chicago_won = self.chicago_lost = self.last = self.last_two = 0
+        self.royals = self.deals = self.comebacks = 0
+        self.hands = [0] * len(CATEGORIES)
+        self.ore = 0  # money, in hundredths of the stake's currency
+
+
 def league(
     games: Iterable[Played], stake: Decimal | int = 1, rated: Sequence[RatedGame] = ()
 ) -> League:
@@ -203,124 +267,129 @@ def league(
         sorted(_one_spelling(list(unique.values())), key=lambda game: game.identity)
     )
     stake = Decimal(stake)
-    counts: dict[str, dict[str, int]] = {}
-    hands: dict[str, list[int]] = {}
-    money: dict[str, Decimal] = {}
+    # Whole öre per point: a game with one winner is settled in integers (the same
+    # amounts `settle` gives); shared wins, or a finer stake, go through `settle`.
+    stake_ore = stake * 100
+    whole = stake_ore == stake_ore.to_integral_value()
+    per_point = int(stake_ore) if whole else 0
+    tallies: dict[str, _Tally] = {}
+    name_keys: dict[str, tuple[str, str]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     for game in ordered:
+        players, scores, winners = game.players, game.scores, game.winners
         comeback = _comeback(game)
-        stopped = set(game.last_deal_buy_stop)
-        for seat, name in enumerate(game.players):
-            row = counts.get(name)
-            if row is None:
-                row = counts[name] = dict.fromkeys(_COUNTS, 0)
-                hands[name] = [0] * len(CATEGORIES)
-                money[name] = Decimal(0)
-            score = game.scores[seat]
-            won = name in game.winners
-            row["games"] += 1
-            row["wins"] += won
-            row["points"] += score
-            row["best"] = max(row["best"], score)
-            row["declared"] += game.chicagos_declared[seat]
-            row["won"] += game.chicagos_won[seat]
-            row["stop"] += game.buy_stop_deals[seat]
-            row["stop_wins"] += won and name in stopped
-            row["chicago_won_points"] += _at(game.chicago_points_won, seat)
-            row["chicago_lost_points"] += _at(game.chicago_points_lost, seat)
-            row["last"] += _at(game.last_tricks, seat)
-            row["last_two"] += _at(game.last_tricks_with_two, seat)
-            row["royals"] += _at(game.royals, seat)
-            row["deals"] += game.deals
-            row["comebacks"] += name in comeback
+        stopped = game.last_deal_buy_stop
+        seats = range(len(players))
+        zeros = (0,) * len(players)
+        points_won = game.chicago_points_won or zeros
+        points_lost = game.chicago_points_lost or zeros
+        last, last_two = game.last_tricks or zeros, game.last_tricks_with_two or zeros
+        royals = game.royals or zeros
+        for seat in seats:
+            name = players[seat]
+            tally = tallies.get(name)
+            if tally is None:
+                tally = tallies[name] = _Tally()
+                name_keys[name] = _name_key(name)
+            score = scores[seat]
+            won = name in winners
+            tally.games += 1
+            tally.points += score
+            tally.best = max(tally.best, score)
+            tally.declared += game.chicagos_declared[seat]
+            tally.won += game.chicagos_won[seat]
+            tally.stop += game.buy_stop_deals[seat]
+            if won:
+                tally.wins += 1
+                tally.stop_wins += name in stopped
+                tally.comebacks += name in comeback
+            tally.chicago_won += points_won[seat]
+            tally.chicago_lost += points_lost[seat]
+            tally.last += last[seat]
+            tally.last_two += last_two[seat]
+            tally.royals += royals[seat]
+            tally.deals += game.deals
             if game.hands:
-                tally = hands[name]
+                counts = tally.hands
                 for index, count in enumerate(game.hands[seat]):
-                    tally[index] += count
-        for payment in settle(
-            dict(zip(game.players, game.scores, strict=True)), game.winners, stake
-        ):
-            money[payment.payer] -= payment.amount
-            money[payment.payee] += payment.amount
-        for i, one in enumerate(game.players):
-            for j in range(i + 1, len(game.players)):
-                a, b, diff = one, game.players[j], game.scores[i] - game.scores[j]
-                if _name_key(b) < _name_key(a):
+                    if count:
+                        counts[index] += count
+        if len(winners) == 1 and whole:
+            winner = tallies[winners[0]]
+            top = scores[players.index(winners[0])]
+            for seat in seats:
+                owed = top - scores[seat]
+                if owed > 0:
+                    tallies[players[seat]].ore -= owed * per_point
+                    winner.ore += owed * per_point
+        else:
+            for payment in settle(dict(zip(players, scores, strict=True)), winners, stake):
+                ore = int(payment.amount * 100)
+                tallies[payment.payer].ore -= ore
+                tallies[payment.payee].ore += ore
+        for i in seats:
+            one = players[i]
+            for j in range(i + 1, len(players)):
+                a, b, diff = one, players[j], scores[i] - scores[j]
+                if name_keys[b] < name_keys[a]:
                     a, b, diff = b, a, -diff
-                record = pairs.setdefault((a, b), [0, 0, 0, 0])
+                record = pairs.get((a, b))
+                if record is None:
+                    record = pairs[(a, b)] = [0, 0, 0, 0]
                 record[0] += 1
                 record[1 if diff > 0 else 2 if diff < 0 else 3] += 1
-    ratings, history, sequence, again = _ratings(ordered, rated)
-    players = [
+    ratings, sequence, again = _ratings(ordered, rated)
+    players_stats = [
         PlayerStats(
             name=name,
-            games=row["games"],
-            wins=row["wins"],
-            points=row["points"],
-            best=row["best"],
-            chicagos_declared=row["declared"],
-            chicagos_won=row["won"],
-            buy_stop_deals=row["stop"],
-            money=money[name],
+            games=tally.games,
+            wins=tally.wins,
+            points=tally.points,
+            best=tally.best,
+            chicagos_declared=tally.declared,
+            chicagos_won=tally.won,
+            buy_stop_deals=tally.stop,
+            money=_tidy(Decimal(tally.ore) / 100),
             rating=ratings[name],
-            chicago_points_won=row["chicago_won_points"],
-            chicago_points_lost=row["chicago_lost_points"],
-            buy_stop_wins=row["stop_wins"],
-            last_tricks=row["last"],
-            last_tricks_with_two=row["last_two"],
-            hands=tuple(hands[name]),
-            royals=row["royals"],
-            deals=row["deals"],
-            comebacks=row["comebacks"],
+            chicago_points_won=tally.chicago_won,
+            chicago_points_lost=tally.chicago_lost,
+            buy_stop_wins=tally.stop_wins,
+            last_tricks=tally.last,
+            last_tricks_with_two=tally.last_two,
+            hands=tuple(tally.hands),
+            royals=tally.royals,
+            deals=tally.deals,
+            comebacks=tally.comebacks,
         )
-        for name, row in counts.items()
+        for name, tally in tallies.items()
     ]
-    players.sort(key=standing_key)
+    players_stats.sort(key=standing_key)
     head_to_head = [
         HeadToHead(a, b, *record)
         for (a, b), record in sorted(
-            pairs.items(), key=lambda item: (_name_key(item[0][0]), _name_key(item[0][1]))
+            pairs.items(), key=lambda item: (name_keys[item[0][0]], name_keys[item[0][1]])
         )
     ]
     return League(
         ordered,
-        tuple(players),
+        tuple(players_stats),
         tuple(head_to_head),
-        history,
+        sequence,
         stake,
         records(ordered),
-        sequence,
         again,
     )
 
 
-_COUNTS = (
-    "games",
-    "wins",
-    "points",
-    "best",
-    "declared",
-    "won",
-    "stop",
-    "stop_wins",
-    "chicago_won_points",
-    "chicago_lost_points",
-    "last",
-    "last_two",
-    "royals",
-    "deals",
-    "comebacks",
-)
+def _tidy(amount: Decimal) -> Decimal:
+    """Whole amounts without a fraction, others as they are (öre)."""
+    return amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount
 
 
 def standing_key(player: PlayerStats) -> tuple[float, int, float, tuple[str, str]]:
     """The league's order: the conservative rating μ − 3σ, then wins, then the win rate,
     then the name."""
     return (-player.rating.conservative, -player.wins, -player.win_rate, _name_key(player.name))
-
-
-def _at(values: tuple[int, ...], seat: int) -> int:
-    return values[seat] if values else 0
 
 
 def _behind(game: Played) -> dict[str, int]:
@@ -387,20 +456,24 @@ def _one_spelling(games: list[Played]) -> list[Played]:
     alphabetical.  A game that seats two spellings of one name keeps its own."""
     import unicodedata
 
-    used: dict[str, dict[str, int]] = {}
+    seen: dict[str, int] = {}  # each spelling as written, and in how many games
     for game in games:
         for name in game.players:
-            spellings = used.setdefault(_same_player(name), {})
-            composed = unicodedata.normalize("NFC", name)  # Å, not A and a ring above
-            spellings[composed] = spellings.get(composed, 0) + 1
+            seen[name] = seen.get(name, 0) + 1
+    key_of = {name: _same_player(name) for name in seen}
+    used: dict[str, dict[str, int]] = {}
+    for name, count in seen.items():
+        spellings = used.setdefault(key_of[name], {})
+        composed = unicodedata.normalize("NFC", name)  # Å, not A and a ring above
+        spellings[composed] = spellings.get(composed, 0) + count
     spelling = {
         key: min(names, key=lambda name: (-names[name], name)) for key, names in used.items()
     }
-    if all(spelling[_same_player(name)] == name for game in games for name in game.players):
+    if all(spelling[key_of[name]] == name for name in seen):
         return games  # the usual league: nothing to rewrite
     out = []
     for game in games:
-        keys = [_same_player(name) for name in game.players]
+        keys = [key_of[name] for name in game.players]
         if len(set(keys)) < len(keys):
             out.append(game)
             continue
@@ -441,26 +514,27 @@ def rating_key(game: Played) -> str:
 
 def _ratings(
     games: Sequence[Played], kept: Sequence[RatedGame] = ()
-) -> tuple[
-    dict[str, Rating], dict[str, tuple[RatingPoint, ...]], tuple[RatedGame, ...], int
-]:
-    """Every player's rating after ``games`` in this order, and after each of their games;
-    the sequence to keep, and how many games were rated anew.  The games at the start that
-    ``kept`` agrees with take their ratings from it: openskill is loaded only when a game
-    is left to rate, and every rating is the same as when all are rated anew."""
-    keys = [rating_key(game) for game in games]
+) -> tuple[dict[str, Rating], tuple[RatedGame, ...], int]:
+    """Every player's rating after ``games`` in this order, the sequence to keep (each
+    seat's rating after each game), and how many games were rated anew.  The games at the
+    start that ``kept`` agrees with take their ratings from it: openskill is loaded only
+    when a game is left to rate, and every rating is the same as when all are rated anew."""
     same = 0
-    while same < min(len(keys), len(kept)) and kept[same].key == keys[same]:
+    while (
+        same < min(len(games), len(kept))
+        and kept[same].key == rating_key(games[same])
+        and len(kept[same].after) == len(games[same].players)
+    ):
         same += 1
     sequence = list(kept[:same])
+    current: dict[str, tuple[float, float]] = {}
+    for game, rated in zip(games, sequence, strict=False):
+        current.update(zip(game.players, rated.after, strict=True))
     if same < len(games):
         from openskill.models import PlackettLuce
 
         model = PlackettLuce()
-        current: dict[str, tuple[float, float]] = {}
-        for game, rated in zip(games, sequence, strict=False):
-            current.update(zip(game.players, rated.after, strict=True))
-        for game, key in zip(games[same:], keys[same:], strict=True):
+        for game in games[same:]:
             teams = [
                 [model.rating(*current[name], name=name) if name in current else model.rating()]
                 for name in game.players
@@ -469,15 +543,6 @@ def _ratings(
             outcome = model.rate(teams, ranks=[float(rank) for rank in placed])
             after = tuple((team[0].mu, team[0].sigma) for team in outcome)
             current.update(zip(game.players, after, strict=True))
-            sequence.append(RatedGame(key, after))
-    history: dict[str, list[RatingPoint]] = {}
-    for number, (game, rated) in enumerate(zip(games, sequence, strict=True), start=1):
-        for name, (mu, sigma) in zip(game.players, rated.after, strict=True):
-            history.setdefault(name, []).append(RatingPoint(number, game.created, Rating(mu, sigma)))
-    final = {name: points[-1].rating for name, points in history.items()}
-    return (
-        final,
-        {name: tuple(points) for name, points in history.items()},
-        tuple(sequence),
-        len(games) - same,
-    )
+            sequence.append(RatedGame(rating_key(game), after))
+    final = {name: Rating(mu, sigma) for name, (mu, sigma) in current.items()}
+    return final, tuple(sequence), len(games) - same

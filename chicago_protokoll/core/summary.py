@@ -170,26 +170,10 @@ def summarize(session: Session, standings: Standings) -> SessionSummary:
 
 # -- plain values for the index ------------------------------------------------------
 
-_TUPLES = (
-    "players",
-    "scores",
-    "winners",
-    "chicagos_declared",
-    "chicagos_won",
-    "buy_stop_deals",
-    "forfeited",
-    "chicago_points_won",
-    "chicago_points_lost",
-    "last_tricks",
-    "last_tricks_with_two",
-    "royals",
-    "halfway",
-    "last_deal_buy_stop",
-)
-
 
 def summary_to_data(summary: SessionSummary) -> list[Any]:
-    """The summary as nested lists of strings, numbers and None (for JSON)."""
+    """The summary as nested lists of strings, numbers and None (for JSON); a finished
+    game's fields in `Played`'s order."""
     game = summary.played
     return [
         summary.name,
@@ -208,45 +192,71 @@ def summary_to_data(summary: SessionSummary) -> list[Any]:
         else [
             game.name,
             game.created,
+            list(game.players),
+            list(game.scores),
+            list(game.winners),
+            list(game.chicagos_declared),
+            list(game.chicagos_won),
+            list(game.buy_stop_deals),
             game.events,
-            game.deals,
+            list(game.forfeited),
+            list(game.chicago_points_won),
+            list(game.chicago_points_lost),
+            list(game.last_tricks),
+            list(game.last_tricks_with_two),
             [list(row) for row in game.hands],
-            *(list(getattr(game, name)) for name in _TUPLES),
+            list(game.royals),
+            game.deals,
+            list(game.halfway),
+            list(game.last_deal_buy_stop),
         ],
     ]
 
 
 def summary_from_data(data: list[Any]) -> SessionSummary:
     """`summary_to_data` read back; a shape that does not fit raises (the index then
-    reads the file again)."""
+    reads the file again).  Positional, and no more than that: a club's index holds
+    thousands of these."""
     (name, created, players, deals, deal, finished, winners, leader, scores, forfeited,
      corrections, game) = data  # fmt: skip
     return SessionSummary(
-        name=str(name),
-        created=str(created),
-        players=tuple(players),
-        deals=int(deals),
-        deal=int(deal),
-        finished=bool(finished),
-        winners=tuple(winners),
-        leader=leader,
-        scores=tuple(scores),
-        forfeited=tuple(forfeited),
-        corrections=int(corrections),
-        played=None if game is None else _played_from_data(game),
+        str(name),
+        str(created),
+        tuple(players),
+        int(deals),
+        int(deal),
+        bool(finished),
+        tuple(winners),
+        leader,
+        tuple(scores),
+        tuple(forfeited),
+        int(corrections),
+        None if game is None else _played_from_data(game),
     )
 
 
 def _played_from_data(data: list[Any]) -> Played:
-    name, created, events, deals, hands, *rest = data
-    if len(rest) != len(_TUPLES):
-        raise ValueError("a summary of another shape")
-    values: dict[str, Any] = {key: tuple(value) for key, value in zip(_TUPLES, rest, strict=True)}
+    (name, created, players, scores, winners, declared, won, stop, events, forfeited,
+     points_won, points_lost, last, last_two, hands, royals, deals, halfway,
+     last_stop) = data  # fmt: skip
     return Played(
-        name=str(name),
-        created=str(created),
-        events=int(events),
-        deals=int(deals),
-        hands=tuple(tuple(row) for row in hands),
-        **values,
+        str(name),
+        str(created),
+        tuple(players),
+        tuple(scores),
+        tuple(winners),
+        tuple(declared),
+        tuple(won),
+        tuple(stop),
+        int(events),
+        tuple(forfeited),
+        tuple(points_won),
+        tuple(points_lost),
+        tuple(last),
+        tuple(last_two),
+        tuple(map(tuple, hands)),
+        tuple(royals),
+        int(deals),
+        tuple(halfway),
+        tuple(last_stop),
     )

@@ -19,7 +19,6 @@ from ..i18n.language import language, t, tn
 from ..i18n.language import number as local_number
 from .html_sheet import COLOURS, DASHES, page
 
-
 #: Below this many finished games a player's rates and averages are not shown (--min-rated).
 MIN_RATED = 3
 

@@ -19,8 +19,8 @@ from .league import (
     shown_pairs,
     shown_players,
 )
-from .width import visible
 from .render import Painter, painter, plain, print_lines, table_lines
+from .width import visible
 
 
 def league_lines(

@@ -102,7 +102,7 @@ def _damaged(error: sqlite3.Error) -> bool:
     return getattr(error, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 
 
-def _stat_key(path: Path) -> tuple[int, int, int, int, int] | None:
+def _stat_key(path: str) -> tuple[int, int, int, int, int] | None:
     try:
         st = os.stat(path)
     except OSError:
@@ -200,14 +200,13 @@ class Index:
     def summaries(self, paths: Sequence[Path], progress: Progress | None = None) -> list[Found]:
         """Each file's summary (or refusal), in the order given: from the index where the
         file is as it was read, else read and replayed, and then kept."""
-        absolute = [Path(os.path.abspath(path)) for path in paths]
+        absolute = [os.path.abspath(path) for path in paths]  # strings: 10,000 Paths cost
         keys = [_stat_key(path) for path in absolute]
-        rows = self._rows({str(path.parent) for path in absolute})
+        rows = self._rows({os.path.dirname(path) for path in absolute})
         found: list[Found | None] = [None] * len(paths)
         missing: list[int] = []
-        for number, (path, key) in enumerate(zip(absolute, keys, strict=True)):
-            row = rows.get(str(path))
-            summary = self._trusted(row, key)
+        for number, (where, key) in enumerate(zip(absolute, keys, strict=True)):
+            summary = self._trusted(rows.get(where), key)
             if summary is None:
                 missing.append(number)
             else:
@@ -222,24 +221,23 @@ class Index:
                     found[number] = Found(path, None, error)
                 else:
                     found[number] = Found(path, summary)
-                    key = keys[number]
-                    if key is not None and key == _stat_key(absolute[number]):
-                        where = absolute[number]
+                    key, at = keys[number], absolute[number]
+                    if key is not None and key == _stat_key(at):  # unchanged while read
                         data = _dumps(summary_to_data(summary))
-                        fresh.append((str(where), str(where.parent), *key, time.time_ns(), data))
+                        fresh.append((at, os.path.dirname(at), *key, time.time_ns(), data))
                 step()
-        listed = {str(path) for path in absolute}
+        listed = set(absolute)
         gone = [path for path in rows if path not in listed]  # deleted since: forgotten
         if fresh or gone:
             self._write(fresh, gone)
         return [item for item in found if item is not None]
 
-    def _rows(self, dirs: Iterable[str]) -> dict[str, tuple[Any, ...] | None]:
+    def _rows(self, dirs: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         if self.db is None:
             return {}
         for attempt in (1, 2):
             try:
-                rows: dict[str, tuple[Any, ...] | None] = {}
+                rows: dict[str, tuple[Any, ...]] = {}
                 for folder in dirs:
                     for row in self.db.execute(
                         "SELECT path, size, mtime_ns, ctime_ns, ino, dev, checked_ns, summary"
@@ -302,12 +300,18 @@ class Index:
             ).fetchone()
             if row is None:
                 return []
-            return [
-                RatedGame(str(key), tuple((float(mu), float(sigma)) for mu, sigma in after))
-                for key, after in json.loads(row[0])
+            sequence = [
+                RatedGame(key, tuple(map(tuple, after))) for key, after in json.loads(row[0])
             ]
         except (sqlite3.Error, ValueError, TypeError):
             return []
+        for game in sequence:  # a damaged row is no rating: the league rates anew
+            if not isinstance(game.key, str) or not all(
+                len(pair) == 2 and all(type(value) is float for value in pair)
+                for pair in game.after
+            ):
+                return []
+        return sequence
 
     def keep_rated(self, scope: str, sequence: Sequence[RatedGame]) -> None:
         if self.db is None:
