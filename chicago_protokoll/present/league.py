@@ -141,7 +141,7 @@ def rated_note(min_rated: int) -> str:
 def record_label(kind: str) -> str:
     labels = {
         "highest_total": t("Highest final total"),
-        "biggest_comeback": t("Biggest comeback (points behind the leader at halfway)"),
+        "biggest_comeback": t("Biggest comeback (points behind at halfway)"),
         "fastest_game": t("Fastest game to the target (deals)"),
         "longest_streak": t("Longest streak of wins"),
         "most_chicagos": t("Most Chicagos won in one game"),

@@ -14,6 +14,7 @@ import random
 import shutil
 import sqlite3
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -348,3 +349,45 @@ def test_stats_from_the_index_equal_stats_from_replaying_every_file_in_any_order
     assert from_index.head_to_head == from_files.head_to_head
     assert from_index.records == from_files.records
     assert from_index.history == from_files.history
+
+
+@pytest.mark.slow
+def test_the_stats_benchmark_runs_and_prints_cold_and_warm_rows(tmp_path: Path) -> None:
+    """bench/stats.py builds its club, times stats cold and warm and sessions warm, and
+    prints a row for each with CPU, wall and RSS (the figures themselves are not checked)."""
+    bench = Path(__file__).resolve().parents[2] / "bench" / "stats.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), "--sizes", "20", "--runs", "1"],
+        env={**os.environ, "CHICAGO_PROTOKOLL_HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    for row in ("| 20 | ", "| stats --json | cold |", "| stats --json | warm |", "| sessions | warm |"):
+        assert row in done.stdout
+    assert " MB |" in done.stdout
+
+
+def test_night_status_reads_the_tables_through_the_index(
+    chicago_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`night status` replays only the tables' files that changed, and sees a change made
+    behind the index's back as a fresh replay does."""
+    from cli_support import ok, session_file
+
+    ok("night", "new", "fredag", "Anna", "Bo", "Cilla", "Dag", "Eva", "Fia", "--seed", "3")
+    time.sleep(index_store.RACY_NS / 1e9 + 0.05)
+    reads = Reads(monkeypatch)
+    first = json.loads(ok("night", "status", "--json"))
+    assert len(reads.take()) == len(first["tables"]) == 2
+    assert json.loads(ok("night", "status", "--json")) == first
+    assert reads.take() == []
+    table = first["tables"][0]
+    ok("royal", table["players"][0], "--file", str(session_file(table["session"])))
+    after = json.loads(ok("night", "status", "--json"))
+    assert reads.take() == [f"{table['session']}.toml"]
+    assert after["tables"][0]["finished"] and not first["tables"][0]["finished"]
+    shutil.rmtree(cache(chicago_home))
+    assert json.loads(ok("night", "status", "--json")) == after
