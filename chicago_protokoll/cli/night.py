@@ -40,9 +40,13 @@ OutputOption = Annotated[
 
 
 def _status(night: Any, results: Any | None = None) -> dict[str, Any]:
+    """What the night's tables stand at: read through the league's index (only the tables'
+    files that changed are replayed)."""
     from ..present.night_status import night_status_dict
 
-    return night_status_dict(night, nightfile.night_results(night) if results is None else results)
+    if results is None:
+        results = nightfile.night_results(night, indexed=True)
+    return night_status_dict(night, results)
 
 
 def _write(output: Path | None, text: str, night_path: Path) -> None:

@@ -33,26 +33,36 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List the sessions: date, players, deals, finished or not, winner or leader."""
     if ctx.invoked_subcommand is not None:
         return
+    import sys
+
+    from ..store import index as index_store
+    from .progress import progress_bar
+
     current = catalogue.get_current()
     rows: list[dict[str, Any]] = []
-    for name, path in catalogue.list_sessions():
-        try:
-            session = sessionfile.load_session(path)
-            standings = _replay(session, path).standings()
-        except ChicagoError as error:
+    listed = catalogue.list_sessions()
+    # Through the league's index: a club's thousands of files are not replayed each time.
+    with index_store.open_index() as index:
+        # A bar only beside an answer for a person: never into what a pipe carries.
+        bar = progress_bar if sys.stdout.isatty() and not as_json else None
+        found = index.summaries([path for _, path in listed], bar)
+    for (name, _), item in zip(listed, found, strict=True):
+        summary = item.summary
+        if summary is None:
+            assert item.error is not None
             rows.append(
-                {"name": name, "error": error.localized(language()), "current": name == current}
+                {"name": name, "error": item.error.localized(language()), "current": name == current}
             )
             continue
         rows.append(
             {
                 "name": name,
-                "created": session.created,
-                "players": list(session.players),
-                "deals": len([d for d in standings.deals if d.complete]),
-                "finished": standings.finished,
-                "winners": list(standings.winners),
-                "leader": standings.leader,
+                "created": summary.created,
+                "players": list(summary.players),
+                "deals": summary.deals,
+                "finished": summary.finished,
+                "winners": list(summary.winners),
+                "leader": summary.leader,
                 "current": name == current,
             }
         )

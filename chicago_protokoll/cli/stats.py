@@ -8,17 +8,19 @@ imported when the command runs, never when the app starts: no other command pays
 
 from __future__ import annotations
 
+import os
 import sys
+from contextlib import nullcontext
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 
 import typer
 
-from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tn
 from ..present.width import visible
-from ..store import catalogue, exportfile, locations, sessionfile
+from ..store import catalogue, exportfile, locations
+from ..store import index as index_store
 from .common import JsonOption, json
 from .read import stake_parameter
 from .root import note_saved
@@ -72,6 +74,16 @@ def stats(
             "--min-games", help="Leave out players with fewer finished games.", min=0, metavar="N"
         ),
     ] = 0,
+    min_rated: Annotated[
+        int,
+        typer.Option(
+            "--min-rated",
+            help="Show rates and averages only for players with at least N finished games"
+            " (below: null in --json, – in the table); they are still listed.",
+            min=0,
+            metavar="N",
+        ),
+    ] = 3,
     dirs: Annotated[
         list[Path] | None,
         typer.Option(
@@ -101,7 +113,10 @@ def stats(
         ),
     ] = None,
 ) -> None:
-    """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games."""
+    """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games.
+
+    Ranked by the rating's conservative estimate μ − 3σ (a skill the player is almost surely above), then by wins.
+    """
     if as_json:
         fmt = "json"
     if output is not None and fmt == "table":
@@ -110,8 +125,14 @@ def stats(
     from ..core.stats import league
 
     amount = stake_parameter(stake)  # the one stake reader: a bad one is a usage error
-    reading = _read_games(dirs or [], first, last)
-    result = league(reading.games, amount)
+    folders = dirs or []
+    with index_store.open_index() as index:
+        reading = _read_games(folders, first, last, index, show_progress=_may_draw(output))
+        scope = _scope(folders, first, last)
+        kept = index.rated(scope)
+        result = league(reading.games, amount, kept)
+        if result.rated_again or len(result.rated) != len(kept):
+            index.keep_rated(scope, result.rated)
     chosen = _chosen(players or [], [p.name for p in result.players])
 
     from ..present import league as view
@@ -119,16 +140,18 @@ def stats(
     if fmt == "table":
         from ..present.league_table import print_league
 
-        print_league(result, chosen, min_games, reading.unfinished)
+        print_league(result, chosen, min_games, reading.unfinished, min_rated)
         return
     if fmt == "json":
         text = json.dumps(
-            view.league_dict(result, chosen, min_games, reading.unfinished, reading.skipped),
+            view.league_dict(
+                result, chosen, min_games, reading.unfinished, reading.skipped, min_rated
+            ),
             ensure_ascii=False,
             indent=2,
         )
     else:
-        text = view.league_html(result, chosen, min_games)
+        text = view.league_html(result, chosen, min_games, min_rated)
     if output is None or str(output) == "-":  # `-o -`: standard output, as for export
         sys.stdout.write(text + "\n")
         return
@@ -136,6 +159,12 @@ def stats(
     exportfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
     note_saved()
     print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
+
+
+def _may_draw(output: Path | None) -> bool:
+    """A progress bar goes to stderr only when the answer goes to the terminal too, or to a
+    file: never into the middle of what a pipe carries to a script (or a pager)."""
+    return (output is not None and str(output) != "-") or sys.stdout.isatty()
 
 
 def _day(text: str | None, option: str) -> date | None:
@@ -171,7 +200,12 @@ def _session_files(directory: Path) -> list[Path]:
     """The session files of a folder: a data directory's sessions/, else its own *.toml."""
     inner = directory / "sessions"
     folder = inner if inner.is_dir() else directory
-    return sorted(path for path in folder.glob("*.toml") if path.is_file())
+    with os.scandir(folder) as entries:
+        return sorted(
+            folder / entry.name
+            for entry in entries
+            if entry.name.endswith(".toml") and not entry.name.startswith(".") and entry.is_file()
+        )
 
 
 class Reading(NamedTuple):
@@ -180,40 +214,65 @@ class Reading(NamedTuple):
     skipped: list[str]  # files that could not be read, as messages name them
 
 
-def _read_games(dirs: list[Path], since: date | None, until: date | None) -> Reading:
-    """Every finished game in the data directory and ``dirs``, and how many were unfinished.
-    A file that cannot be read or does not add up is named on stderr and left out."""
-    from ..core.stats import in_period, played
-
+def _all_session_files(dirs: list[Path]) -> list[Path]:
+    """The data directory's session files, then each ``--dir``'s; each file once when the
+    data directory is given again as --dir (each folder resolved once, not each of its
+    thousands of files; a session reached twice some other way counts once in the league,
+    which knows a session by its start, name and seats)."""
     paths = [path for _, path in catalogue.list_sessions()]
     for directory in dirs:
         paths.extend(_session_files(directory))
+    unique: list[Path] = []
+    seen: set[str] = set()
+    folders: dict[str, str] = {}
+    for path in paths:
+        folder, name = os.path.split(os.fspath(path))
+        if folder not in folders:
+            folders[folder] = os.path.realpath(folder)
+        real = os.path.join(folders[folder], name)
+        if real not in seen:
+            seen.add(real)
+            unique.append(path)
+    return unique
+
+
+def _read_games(
+    dirs: list[Path],
+    since: date | None,
+    until: date | None,
+    index: index_store.Index | None = None,
+    *,
+    show_progress: bool = True,
+) -> Reading:
+    """Every finished game in the data directory and ``dirs``, and how many were unfinished,
+    through the league's index (store/index.py).  A file that cannot be read or does not
+    add up is named on stderr and left out."""
+    from ..core.stats import in_period
+    from .progress import progress_bar
+
+    paths = _all_session_files(dirs)
+    with nullcontext(index) if index is not None else index_store.open_index() as opened:
+        found = opened.summaries(paths, progress_bar if show_progress else None)
     games: list[Played] = []
     unfinished: set[tuple[str, str, tuple[str, ...]]] = set()  # each session once
     skipped: list[str] = []
-    seen: set[Path] = set()
-    for path in paths:
-        real = path.resolve()
-        if real in seen:  # the data directory given again as --dir
-            continue
-        seen.add(real)
-        try:
-            session = sessionfile.load_session(path)
-            game = played(session, sessionfile.replay_file(session, path).standings())
-        except ChicagoError as error:
-            skipped.append(locations.display_path(path))
-            reason = error.localized(language())
+    for item in found:
+        if item.summary is None:
+            assert item.error is not None
+            skipped.append(locations.display_path(item.path))
+            reason = item.error.localized(language())
             # The store's refusals name the file already; others get it in front.
             if skipped[-1] not in reason:
                 reason = f"{skipped[-1]}: {reason}"
             sys.stderr.write("chicago: " + visible(t("skipped ") + reason) + "\n")
             continue
-        if not in_period(session.created, since, until):
+        summary = item.summary
+        if not in_period(summary.created, since, until):
             continue
-        if game is None:
-            unfinished.add((session.created, session.name, session.players))
+        if summary.played is None:
+            unfinished.add((summary.created, summary.name, summary.players))
         else:
-            games.append(game)
+            games.append(summary.played)
     if skipped:
         count = len(skipped)
         sys.stderr.write(
@@ -226,3 +285,9 @@ def _read_games(dirs: list[Path], since: date | None, until: date | None) -> Rea
             + "\n"
         )
     return Reading(games, len(unfinished), skipped)
+
+
+def _scope(dirs: list[Path], since: date | None, until: date | None) -> str:
+    """Which rating sequence the index keeps for this question: the folders and the period."""
+    folders = sorted({str(locations.sessions_dir().resolve())} | {str(d.resolve()) for d in dirs})
+    return json.dumps([folders, str(since), str(until)], ensure_ascii=False)

@@ -20,45 +20,32 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from decimal import Decimal
+from functools import cached_property
 
-from .session import Session
 from .settle import settle
-from .standings import Standings
+from .summary import CATEGORIES, Played, played
 
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One finished game as the statistics see it (seat order throughout)."""
-
-    name: str
-    created: str
-    players: tuple[str, ...]
-    scores: tuple[int, ...]
-    winners: tuple[str, ...]
-    chicagos_declared: tuple[int, ...]
-    chicagos_won: tuple[int, ...]
-    buy_stop_deals: tuple[int, ...]  # deals each player began in köpstopp
-    events: int  # how many events were recorded
-    # Who forfeited (their ``scores`` are 0 here, the recorded totals aside): placed last.
-    forfeited: tuple[str, ...] = ()
-
-    @property
-    def identity(self) -> tuple[str, str, tuple[str, ...]]:
-        """The same session wherever its file lies: started at the same second, same name,
-        same seats."""
-        return (self.created, self.name, self.players)
-
-    @property
-    def content(self) -> tuple[object, ...]:
-        """What tells two versions of one session apart (one corrected with `chicago edit`)."""
-        return (
-            self.events,
-            self.scores,
-            self.winners,
-            self.chicagos_declared,
-            self.chicagos_won,
-            self.buy_stop_deals,
-        )
+# Played and played live in core.summary now (`sessions` lists without this module); the
+# league's callers have always imported them from here.
+__all__ = [
+    "RECORD_KINDS",
+    "HeadToHead",
+    "League",
+    "Played",
+    "PlayerStats",
+    "RatedGame",
+    "Rating",
+    "RatingPoint",
+    "Record",
+    "in_period",
+    "league",
+    "played",
+    "ranks",
+    "rating_key",
+    "records",
+    "standing_key",
+    "started_on",
+]
 
 
 def started_on(created: str) -> date | None:
@@ -69,33 +56,16 @@ def started_on(created: str) -> date | None:
     return (moment.astimezone() if moment.tzinfo else moment).date()
 
 
-def played(session: Session, standings: Standings) -> Played | None:
-    """The finished game of a replayed session; None while it is being played."""
-    if not standings.finished:
-        return None
-    players = tuple(p.name for p in standings.players)
-    return Played(
-        name=session.name,
-        created=session.created,
-        players=players,
-        # A forfeiting player's final points count as 0 (rules.md, "Forfeit").
-        scores=tuple(standings.counted_scores[name] for name in players),
-        winners=standings.winners,
-        chicagos_declared=tuple(p.chicagos_declared for p in standings.players),
-        chicagos_won=tuple(p.chicagos_won for p in standings.players),
-        buy_stop_deals=tuple(
-            sum(1 for deal in standings.deals if deal.complete and name in deal.buy_stop)
-            for name in players
-        ),
-        events=len(session.events),
-        forfeited=standings.forfeited,
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Rating:
     mu: float
     sigma: float
+
+    @property
+    def conservative(self) -> float:
+        """μ − 3σ: a skill the player is almost surely above.  The league ranks by it, so
+        a newcomer's lucky first win (a high μ, but a wide σ) does not top the table."""
+        return self.mu - 3 * self.sigma
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +80,16 @@ class PlayerStats:
     buy_stop_deals: int
     money: Decimal  # net, at the stake: won minus paid
     rating: Rating
+    # The figures a club argues about (docs/club.md, "The figures").
+    chicago_points_won: int = 0
+    chicago_points_lost: int = 0
+    buy_stop_wins: int = 0  # games won that ended in a deal begun in köpstopp
+    last_tricks: int = 0
+    last_tricks_with_two: int = 0
+    hands: tuple[int, ...] = ()  # how often each category (CATEGORIES) scored
+    royals: int = 0
+    deals: int = 0  # the complete deals of all the player's games
+    comebacks: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -120,10 +100,24 @@ class PlayerStats:
         return self.points / self.games if self.games else 0.0
 
     @property
+    def avg_deals(self) -> float:
+        return self.deals / self.games if self.games else 0.0
+
+    @property
     def chicagos_failed(self) -> int:
         # A declared Chicago always ends its deal, won or broken, and a finished game
         # has no deal left open: what was not won failed.
         return self.chicagos_declared - self.chicagos_won
+
+    @property
+    def chicago_rate(self) -> float | None:
+        """Chicagos won of those declared; None when none was declared."""
+        return self.chicagos_won / self.chicagos_declared if self.chicagos_declared else None
+
+    def hand_counts(self) -> dict[str, int]:
+        """How often each category scored, by its slug (pair, two-pair, ...)."""
+        counts = self.hands or (0,) * len(CATEGORIES)
+        return {category.value: count for category, count in zip(CATEGORIES, counts, strict=True)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +148,57 @@ class RatingPoint:
 
 
 @dataclass(frozen=True, slots=True)
+class Record:
+    """One of the club's records (docs/club.md, "The records"): who holds it, in which
+    game, and the figure.  The first game in the league's order to reach it holds it."""
+
+    kind: str  # highest_total, biggest_comeback, fastest_game, longest_streak, most_chicagos
+    players: tuple[str, ...]
+    value: int
+    game: str  # the session's name
+    created: str
+
+
+RECORD_KINDS = (
+    "highest_total",
+    "biggest_comeback",
+    "fastest_game",
+    "longest_streak",
+    "most_chicagos",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """A game of the rating's sequence: what its update depended on (``key``) and each
+    seat's rating after it.  A store may keep the sequence and hand it back to `league`,
+    which recomputes only from the first game whose key differs."""
+
+    key: str
+    after: tuple[tuple[float, float], ...]  # (μ, σ) per seat
+
+
+@dataclass(frozen=True)
 class League:
     games: tuple[Played, ...]  # in the league's order, each once
-    players: tuple[PlayerStats, ...]  # best rating first
+    players: tuple[PlayerStats, ...]  # best conservative rating (μ − 3σ) first
     head_to_head: tuple[HeadToHead, ...]  # every pair that met, names in alphabetical order
-    history: dict[str, tuple[RatingPoint, ...]]
+    rated: tuple[RatedGame, ...]  # the rating's sequence (one per game), for a store to keep
     stake: Decimal
+    records: tuple[Record, ...] = ()  # in RECORD_KINDS order; a record nobody set is left out
+    rated_again: int = 0  # how many games the rating had to compute (the rest were kept)
+
+    @cached_property
+    def history(self) -> dict[str, tuple[RatingPoint, ...]]:
+        """Each player's rating after each of their games (the page's chart): made when
+        asked for, as `stats --json` never needs it."""
+        points: dict[str, list[RatingPoint]] = {}
+        for number, (game, rated) in enumerate(zip(self.games, self.rated, strict=True), 1):
+            for name, (mu, sigma) in zip(game.players, rated.after, strict=True):
+                points.setdefault(name, []).append(
+                    RatingPoint(number, game.created, Rating(mu, sigma))
+                )
+        return {name: tuple(line) for name, line in points.items()}
 
     def player(self, name: str) -> PlayerStats:
         return next(p for p in self.players if p.name == name)
@@ -180,9 +219,45 @@ def in_period(created: str, since: date | None, until: date | None) -> bool:
     return (since is None or day >= since) and (until is None or day <= until)
 
 
-def league(games: Iterable[Played], stake: Decimal | int = 1) -> League:
+class _Tally:
+    """One player's counts while the league is added up."""
+
+    __slots__ = (
+        "best",
+        "chicago_lost",
+        "chicago_won",
+        "comebacks",
+        "deals",
+        "declared",
+        "games",
+        "hands",
+        "last",
+        "last_two",
+        "ore",
+        "points",
+        "royals",
+        "stop",
+        "stop_wins",
+        "wins",
+        "won",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.games = self.wins = self.points = self.best = 0
+        self.declared = self.won = self.stop = self.stop_wins = 0
+        self.chicago_won = self.chicago_lost = self.last = self.last_two = 0
+        self.royals = self.deals = self.comebacks = 0
+        self.hands = [0] * len(CATEGORIES)
+        self.ore = 0  # money, in hundredths of the stake's currency
+
+
+def league(
+    games: Iterable[Played], stake: Decimal | int = 1, rated: Sequence[RatedGame] = ()
+) -> League:
     """The statistics of ``games``: finished games in any order.  A session found twice
-    (one file in two folders) counts once; of two versions of it, the longer record."""
+    (one file in two folders) counts once; of two versions of it, the longer record.
+    ``rated`` is a rating sequence an earlier call returned (`League.rated`): the games
+    it agrees with are not rated again, and the result is the same as without it."""
     unique: dict[tuple[str, str, tuple[str, ...]], Played] = {}
     for game in games:
         known = unique.get(game.identity)
@@ -192,61 +267,181 @@ def league(games: Iterable[Played], stake: Decimal | int = 1) -> League:
         sorted(_one_spelling(list(unique.values())), key=lambda game: game.identity)
     )
     stake = Decimal(stake)
-    counts: dict[str, dict[str, int]] = {}
-    money: dict[str, Decimal] = {}
+    # Whole öre per point: a game with one winner is settled in integers (the same
+    # amounts `settle` gives); shared wins, or a finer stake, go through `settle`.
+    stake_ore = stake * 100
+    whole = stake_ore == stake_ore.to_integral_value()
+    per_point = int(stake_ore) if whole else 0
+    tallies: dict[str, _Tally] = {}
+    name_keys: dict[str, tuple[str, str]] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     for game in ordered:
-        for seat, name in enumerate(game.players):
-            row = counts.setdefault(
-                name,
-                {"games": 0, "wins": 0, "points": 0, "best": 0, "declared": 0, "won": 0, "stop": 0},
-            )
-            score = game.scores[seat]
-            row["games"] += 1
-            row["wins"] += name in game.winners
-            row["points"] += score
-            row["best"] = max(row["best"], score)
-            row["declared"] += game.chicagos_declared[seat]
-            row["won"] += game.chicagos_won[seat]
-            row["stop"] += game.buy_stop_deals[seat]
-            money.setdefault(name, Decimal(0))
-        for payment in settle(
-            dict(zip(game.players, game.scores, strict=True)), game.winners, stake
-        ):
-            money[payment.payer] -= payment.amount
-            money[payment.payee] += payment.amount
-        for i, one in enumerate(game.players):
-            for j in range(i + 1, len(game.players)):
-                a, b, diff = one, game.players[j], game.scores[i] - game.scores[j]
-                if _name_key(b) < _name_key(a):
+        players, scores, winners = game.players, game.scores, game.winners
+        comeback = _comeback(game)
+        stopped = game.last_deal_buy_stop
+        seats = range(len(players))
+        zeros = (0,) * len(players)
+        points_won = game.chicago_points_won or zeros
+        points_lost = game.chicago_points_lost or zeros
+        last, last_two = game.last_tricks or zeros, game.last_tricks_with_two or zeros
+        royals = game.royals or zeros
+        for seat in seats:
+            name = players[seat]
+            tally = tallies.get(name)
+            if tally is None:
+                tally = tallies[name] = _Tally()
+                name_keys[name] = _name_key(name)
+            score = scores[seat]
+            won = name in winners
+            tally.games += 1
+            tally.points += score
+            tally.best = max(tally.best, score)
+            tally.declared += game.chicagos_declared[seat]
+            tally.won += game.chicagos_won[seat]
+            tally.stop += game.buy_stop_deals[seat]
+            if won:
+                tally.wins += 1
+                tally.stop_wins += name in stopped
+                tally.comebacks += name in comeback
+            tally.chicago_won += points_won[seat]
+            tally.chicago_lost += points_lost[seat]
+            tally.last += last[seat]
+            tally.last_two += last_two[seat]
+            tally.royals += royals[seat]
+            tally.deals += game.deals
+            if game.hands:
+                counts = tally.hands
+                for index, count in enumerate(game.hands[seat]):
+                    if count:
+                        counts[index] += count
+        if len(winners) == 1 and whole:
+            winner = tallies[winners[0]]
+            top = scores[players.index(winners[0])]
+            for seat in seats:
+                owed = top - scores[seat]
+                if owed > 0:
+                    tallies[players[seat]].ore -= owed * per_point
+                    winner.ore += owed * per_point
+        else:
+            for payment in settle(dict(zip(players, scores, strict=True)), winners, stake):
+                ore = int(payment.amount * 100)
+                tallies[payment.payer].ore -= ore
+                tallies[payment.payee].ore += ore
+        for i in seats:
+            one = players[i]
+            for j in range(i + 1, len(players)):
+                a, b, diff = one, players[j], scores[i] - scores[j]
+                if name_keys[b] < name_keys[a]:
                     a, b, diff = b, a, -diff
-                record = pairs.setdefault((a, b), [0, 0, 0, 0])
+                record = pairs.get((a, b))
+                if record is None:
+                    record = pairs[(a, b)] = [0, 0, 0, 0]
                 record[0] += 1
                 record[1 if diff > 0 else 2 if diff < 0 else 3] += 1
-    ratings, history = _ratings(ordered)
-    players = [
+    ratings, sequence, again = _ratings(ordered, rated)
+    players_stats = [
         PlayerStats(
             name=name,
-            games=row["games"],
-            wins=row["wins"],
-            points=row["points"],
-            best=row["best"],
-            chicagos_declared=row["declared"],
-            chicagos_won=row["won"],
-            buy_stop_deals=row["stop"],
-            money=money[name],
+            games=tally.games,
+            wins=tally.wins,
+            points=tally.points,
+            best=tally.best,
+            chicagos_declared=tally.declared,
+            chicagos_won=tally.won,
+            buy_stop_deals=tally.stop,
+            money=_tidy(Decimal(tally.ore) / 100),
             rating=ratings[name],
+            chicago_points_won=tally.chicago_won,
+            chicago_points_lost=tally.chicago_lost,
+            buy_stop_wins=tally.stop_wins,
+            last_tricks=tally.last,
+            last_tricks_with_two=tally.last_two,
+            hands=tuple(tally.hands),
+            royals=tally.royals,
+            deals=tally.deals,
+            comebacks=tally.comebacks,
         )
-        for name, row in counts.items()
+        for name, tally in tallies.items()
     ]
-    players.sort(key=lambda p: (-p.rating.mu, p.rating.sigma, _name_key(p.name)))
+    players_stats.sort(key=standing_key)
     head_to_head = [
         HeadToHead(a, b, *record)
         for (a, b), record in sorted(
-            pairs.items(), key=lambda item: (_name_key(item[0][0]), _name_key(item[0][1]))
+            pairs.items(), key=lambda item: (name_keys[item[0][0]], name_keys[item[0][1]])
         )
     ]
-    return League(ordered, tuple(players), tuple(head_to_head), history, stake)
+    return League(
+        ordered,
+        tuple(players_stats),
+        tuple(head_to_head),
+        sequence,
+        stake,
+        records(ordered),
+        again,
+    )
+
+
+def _tidy(amount: Decimal) -> Decimal:
+    """Whole amounts without a fraction, others as they are (öre)."""
+    return amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount
+
+
+def standing_key(player: PlayerStats) -> tuple[float, int, float, tuple[str, str]]:
+    """The league's order: the conservative rating μ − 3σ, then wins, then the win rate,
+    then the name."""
+    return (-player.rating.conservative, -player.wins, -player.win_rate, _name_key(player.name))
+
+
+def _behind(game: Played) -> dict[str, int]:
+    """How many points each winner was behind the leader at the halfway deal (the first
+    deal in which anyone reached half the target, rounded up)."""
+    if not game.halfway:
+        return {}
+    best = max(game.halfway)
+    return {
+        name: best - game.halfway[seat]
+        for seat, name in enumerate(game.players)
+        if name in game.winners
+    }
+
+
+def _comeback(game: Played) -> set[str]:
+    """The winners who were last (no one had fewer points) at the halfway deal."""
+    if not game.halfway:
+        return set()
+    lowest = min(game.halfway)
+    return {
+        name
+        for seat, name in enumerate(game.players)
+        if name in game.winners and game.halfway[seat] == lowest
+    }
+
+
+def records(games: Sequence[Played]) -> tuple[Record, ...]:
+    """The club's records over ``games`` in the league's order (docs/club.md, "The
+    records"); a tie leaves the record with the game that set it first."""
+    best: dict[str, Record] = {}
+
+    def offer(kind: str, value: int, players: Sequence[str], game: Played, low: bool = False) -> None:
+        held = best.get(kind)
+        if held is None or (value < held.value if low else value > held.value):
+            best[kind] = Record(kind, tuple(players), value, game.name, game.created)
+
+    streak: dict[str, int] = {}
+    for game in games:
+        for seat, name in enumerate(game.players):
+            offer("highest_total", game.scores[seat], [name], game)
+            if game.chicagos_won[seat]:
+                offer("most_chicagos", game.chicagos_won[seat], [name], game)
+            streak[name] = streak.get(name, 0) + 1 if name in game.winners else 0
+            if streak[name]:
+                offer("longest_streak", streak[name], [name], game)
+        for name, points in _behind(game).items():
+            if points > 0:
+                offer("biggest_comeback", points, [name], game)
+        if not game.forfeited and game.deals:
+            offer("fastest_game", game.deals, game.winners, game, low=True)
+    return tuple(best[kind] for kind in RECORD_KINDS if kind in best)
 
 
 def _same_player(name: str) -> str:
@@ -261,20 +456,24 @@ def _one_spelling(games: list[Played]) -> list[Played]:
     alphabetical.  A game that seats two spellings of one name keeps its own."""
     import unicodedata
 
-    used: dict[str, dict[str, int]] = {}
+    seen: dict[str, int] = {}  # each spelling as written, and in how many games
     for game in games:
         for name in game.players:
-            spellings = used.setdefault(_same_player(name), {})
-            composed = unicodedata.normalize("NFC", name)  # Å, not A and a ring above
-            spellings[composed] = spellings.get(composed, 0) + 1
+            seen[name] = seen.get(name, 0) + 1
+    key_of = {name: _same_player(name) for name in seen}
+    used: dict[str, dict[str, int]] = {}
+    for name, count in seen.items():
+        spellings = used.setdefault(key_of[name], {})
+        composed = unicodedata.normalize("NFC", name)  # Å, not A and a ring above
+        spellings[composed] = spellings.get(composed, 0) + count
     spelling = {
         key: min(names, key=lambda name: (-names[name], name)) for key, names in used.items()
     }
-    if all(spelling[_same_player(name)] == name for game in games for name in game.players):
+    if all(spelling[key_of[name]] == name for name in seen):
         return games  # the usual league: nothing to rewrite
     out = []
     for game in games:
-        keys = [_same_player(name) for name in game.players]
+        keys = [key_of[name] for name in game.players]
         if len(set(keys)) < len(keys):
             out.append(game)
             continue
@@ -285,6 +484,9 @@ def _one_spelling(games: list[Played]) -> list[Played]:
                 players=tuple(renamed[name] for name in game.players),
                 winners=tuple(renamed.get(name, name) for name in game.winners),
                 forfeited=tuple(renamed.get(name, name) for name in game.forfeited),
+                last_deal_buy_stop=tuple(
+                    renamed.get(name, name) for name in game.last_deal_buy_stop
+                ),
             )
         )
     return out
@@ -305,23 +507,42 @@ def ranks(scores: Sequence[int], last: Sequence[bool] = ()) -> list[int]:
         for i, score in enumerate(scores)
     ]
 
-def _ratings(
-    games: Sequence[Played],
-) -> tuple[dict[str, Rating], dict[str, tuple[RatingPoint, ...]]]:
-    """Every player's rating after ``games`` in this order, and after each of their games."""
-    from openskill.models import PlackettLuce, PlackettLuceRating
+def rating_key(game: Played) -> str:
+    """What one game's rating update depends on, besides the ratings before it."""
+    return repr((game.created, game.name, game.players, game.scores, game.forfeited))
 
-    model = PlackettLuce()
-    current: dict[str, PlackettLuceRating] = {}
-    history: dict[str, list[RatingPoint]] = {}
-    for number, game in enumerate(games, start=1):
-        teams = [[current.get(name) or model.rating(name=name)] for name in game.players]
-        placed = ranks(game.scores, [name in game.forfeited for name in game.players])
-        rated = model.rate(teams, ranks=[float(rank) for rank in placed])
-        for name, (after,) in zip(game.players, rated, strict=True):
-            current[name] = after
-            history.setdefault(name, []).append(
-                RatingPoint(number, game.created, Rating(after.mu, after.sigma))
-            )
-    final = {name: points[-1].rating for name, points in history.items()}
-    return final, {name: tuple(points) for name, points in history.items()}
+
+def _ratings(
+    games: Sequence[Played], kept: Sequence[RatedGame] = ()
+) -> tuple[dict[str, Rating], tuple[RatedGame, ...], int]:
+    """Every player's rating after ``games`` in this order, the sequence to keep (each
+    seat's rating after each game), and how many games were rated anew.  The games at the
+    start that ``kept`` agrees with take their ratings from it: openskill is loaded only
+    when a game is left to rate, and every rating is the same as when all are rated anew."""
+    same = 0
+    while (
+        same < min(len(games), len(kept))
+        and kept[same].key == rating_key(games[same])
+        and len(kept[same].after) == len(games[same].players)
+    ):
+        same += 1
+    sequence = list(kept[:same])
+    current: dict[str, tuple[float, float]] = {}
+    for game, rated in zip(games, sequence, strict=False):
+        current.update(zip(game.players, rated.after, strict=True))
+    if same < len(games):
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        for game in games[same:]:
+            teams = [
+                [model.rating(*current[name], name=name) if name in current else model.rating()]
+                for name in game.players
+            ]
+            placed = ranks(game.scores, [name in game.forfeited for name in game.players])
+            outcome = model.rate(teams, ranks=[float(rank) for rank in placed])
+            after = tuple((team[0].mu, team[0].sigma) for team in outcome)
+            current.update(zip(game.players, after, strict=True))
+            sequence.append(RatedGame(rating_key(game), after))
+    final = {name: Rating(mu, sigma) for name, (mu, sigma) in current.items()}
+    return final, tuple(sequence), len(games) - same

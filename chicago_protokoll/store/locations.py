@@ -35,12 +35,35 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("chicago-protokoll"))
 
 
+def cache_dir() -> Path:
+    """What is derived and may be deleted at any moment (the league's index):
+    $CHICAGO_PROTOKOLL_HOME/cache if set, else the platform's user cache directory."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home) / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("chicago-protokoll"))
+
+
 def sessions_dir() -> Path:
     return data_dir() / "sessions"
 
 
+# The characters of most names: checked in one step (a club's folder lists thousands).
+_PLAIN_NAME = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_."
+
+
 def session_name_problem(name: str) -> Msg | None:
     """Why ``name`` cannot be a session name, as a clause after "it", or None."""
+    if (
+        name
+        and not name.strip(_PLAIN_NAME)
+        and name[0] not in " ."
+        and name[-1] != " "
+        and len(name) <= MAX_NAME_CHARS
+    ):
+        return None  # ASCII letters, digits and the punctuation allowed: the checks below pass
     if not name.strip():
         return Msg("it is blank")
     if name != name.strip():

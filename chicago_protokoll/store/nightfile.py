@@ -599,10 +599,11 @@ def _with_sessions(sessions: list[tuple[Path, Session]], then: Callable[[], None
         raise
 
 
-def night_results(night: Night) -> dict[str, GameResult]:
-    """Every table's game of the night, replayed from its session file.  A session that
+def night_results(night: Night, *, indexed: bool = False) -> dict[str, GameResult]:
+    """Every table's game of the night, replayed from its session file (``indexed``: through
+    the league's index, store/index.py, which replays only what changed).  A session that
     is gone or does not load is refused by name."""
-    results: dict[str, GameResult] = {}
+    paths = []
     for table in night.tables:
         path = session_path(table.session)
         if not os.path.lexists(path):
@@ -615,8 +616,11 @@ def night_results(night: Night) -> dict[str, GameResult]:
                     round=table.round,
                 ),
             )
-        session = load_session(path)
-        if sorted(session.players) != sorted(table.players):
+        paths.append(path)
+    games = _indexed_results(paths) if indexed else [_replayed_result(path) for path in paths]
+    results: dict[str, GameResult] = {}
+    for table, result in zip(night.tables, games, strict=True):
+        if sorted(result.players) != sorted(table.players):
             raise ChicagoError(
                 Msg(
                     "{session} does not seat the players the night {night} drew for it ({players}); was it replaced by another session?",
@@ -625,5 +629,34 @@ def night_results(night: Night) -> dict[str, GameResult]:
                     players=", ".join(table.players),
                 ),
             )
-        results[table.session] = result_of(replay_file(session, path).standings())
+        results[table.session] = result
+    return results
+
+
+def _replayed_result(path: Path) -> GameResult:
+    session = load_session(path)
+    return result_of(replay_file(session, path).standings())
+
+
+def _indexed_results(paths: list[Path]) -> list[GameResult]:
+    from .index import open_index
+
+    with open_index() as index:
+        found = index.summaries(paths)
+    results = []
+    for item in found:
+        if item.summary is None:
+            assert item.error is not None
+            raise item.error
+        summary = item.summary
+        results.append(
+            GameResult(
+                players=summary.players,
+                totals=dict(zip(summary.players, summary.scores, strict=True)),
+                winners=summary.winners,
+                forfeited=summary.forfeited,
+                finished=summary.finished,
+                deal=summary.deal,
+            )
+        )
     return results

@@ -3,7 +3,9 @@ change nothing a user sees.  No timings here: figures belong in bench/latency.py
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -46,6 +48,13 @@ def _imports(home: Path, *args: str, **extra: str) -> set[str]:
         for line in done.stderr.splitlines()
         if line.startswith("import time:") and "|" in line
     }
+
+
+def _run(home: Path, *args: str) -> str:
+    done = subprocess.run(
+        [str(CHICAGO), *args], env=_env(home), capture_output=True, text=True, check=True
+    )
+    return done.stdout
 
 
 @pytest.fixture
@@ -103,8 +112,26 @@ def test_only_stats_pays_for_the_rating_library(table: Path, args: tuple[str, ..
 
 
 def test_stats_does_load_the_rating_library(table: Path) -> None:
-    """The check above can fail: `chicago stats` itself imports openskill."""
+    """The check above can fail: `chicago stats` itself imports openskill, for a game the
+    league's index has not rated yet; a warm index rates nothing and loads nothing."""
+    for _ in range(2):  # Bo 7 + 23 + 23: the game is over
+        _run(table, "deal", "--buy", "Bo:kåk", "--buy", "Bo:kåk", "--last-trick", "Bo", "--showdown", "Bo:kåk")
+    assert json.loads(_run(table, "status", "--json"))["finished"]
     assert "openskill" in _imports(table, "stats", "--json")
+    assert "openskill" not in _imports(table, "stats", "--json")  # warm: the rating was kept
+    shutil.rmtree(table / "cache")
+    assert "openskill" in _imports(table, "stats", "--json")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("stats", "--json"), ("stats",), ("sessions",), ("sessions", "--json")],
+)
+def test_reading_through_the_index_piped_imports_no_rich(
+    table: Path, args: tuple[str, ...]
+) -> None:
+    """The progress bar's Rich is loaded only when a bar is drawn on a terminal."""
+    assert not _heavy(_imports(table, *args))
 
 
 SERVER_PACKAGES = ("starlette", "uvicorn", "anyio", "h11", "segno")

@@ -86,7 +86,7 @@ def test_league_page_in_chromium_shows_table_matrix_and_a_rating_line_per_player
     rows = page.locator(".league tbody tr")
     assert [rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())] == names
     anna = page.locator(".league tbody tr", has_text="Anna").locator("td").all_inner_texts()
-    assert anna[1:3] == ["3", "2"]  # games, wins
+    assert anna[2:4] == ["3", "2"]  # games, wins (after the rating the order is by)
 
     matrix = page.locator(".matrix tbody tr")
     assert matrix.count() == len(names)
@@ -119,3 +119,47 @@ def test_league_page_needs_no_sideways_scrolling_on_a_phone_or_a_screen(
     page = new_page(browser, width=width, height=900)
     page.set_content(league_html(club()))
     assert horizontal_overflow(page) == 0, overflowing_elements(page)
+
+
+def test_on_a_phone_each_player_is_a_card_with_money_and_rating_in_full(
+    browser: Browser,
+) -> None:
+    """At 390 px each row of the table is a card: every figure labelled and inside the
+    screen, none cut off (the money and the rating were, in a table wider than a phone)."""
+    page = new_page(browser, width=390, height=844)
+    page.set_content(league_html(club()))
+    assert horizontal_overflow(page) == 0, overflowing_elements(page)
+    cards = page.locator(".league tbody tr")
+    assert cards.count() == len(club().players)
+    for i in range(cards.count()):
+        cells = cards.nth(i).locator("td")
+        for j in range(cells.count()):
+            box = cells.nth(j).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, j
+            width = cells.nth(j).evaluate("e => [e.scrollWidth, e.clientWidth]")
+            assert width[0] <= width[1] + 1, cells.nth(j).inner_text()  # nothing clipped
+    labels = cards.first.locator("td[data-label]").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c, '::before').content)"
+    )
+    assert '"Money"' in labels and '"Rating μ − 3σ"' in labels
+    assert page.locator(".order").inner_text().startswith("Ranked by the rating's conservative")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_rating_chart_text_is_at_least_11_px_and_scrolls_visibly_on_a_phone(
+    browser: Browser, width: int
+) -> None:
+    page = new_page(browser, width=width, height=900)
+    page.set_content(league_html(club()))
+    sizes = page.locator(".ratings svg text").evaluate_all(
+        "texts => texts.map(t => t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize))"
+    )
+    assert sizes and min(sizes) >= 11, sizes
+    box = page.locator(".ratings .wide")
+    scroll = box.evaluate("e => [e.scrollWidth, e.clientWidth, getComputedStyle(e).overflowX]")
+    if width == 390:
+        assert scroll[0] > scroll[1] and scroll[2] == "auto"  # it scrolls inside its box
+    # A phone shows no scroll bar until one scrolls, so the page says the chart goes on.
+    hint = page.locator(".ratings .scroll-hint")
+    assert hint.is_visible() == (width == 390)
+    assert horizontal_overflow(page) == 0

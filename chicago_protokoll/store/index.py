@@ -1,0 +1,349 @@
+"""The league's index: what `stats`, `sessions` and `night status` need of each session
+file, kept in SQLite (the standard library's sqlite3) so that a club's years of games are
+not replayed on every command.
+
+Derived only, never the truth.  The session files are; the index lives in the cache
+directory (`locations.cache_dir`) and may be deleted at any moment: the numbers stay the
+same, only the first command after is slower.  The promises:
+
+- A file's row is used only while the file's size, mtime_ns, ctime_ns, inode and device
+  are those it was read with.  The change time moves on every write, even when the
+  modification time is set back, so an edited, replaced or restored file is always read
+  again; no file is hashed.  A file changed within the change time's granularity of
+  being read (``RACY_NS``) is read again next time too, as git does with its "racy"
+  entries.
+- A damaged index (not a database, cut short, malformed) or one of another version is
+  rebuilt; a locked one or one that cannot be written (a read-only cache directory) is
+  bypassed: the files are read as if there were no index.  Not a word about it on
+  stdout or stderr, and never a failed command.
+- Two processes building it at once are safe: WAL, and each writes in one short
+  IMMEDIATE transaction; one that cannot get the write lock in time just does not write.
+- A file that does not load is never kept: its refusal is read fresh every time.
+
+It also keeps the rating sequence of each scope (the folders and period a `stats` asked
+for), so the rating is recomputed only from the first game that changed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import ChicagoError
+from ..core.summary import SessionSummary, summarize, summary_from_data, summary_to_data
+from . import locations, sessionfile
+
+if TYPE_CHECKING:
+    from ..core.stats import RatedGame
+
+#: Bumped whenever what a row holds changes: an index of another version is rebuilt.
+SCHEMA = 1
+#: Marks the file as this program's (PRAGMA application_id): "CHPI".
+APPLICATION_ID = 0x43485049
+#: A row read less than this after the file's change time is not trusted next time.
+RACY_NS = 100_000_000
+#: How long to wait for another process's write before going on without the index.
+BUSY_SECONDS = 1.0
+#: Rating sequences kept (one per scope: folders and period); the oldest go first.
+KEPT_SCOPES = 8
+
+_TABLES = """
+CREATE TABLE files (
+    path TEXT PRIMARY KEY,
+    dir TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    ctime_ns INTEGER NOT NULL,
+    ino INTEGER NOT NULL,
+    dev INTEGER NOT NULL,
+    checked_ns INTEGER NOT NULL,
+    summary TEXT NOT NULL
+);
+CREATE INDEX files_by_dir ON files (dir);
+CREATE TABLE ratings (
+    scope TEXT PRIMARY KEY,
+    used_ns INTEGER NOT NULL,
+    sequence TEXT NOT NULL
+);
+"""
+
+#: A progress display for reading ``total`` files: entered around the reading, it gives
+#: the function to call after each file.
+Progress = Callable[[int], AbstractContextManager[Callable[[], None]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One session file: its summary, or why it could not be read."""
+
+    path: Path
+    summary: SessionSummary | None
+    error: ChicagoError | None = None
+
+
+def index_path() -> Path:
+    return locations.cache_dir() / f"index-{SCHEMA}.sqlite3"
+
+
+def read_summary(path: Path) -> SessionSummary:
+    """The summary of one session file, read and replayed (the truth)."""
+    session = sessionfile.load_session(path)
+    return summarize(session, sessionfile.replay_file(session, path).standings())
+
+
+def _damaged(error: sqlite3.Error) -> bool:
+    return getattr(error, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
+def _stat_key(path: str) -> tuple[int, int, int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+
+
+class Index:
+    """The index, open for one command; `open_index` never fails (``db`` is None when the
+    index is bypassed)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or index_path()
+        self.db: sqlite3.Connection | None = None
+        try:
+            self.db = self._open()
+        except (sqlite3.Error, OSError) as error:
+            if isinstance(error, sqlite3.Error) and _damaged(error):
+                self.db = self._rebuilt()
+
+    # -- opening -------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")  # a lost row is only read again
+        except sqlite3.Error:
+            db.close()
+            raise
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        db = self._connect()
+        try:
+            if not self._ours(db):
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    if not self._ours(db):  # another process may have made it meanwhile
+                        for (kind, name) in db.execute(
+                            "SELECT type, name FROM sqlite_master"
+                            " WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'"
+                        ).fetchall():
+                            db.execute(f'DROP {kind} IF EXISTS "{name}"')
+                        for statement in _TABLES.split(";"):
+                            if statement.strip():
+                                db.execute(statement)
+                        db.execute(f"PRAGMA user_version = {SCHEMA}")
+                        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    db.execute("COMMIT")
+                except BaseException:
+                    with suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                    raise
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    @staticmethod
+    def _ours(db: sqlite3.Connection) -> bool:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        application = db.execute("PRAGMA application_id").fetchone()[0]
+        return bool(version == SCHEMA and application == APPLICATION_ID)
+
+    def _rebuilt(self) -> sqlite3.Connection | None:
+        """A fresh index in place of a damaged one; None when even that fails."""
+        if self.db is not None:
+            with suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            with suppress(OSError):
+                os.unlink(f"{self.path}{suffix}")
+        try:
+            return self._open()
+        except (sqlite3.Error, OSError):
+            return None
+
+    def close(self) -> None:
+        if self.db is not None:
+            with suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
+
+    def __enter__(self) -> Index:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- session files -------------------------------------------------------------
+
+    def summaries(self, paths: Sequence[Path], progress: Progress | None = None) -> list[Found]:
+        """Each file's summary (or refusal), in the order given: from the index where the
+        file is as it was read, else read and replayed, and then kept."""
+        absolute = [os.path.abspath(path) for path in paths]  # strings: 10,000 Paths cost
+        keys = [_stat_key(path) for path in absolute]
+        rows = self._rows({os.path.dirname(path) for path in absolute})
+        found: list[Found | None] = [None] * len(paths)
+        missing: list[int] = []
+        for number, (where, key) in enumerate(zip(absolute, keys, strict=True)):
+            summary = self._trusted(rows.get(where), key)
+            if summary is None:
+                missing.append(number)
+            else:
+                found[number] = Found(paths[number], summary)
+        fresh: list[tuple[Any, ...]] = []
+        with progress(len(missing)) if progress and missing else nullcontext(_nothing) as step:
+            for number in missing:
+                path = paths[number]
+                try:
+                    summary = read_summary(path)
+                except ChicagoError as error:
+                    found[number] = Found(path, None, error)
+                else:
+                    found[number] = Found(path, summary)
+                    key, at = keys[number], absolute[number]
+                    if key is not None and key == _stat_key(at):  # unchanged while read
+                        data = _dumps(summary_to_data(summary))
+                        fresh.append((at, os.path.dirname(at), *key, time.time_ns(), data))
+                step()
+        listed = set(absolute)
+        gone = [path for path in rows if path not in listed]  # deleted since: forgotten
+        if fresh or gone:
+            self._write(fresh, gone)
+        return [item for item in found if item is not None]
+
+    def _rows(self, dirs: Iterable[str]) -> dict[str, tuple[Any, ...]]:
+        if self.db is None:
+            return {}
+        for attempt in (1, 2):
+            try:
+                rows: dict[str, tuple[Any, ...]] = {}
+                for folder in dirs:
+                    for row in self.db.execute(
+                        "SELECT path, size, mtime_ns, ctime_ns, ino, dev, checked_ns, summary"
+                        " FROM files WHERE dir = ?",
+                        (folder,),
+                    ):
+                        rows[row[0]] = row
+                return rows
+            except sqlite3.Error as error:
+                if attempt == 1 and _damaged(error):
+                    self.db = self._rebuilt()
+                    if self.db is not None:
+                        continue
+                self.close()  # locked or unreadable: this command goes without it
+                return {}
+        return {}  # pragma: no cover - the loop returns
+
+    @staticmethod
+    def _trusted(
+        row: tuple[Any, ...] | None, key: tuple[int, int, int, int, int] | None
+    ) -> SessionSummary | None:
+        if row is None or key is None or tuple(row[1:6]) != key:
+            return None
+        if row[6] - key[2] < RACY_NS:  # changed too close to when it was read
+            return None
+        try:
+            return summary_from_data(json.loads(row[7]))
+        except (ValueError, TypeError, KeyError, IndexError):
+            return None
+
+    def _write(self, fresh: list[tuple[Any, ...]], gone: list[str]) -> None:
+        if self.db is None:
+            return
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.executemany(
+                    "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", fresh
+                )
+                self.db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
+                self.db.execute("COMMIT")
+            except BaseException:
+                with suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error:
+            pass  # another writer holds it, or it cannot be written: next time then
+
+    # -- the rating sequence --------------------------------------------------------
+
+    def rated(self, scope: str) -> list[RatedGame]:
+        """The rating sequence kept for ``scope``; empty when there is none."""
+        from ..core.stats import RatedGame
+
+        if self.db is None:
+            return []
+        try:
+            row = self.db.execute(
+                "SELECT sequence FROM ratings WHERE scope = ?", (scope,)
+            ).fetchone()
+            if row is None:
+                return []
+            sequence = [
+                RatedGame(key, tuple(map(tuple, after))) for key, after in json.loads(row[0])
+            ]
+        except (sqlite3.Error, ValueError, TypeError):
+            return []
+        for game in sequence:  # a damaged row is no rating: the league rates anew
+            if not isinstance(game.key, str) or not all(
+                len(pair) == 2 and all(type(value) is float for value in pair)
+                for pair in game.after
+            ):
+                return []
+        return sequence
+
+    def keep_rated(self, scope: str, sequence: Sequence[RatedGame]) -> None:
+        if self.db is None:
+            return
+        text = _dumps([[game.key, [list(pair) for pair in game.after]] for game in sequence])
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute(
+                    "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?)", (scope, time.time_ns(), text)
+                )
+                self.db.execute(
+                    "DELETE FROM ratings WHERE scope NOT IN"
+                    " (SELECT scope FROM ratings ORDER BY used_ns DESC LIMIT ?)",
+                    (KEPT_SCOPES,),
+                )
+                self.db.execute("COMMIT")
+            except BaseException:
+                with suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error:
+            pass
+
+
+def _nothing() -> None:
+    return None
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def open_index() -> Index:
+    return Index()
