@@ -89,7 +89,11 @@ class Found:
 
 
 def index_path() -> Path:
-    return locations.cache_dir() / f"index-{SCHEMA}.sqlite3"
+    """One index per table layout and release: what a release derives from a file (its
+    figures, its scoring) is that release's, so another release never reads it as fresh."""
+    from .. import __version__
+
+    return locations.cache_dir() / f"index-{SCHEMA}-{__version__}.sqlite3"
 
 
 def read_summary(path: Path) -> SessionSummary:

@@ -107,7 +107,7 @@ def test_a_warm_index_reads_no_file_and_gives_the_same_figures(
     reads = Reads(monkeypatch)
     cold = stats()
     assert len(reads.take()) == len(club)
-    assert (cache(chicago_home) / f"index-{index_store.SCHEMA}.sqlite3").is_file()
+    assert index_store.index_path().is_file()
     assert stats() == cold
     assert reads.take() == []
     assert cold["games"] == len(club) and cold["records"]
@@ -162,7 +162,7 @@ def test_a_deleted_file_counts_no_more(club: list[Path], chicago_home: Path) -> 
     after = stats()
     assert after["games"] == before["games"] - 1
     assert after == fresh(chicago_home)
-    with sqlite3.connect(cache(chicago_home) / f"index-{index_store.SCHEMA}.sqlite3") as db:
+    with sqlite3.connect(index_store.index_path()) as db:
         (rows,) = db.execute("SELECT count(*) FROM files").fetchone()
     assert rows == len(club) - 1  # the deleted file's row is forgotten
 
@@ -201,7 +201,7 @@ def test_a_damaged_or_foreign_index_is_rebuilt_without_a_word(
 ) -> None:
     reads = Reads(monkeypatch)
     expected = stats()
-    index_file = cache(chicago_home) / f"index-{index_store.SCHEMA}.sqlite3"
+    index_file = index_store.index_path()
     # Everything in the main file: a cut or an overwrite reaches the rows themselves.
     with sqlite3.connect(index_file) as db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -218,7 +218,7 @@ def test_a_damaged_or_foreign_index_is_rebuilt_without_a_word(
 
 def test_a_locked_index_is_bypassed(club: list[Path], chicago_home: Path) -> None:
     expected = stats()
-    index_file = cache(chicago_home) / f"index-{index_store.SCHEMA}.sqlite3"
+    index_file = index_store.index_path()
     holder = sqlite3.connect(index_file, isolation_level=None)
     try:
         holder.execute("PRAGMA locking_mode=EXCLUSIVE")
@@ -391,3 +391,11 @@ def test_night_status_reads_the_tables_through_the_index(
     assert after["tables"][0]["finished"] and not first["tables"][0]["finished"]
     shutil.rmtree(cache(chicago_home))
     assert json.loads(ok("night", "status", "--json")) == after
+
+
+def test_another_release_keeps_its_own_index(chicago_home: Path) -> None:
+    """What a release derives from a file is that release's: the index is named by the
+    release, so an upgrade never reads an older release's figures as fresh."""
+    from chicago_protokoll import __version__
+
+    assert index_store.index_path().name == f"index-{index_store.SCHEMA}-{__version__}.sqlite3"
