@@ -305,6 +305,8 @@ class Page:
         # (scoring.take_from_opponent), the choice of the opponent goes in this form,
         # beside the hand: one more field the entry layer reads with the claim.
         inner = self.buttons("hand", hands)
+        if who != "tie":
+            inner = self.taken_from([p for p in self.game.players if p != who]) + inner
         back = self.link(escape(t("Back")))
         return (
             f'<section class="moment"><h2>{escape(question)}</h2>'
@@ -312,6 +314,23 @@ class Page:
             + self.form(do, inner, extra={"who": who})
             + f'<div class="grid">{back.replace("button", "button wide", 1)}</div></section>'
         )
+
+    def taken_from(self, opponents: list[str]) -> str:
+        """Where the house rules allow it (scoring.take_from_opponent): whose total the
+        points come off, the scorer's own gain first and checked; nothing elsewhere."""
+        if not self.game.rules.scoring.take_from_opponent:
+            return ""
+        choices = [
+            '<label class="two"><input type="radio" name="from" value="" checked> '
+            + escape(t("add to the scorer's total"))
+            + "</label>"
+        ] + [
+            f'<label class="two"><input type="radio" name="from" value="{escape(name)}"> '
+            + escape(t("take from {player}", player=name))
+            + "</label>"
+            for name in opponents
+        ]
+        return '<fieldset class="from">' + "".join(choices) + "</fieldset>"
 
     def tricks_moment(self) -> str:
         """Before the first lead: who declares Chicago (if anyone may), else the last trick."""
@@ -337,7 +356,8 @@ class Page:
                 )
                 + "</label>"
             )
-        parts.append(self.form("trick", two + self.buttons("who", self.players())))
+        taken = self.taken_from(list(game.players))
+        parts.append(self.form("trick", two + taken + self.buttons("who", self.players())))
         parts.append("</section>")
         return "".join(parts)
 

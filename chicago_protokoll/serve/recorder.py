@@ -96,13 +96,17 @@ class Seen:
 # -- the text the entry layer reads ---------------------------------------------------------
 
 
-def claim_text(who: str, hand: str) -> str:
+def claim_text(who: str, hand: str, opponent: str = "") -> str:
     """A tapped best hand as the commands type it: ``pass``, ``tie``, ``tie:pair``,
-    ``Anna:two-pair``, ``Anna:four-of-a-kind:zero`` (``hand`` may end in ``:zero``)."""
+    ``Anna:two-pair``, ``Anna:four-of-a-kind:zero`` (``hand`` may end in ``:zero``), and
+    ``Anna:two-pair:from:Bo`` where the points come off an opponent's total
+    (scoring.take_from_opponent)."""
     if who == "pass":
         return "pass"
     if who == "tie":
         return f"tie:{hand}" if hand else "tie"
+    if opponent:
+        return f"{who}:{hand}:from:{opponent}"
     return f"{who}:{hand}"
 
 
@@ -122,14 +126,17 @@ def split_claim(text: str) -> tuple[str, str]:
 def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
     """The events of a tapped moment, read by the entry layer as the commands read them."""
     do, who = form.get("do", ""), form.get("who", "")
+    taken = form.get("from", "")
     if do == "buy":
-        return [entry.buy_event(game, claim_text(who, form.get("hand", "")))]
+        return [entry.buy_event(game, claim_text(who, form.get("hand", ""), taken))]
     if do == "showdown":
-        return [entry.showdown_event(game, claim_text(who, form.get("hand", "")))]
+        return [entry.showdown_event(game, claim_text(who, form.get("hand", ""), taken))]
     if do == "declare":
         return [entry.declare_event(game, who)]
     if do == "trick":
-        return [entry.trick_event(game, who, with_two=form.get("two") == "1")]
+        return [
+            entry.trick_event(game, who, with_two=form.get("two") == "1", opponent=taken or None)
+        ]
     if do == "outcome":  # "all": the declarer took all five; a player: broke it
         return [entry.trick_event(game, (game.chicago or "") if who == "all" else who)]
     if do == "exchange":

@@ -280,3 +280,27 @@ def html_text(body: str) -> str:
     import html
 
     return html.unescape(body)
+
+
+def test_the_phone_takes_the_points_off_an_opponent_where_the_house_rules_allow_it(
+    chicago_home: Path, tmp_path: Path
+) -> None:
+    """scoring.take_from_opponent: the hand's page asks whose total the points come off,
+    and the tap is recorded as `Anna:kåk:från:Bo` is at the command line."""
+    rules = tmp_path / "from.toml"
+    rules.write_text("[scoring]\ntake_from_opponent = true\n", encoding="utf-8")
+    ok("new", "tagning", *PLAYERS, "--rules", str(rules))
+    ok("deal", "--buy", f"{PLAYERS[1]}:kåk", "--last-trick", PLAYERS[1], "--showdown", "pass")
+    server = Served("--record")
+    try:
+        path, fields = _page(server)
+        code, body = server.get(path + "?who=" + PLAYERS[0])
+        assert code == 200 and 'name="from"' in body and f"take from {PLAYERS[1]}" in body
+        code, body = server.post(
+            path, {**fields, "do": "buy", "who": PLAYERS[0], "hand": "pair", "from": PLAYERS[1]}
+        )
+        assert code == 200, body
+        scores = {p["name"]: p["score"] for p in status()["players"]}
+        assert scores[PLAYERS[0]] == 0 and scores[PLAYERS[1]] == 11 - 1
+    finally:
+        server.stop()
