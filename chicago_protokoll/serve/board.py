@@ -125,7 +125,27 @@ def _stat(path: Path | None) -> Signature:
     return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
-class Board:
+class Published:
+    """What a watched source does for the streams: the newest snapshot, and a future
+    that is done at the next one (or when the server stops).  `Board` and
+    `nightboard.NightBoard` both are one."""
+
+    snapshot: Snapshot
+    _next: asyncio.Future[None] | None = None
+
+    def next_change(self) -> asyncio.Future[None]:
+        if self._next is None or self._next.done():
+            self._next = asyncio.get_running_loop().create_future()
+        return self._next
+
+    def _publish(self, snapshot: Snapshot | None) -> None:
+        if snapshot is not None:
+            self.snapshot = snapshot
+        if self._next is not None and not self._next.done():
+            self._next.set_result(None)
+
+
+class Board(Published):
     """One session, watched.  ``path`` None: follow the current session."""
 
     def __init__(self, path: Path | None, stake: str) -> None:
@@ -217,18 +237,6 @@ class Board:
         return Reading(name, None, problem)
 
     # -- while serving ------------------------------------------------------------------
-
-    def next_change(self) -> asyncio.Future[None]:
-        """A future that is done at the next snapshot (or when the server stops)."""
-        if self._next is None or self._next.done():
-            self._next = asyncio.get_running_loop().create_future()
-        return self._next
-
-    def _publish(self, snapshot: Snapshot | None) -> None:
-        if snapshot is not None:
-            self.snapshot = snapshot
-        if self._next is not None and not self._next.done():
-            self._next.set_result(None)
 
     async def refresh(self) -> None:
         """Look at the files now; on a change, read and wake the streams.  The watcher

@@ -21,14 +21,12 @@ from typing import Any
 from ..i18n.language import language, t
 from ..present.night_sheet import placement_points
 from ..present.night_status import round_title
+from .tv import ROOM_PALETTE
 
 TABLES_AT_ONCE = 8
 ROTATE_SECONDS = 12
 
-BOARD_STYLE = """
-:root { color-scheme: dark; --page: #0e0e10; --ink: #f2f2f2; --muted: #a8a8b0;
-  --rule: #3a3a42; --lead: #e3b341; --win: #2f7d46; --panel: #1b1b1f; --problem: #7a2424; }
-* { box-sizing: border-box; }
+BOARD_STYLE = ROOM_PALETTE + """
 html, body { margin: 0; height: 100%; overflow: hidden; background: var(--page);
   color: var(--ink); font: min(2.6vh, 1.5vw)/1.2 "DejaVu Sans", "Segoe UI", Helvetica,
   Arial, sans-serif; }

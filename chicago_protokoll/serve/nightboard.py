@@ -25,7 +25,7 @@ from ..i18n.language import language, t
 from ..present.html_sheet import sheet_body, sheet_title
 from ..present.night_status import night_status_dict
 from ..store import locations, nightfile, sessionfile
-from .board import WATCH_INTERVAL, Signature, Snapshot, View, _stat, make_view
+from .board import WATCH_INTERVAL, Published, Signature, Snapshot, View, _stat, make_view
 from .night_page import board_body, board_title
 
 BOARD = "board"
@@ -36,7 +36,7 @@ def table_view(number: int) -> str:
     return f"t{number}"
 
 
-class NightBoard:
+class NightBoard(Published):
     """A night, watched: the board, each table of the current round, the status."""
 
     def __init__(self, path: Path, stake: str) -> None:
@@ -119,17 +119,6 @@ class NightBoard:
         return Snapshot(ident, name, status, problem, views)
 
     # -- while serving (as `board.Board`) --------------------------------------------------
-
-    def next_change(self) -> asyncio.Future[None]:
-        if self._next is None or self._next.done():
-            self._next = asyncio.get_running_loop().create_future()
-        return self._next
-
-    def _publish(self, snapshot: Snapshot | None) -> None:
-        if snapshot is not None:
-            self.snapshot = snapshot
-        if self._next is not None and not self._next.done():
-            self._next.set_result(None)
 
     async def refresh(self) -> None:
         if self._looking is None:

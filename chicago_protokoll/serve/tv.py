@@ -27,10 +27,14 @@ from ..present.views import marks, moment_text
 # More deals than any screen holds at this size; the box shows those that fit.
 MOST_DEALS = 30
 
-TV_STYLE = """
+# The room's screens (the TV and the night's board) share one dark palette.
+ROOM_PALETTE = """
 :root { color-scheme: dark; --page: #0e0e10; --ink: #f2f2f2; --muted: #a8a8b0;
   --rule: #3a3a42; --lead: #e3b341; --win: #2f7d46; --panel: #1b1b1f; --problem: #7a2424; }
 * { box-sizing: border-box; }
+"""
+
+TV_STYLE = ROOM_PALETTE + """
 html, body { margin: 0; height: 100%; overflow: hidden; background: var(--page);
   color: var(--ink); font: min(3.2vh, 1.9vw)/1.2 "DejaVu Sans", "Segoe UI", Helvetica,
   Arial, sans-serif; }

@@ -90,10 +90,16 @@ class Found:
 
 def index_path() -> Path:
     """One index per table layout and release: what a release derives from a file (its
-    figures, its scoring) is that release's, so another release never reads it as fresh."""
-    from .. import __version__
+    figures, its scoring) is that release's, so another release never reads it as fresh.
+    The release is the installed distribution's version (the store may not import the
+    package's top); run from a source tree without one, it is "source"."""
+    from importlib.metadata import PackageNotFoundError, version
 
-    return locations.cache_dir() / f"index-{SCHEMA}-{__version__}.sqlite3"
+    try:
+        release = version("chicago-protokoll")
+    except PackageNotFoundError:
+        release = "source"
+    return locations.cache_dir() / f"index-{SCHEMA}-{release}.sqlite3"
 
 
 def read_summary(path: Path) -> SessionSummary:

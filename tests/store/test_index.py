@@ -396,6 +396,7 @@ def test_night_status_reads_the_tables_through_the_index(
 def test_another_release_keeps_its_own_index(chicago_home: Path) -> None:
     """What a release derives from a file is that release's: the index is named by the
     release, so an upgrade never reads an older release's figures as fresh."""
-    from chicago_protokoll import __version__
+    from importlib.metadata import version
 
-    assert index_store.index_path().name == f"index-{index_store.SCHEMA}-{__version__}.sqlite3"
+    release = version("chicago-protokoll")
+    assert index_store.index_path().name == f"index-{index_store.SCHEMA}-{release}.sqlite3"
