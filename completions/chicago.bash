@@ -39,7 +39,7 @@ _chicago_options() {
     'explain') REPLY='--player -p --session -s --file -f --json --help -h' ;;
     'why') REPLY='--deal -d --session -s --file -f --json --help -h' ;;
     'chart') REPLY='--width --height --session -s --file -f --help -h' ;;
-    'stats') REPLY='--stake --since --until --player -p --min-games --min-rated --dir --format --output -o --json --help -h' ;;
+    'stats') REPLY='--stake --since --until --player -p --min-games --min-rated --dir --format --output -o --json --nights --help -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules show') REPLY='--session -s --file -f --json --help -h' ;;
     'rules init') REPLY='--preset --force --help -h' ;;

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 
 import typer
 
+from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tn
 from ..present.width import visible
 from ..store import catalogue, exportfile, locations
@@ -112,6 +113,13 @@ def stats(
             metavar="FILE",
         ),
     ] = None,
+    nights: Annotated[
+        bool,
+        typer.Option(
+            "--nights",
+            help="The club nights instead: placement points and nights won per player across every night.",
+        ),
+    ] = False,
 ) -> None:
     """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games.
 
@@ -119,6 +127,9 @@ def stats(
     """
     if as_json:
         fmt = "json"
+    if nights:
+        _print_nights(as_json=fmt == "json")
+        return
     if output is not None and fmt == "table":
         raise typer.BadParameter("-o writes --format json or html", param_hint="--output")
     first, last = _day(since, "--since"), _day(until, "--until")
@@ -159,6 +170,48 @@ def stats(
     exportfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
     note_saved()
     print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
+
+
+def _print_nights(*, as_json: bool) -> None:
+    """`stats --nights`: every night of the data directory in the league.  A night whose
+    tables cannot be read is named on stderr and left out, as a damaged session is."""
+    from ..core.night import nights_league
+    from ..present.night_status import shown_number
+    from ..store import nightfile
+
+    read = []
+    for _, path in nightfile.list_nights():
+        try:
+            night = nightfile.load_night(path)
+            read.append((night, nightfile.night_results(night, indexed=True)))
+        except ChicagoError as error:
+            sys.stderr.write("chicago: " + visible(t("skipped ") + error.localized(language())) + "\n")
+    rows = nights_league(read)
+    if as_json:
+        data = {
+            "nights": len(read),
+            "players": [
+                {"name": row.name, "nights": row.nights, "night_wins": row.night_wins,
+                 "points": shown_number(row.points), "games": row.games}
+                for row in rows
+            ],
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    from ..i18n.language import number
+
+    print(visible(tn("The club's nights: {n} night", "The club's nights: {n} nights", len(read))))
+    if not rows:
+        return
+    width = max(len(row.name) for row in rows)
+    header = [t("Player"), t("Nights"), t("Won"), t("Placement points"), t("Games")]
+    print("  " + f"{header[0]:<{width}}  " + "  ".join(header[1:]))
+    for row in rows:
+        cells = [str(row.nights), str(row.night_wins), number(shown_number(row.points)), str(row.games)]
+        line = "  " + f"{row.name:<{width}}  " + "  ".join(
+            f"{cell:>{len(head)}}" for cell, head in zip(cells, header[1:], strict=True)
+        )
+        print(visible(line))
 
 
 def _may_draw(output: Path | None) -> bool:

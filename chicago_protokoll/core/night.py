@@ -710,3 +710,40 @@ def draw_final(
     random.Random(f"chicago-protokoll night {night.seed} final").shuffle(seats)
     table = NightTable(night.rounds + 1, 1, final_session(night.name), tuple(seats))
     return replace(night, tables=(*night.tables, table)), cut
+
+
+# -- nights in the league (`chicago stats --nights`) ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NightsRow:
+    """A player across the club's nights: the nights they played a finished game in, the
+    placement points of all those games, the nights won (a shared first rank counts, only
+    in a night played out) and the games."""
+
+    name: str
+    nights: int
+    night_wins: int
+    points: Fraction
+    games: int
+
+
+def nights_league(nights: Iterable[tuple[Night, Mapping[str, GameResult]]]) -> list[NightsRow]:
+    """Every player of ``nights``, by placement points, then nights won, then name."""
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    points: dict[str, Fraction] = {}
+    games: dict[str, int] = {}
+    for night, results in nights:
+        over = finished(night, results)
+        for standing in night_standings(night, results):
+            if standing.games == 0:
+                continue
+            name = standing.name
+            played[name] = played.get(name, 0) + 1
+            won[name] = won.get(name, 0) + (over and standing.rank == 1)
+            points[name] = points.get(name, Fraction(0)) + standing.points
+            games[name] = games.get(name, 0) + standing.games
+    league = [NightsRow(name, played[name], won[name], points[name], games[name]) for name in played]
+    league.sort(key=lambda row: (-row.points, -row.night_wins, row.name.casefold(), row.name))
+    return league

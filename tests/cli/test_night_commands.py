@@ -294,3 +294,26 @@ def test_a_forfeit_at_a_night_table_places_the_player_last_with_no_game_points()
     assert standings[first]["game_points"] == 0 and standings[first]["rank"] == 4
     log = ok("log", "--session", session)
     assert "köpte för många" in log and "visade inte färgen" in log
+
+
+def test_stats_nights_adds_up_placement_points_and_nights_won_across_nights() -> None:
+    """Night a (Anna, Bo, Cilla, Dag): Bo's royal, 20; the three others level share
+    (12+8+5)/3 = 8.33.  Night b (Anna, Bo, Cilla): Anna's royal, 20; Bo and Cilla share
+    (12+8)/2 = 10.  Night c: drawn, nothing played, counts for nobody.  Bo 30 (1 night
+    won), Anna 28.33 (1), Cilla 18.33, Dag 8.33."""
+    ok("night", "new", "a", "Anna", "Bo", "Cilla", "Dag", "--rounds", "1", "--seed", "3")
+    ok("royal", "Bo", "--session", "a-r1-t1")
+    ok("night", "new", "b", "Anna", "Bo", "Cilla", "--rounds", "1", "--seed", "3")
+    ok("royal", "Anna", "--session", "b-r1-t1")
+    ok("night", "new", "c", "Anna", "Bo", "Cilla", "--rounds", "1", "--seed", "3")
+    data = json.loads(ok("stats", "--nights", "--json"))
+    assert data["nights"] == 3
+    rows = {row["name"]: row for row in data["players"]}
+    assert [row["name"] for row in data["players"]] == ["Bo", "Anna", "Cilla", "Dag"]
+    assert rows["Bo"] == {"name": "Bo", "nights": 2, "night_wins": 1, "points": 30, "games": 2}
+    assert rows["Anna"]["points"] == 28.33 and rows["Anna"]["night_wins"] == 1
+    assert rows["Cilla"]["points"] == 18.33 and rows["Cilla"]["night_wins"] == 0
+    assert rows["Dag"] == {"name": "Dag", "nights": 1, "night_wins": 0, "points": 8.33, "games": 1}
+    table = ok("stats", "--nights")
+    assert "The club's nights: 3 nights" in table and "28.33" in table
+    assert "28,33" in ok("--lang", "sv", "stats", "--nights")
