@@ -38,16 +38,20 @@ __all__ = [
 
 def set_current(name: str) -> None:
     """Make ``name`` the current session (the pointer file ``data_dir()/current``)."""
+    write_pointer(_current_file(), name)
+
+
+def write_pointer(path: Path, name: str) -> None:
+    """Point a pointer file (the current session, the current night) at ``name``."""
     name = check_session_name(name)
-    home = data_dir()
     try:
-        home.mkdir(parents=True, exist_ok=True)
-        write_atomic(_current_file(), f"{name}\n".encode())
+        data_dir().mkdir(parents=True, exist_ok=True)
+        write_atomic(path, f"{name}\n".encode())
     except OSError as error:
         raise ChicagoError(
             Msg(
                 "could not write {current_file}: {strerror}",
-                current_file=display_path(_current_file()),
+                current_file=display_path(path),
                 strerror=error.strerror,
             ),
         ) from None

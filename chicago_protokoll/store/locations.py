@@ -162,13 +162,17 @@ def current_file() -> Path:
 
 def get_current() -> str | None:
     """The name in the current-session pointer, or None when there is none."""
+    return read_pointer(current_file())
+
+
+def read_pointer(path: Path) -> str | None:
+    """The name in a pointer file (the current session, the current night), or None."""
     try:
         # a pointer holds one name: a link, a FIFO or a huge file there is no pointer
-        text = read_bounded(current_file(), 4096, follow=False).decode("utf-8")
+        text = read_bounded(path, 4096, follow=False).decode("utf-8")
     except (OSError, NotReadable, UnicodeDecodeError):
         return None
-    name = text.strip("\r\n")
-    return name or None
+    return text.strip("\r\n") or None
 
 
 def list_sessions() -> list[tuple[str, Path]]:

@@ -15,7 +15,6 @@ atomically under the lock, as session files are; and the sessions a night's roun
 
 from __future__ import annotations
 
-import errno
 import os
 from collections.abc import Callable, Iterable
 from contextlib import suppress
@@ -45,18 +44,18 @@ from ..core.session import Session, new_session
 from ..i18n.language import Joined, Msg
 from . import tomlsubset
 from .atomic import LOCK_TIMEOUT, fsync_dir, locked, make_dir, write_atomic
+from .catalogue import write_pointer
 from .fileformat import rules_table
 from .locations import (
     check_session_name,
     data_dir,
     display_path,
-    link_refused,
+    read_pointer,
     real_path,
     session_name_problem,
     session_path,
 )
-from .regularfile import NotReadable, read_bounded
-from .sessionfile import create_session, load_session, replay_file
+from .sessionfile import create_session, load_session, read_text_file, replay_file
 
 T = TypeVar("T")
 
@@ -124,26 +123,12 @@ def current_night_file() -> Path:
 
 
 def get_current_night() -> str | None:
-    try:
-        text = read_bounded(current_night_file(), 4096, follow=False).decode("utf-8")
-    except (OSError, NotReadable, UnicodeDecodeError):
-        return None
-    return text.strip("\r\n") or None
+    return read_pointer(current_night_file())
 
 
 def set_current_night(name: str) -> None:
     """Make ``name`` the default night (the current session stays as it is)."""
-    make_dir(data_dir())
-    try:
-        write_atomic(current_night_file(), f"{check_session_name(name)}\n".encode())
-    except OSError as error:
-        raise ChicagoError(
-            Msg(
-                "could not write {current_file}: {strerror}",
-                current_file=display_path(current_night_file()),
-                strerror=error.strerror,
-            ),
-        ) from None
+    write_pointer(current_night_file(), name)
 
 
 def resolve_night(name: str | None) -> Path:
@@ -467,28 +452,16 @@ def _read_tables(
 
 
 def _read_text(path: Path, source: str) -> str:
-    try:
-        raw = read_bounded(path, NIGHT_LIMIT, follow=False)
-    except FileNotFoundError:
-        raise NightFileError(Msg("{source} does not exist", source=source)) from None
-    except NotReadable as error:
-        raise NightFileError(
-            Msg(
-                "{source} is not a night file: {what}",
-                source=source,
-                what=Msg(error.what, **error.params),
-            ),
-        ) from None
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise link_refused(source) from None
-        raise NightFileError(
-            Msg("{source} cannot be read: {strerror}", source=source, strerror=error.strerror),
-        ) from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise _refusal(source, Msg("it is not UTF-8 text; it may be damaged")) from None
+    return read_text_file(
+        path,
+        source,
+        limit=NIGHT_LIMIT,
+        follow=False,
+        not_a_file=lambda what: NightFileError(
+            Msg("{source} is not a night file: {what}", source=source, what=what)
+        ),
+        not_text=_refusal(source, Msg("it is not UTF-8 text; it may be damaged")),
+    )
 
 
 def load_night(path: Path) -> Night:

@@ -42,34 +42,51 @@ class SessionExistsError(ChicagoError):
 
 
 def _read_text(path: Path, source: str) -> str:
-    follow = not in_data_dir(path)
-    try:
-        raw = read_bounded(path, SESSION_LIMIT, follow=follow)
-    except FileNotFoundError:
-        raise SessionFileError(Msg("{source} does not exist", source=source)) from None
-    except NotReadable as error:
-        raise SessionFileError(
+    return read_text_file(
+        path,
+        source,
+        limit=SESSION_LIMIT,
+        follow=not in_data_dir(path),
+        not_a_file=lambda what: SessionFileError(
+            Msg("{source} is not a session file: {what}", source=source, what=what)
+        ),
+        not_text=SessionFileError(
             Msg(
-                "{source} is not a session file: {what}",
+                "{source} is not a chicago-protokoll session file: it is not UTF-8 text; it may be damaged",
                 source=source,
-                what=Msg(error.what, **error.params),
-            )
-        ) from None
+            ),
+        ),
+    )
+
+
+def read_text_file(
+    path: Path,
+    source: str,
+    *,
+    limit: int,
+    follow: bool,
+    not_a_file: Callable[[Msg], SessionFileError],
+    not_text: SessionFileError,
+) -> str:
+    """A file of ours (a session, a night) as text, read at most ``limit`` bytes and
+    without following a link in the data directory; each way it cannot be read is a
+    refusal naming it (``not_a_file`` words "not a … file", ``not_text`` bad UTF-8)."""
+    try:
+        raw = read_bounded(path, limit, follow=follow)
+    except FileNotFoundError:
+        raise type(not_text)(Msg("{source} does not exist", source=source)) from None
+    except NotReadable as error:
+        raise not_a_file(Msg(error.what, **error.params)) from None
     except OSError as error:
         if not follow and error.errno == errno.ELOOP:
             raise link_refused(source) from None
-        raise SessionFileError(
+        raise type(not_text)(
             Msg("{source} cannot be read: {strerror}", source=source, strerror=error.strerror),
         ) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise SessionFileError(
-            Msg(
-                "{source} is not a chicago-protokoll session file: it is not UTF-8 text; it may be damaged",
-                source=source,
-            ),
-        ) from None
+        raise not_text from None
 
 
 def load_session(path: Path) -> Session:
