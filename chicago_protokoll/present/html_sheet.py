@@ -51,18 +51,35 @@ def page(title: str, body: str, *, before: str = "", script: str = "", style: st
     """A document around the sheet: ``body`` goes inside ``<main class="sheet">``; ``before``
     (HTML) and ``script`` (JavaScript) are for the live page, the export has neither;
     ``style`` is CSS after the sheet's own (the league page's tables)."""
+    return document(title, body, style=STYLE + style, main="sheet", before=before, script=script)
+
+
+def document(
+    title: str,
+    body: str,
+    *,
+    style: str,
+    main: str,
+    before: str = "",
+    script: str = "",
+    head: str = "",
+) -> str:
+    """One standalone page of ours (the sheet, the TV, the phone's recording page, the
+    room's board): ``body`` inside ``<main class=MAIN>``, ``style`` and ``script`` inline,
+    ``before`` (HTML) ahead of the main part, ``head`` more of the head."""
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{language()}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        *([head] if head else []),
         f"<title>{escape(title)}</title>",
-        f"<style>{STYLE}{style}</style>",
+        f"<style>{style}</style>",
         "</head>",
         "<body>",
         *([before] if before else []),
-        f'<main class="sheet">\n{body}\n</main>',
+        f'<main class="{main}">\n{body}\n</main>',
         *([f"<script>{script}</script>"] if script else []),
         "</body>",
         "</html>",

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ..i18n.language import language, t
+from ..i18n.language import t
+from ..present.html_sheet import document
 from ..present.night_sheet import placement_points
 from ..present.night_status import round_title
 from .tv import ROOM_PALETTE
@@ -201,20 +202,4 @@ def board_body(status: Mapping[str, Any] | None, night: str, problem: str | None
 
 
 def board_document(view_title: str, body: str, badge: str, script: str) -> str:
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(view_title)}</title>",
-        f"<style>{BOARD_STYLE}</style>",
-        "</head>",
-        "<body>",
-        badge,
-        f'<main class="nb">\n{body}\n</main>',
-        f"<script>{script}</script>",
-        "</body>",
-        "</html>",
-    ]
-    return "\n".join(parts) + "\n"
+    return document(view_title, body, style=BOARD_STYLE, main="nb", before=badge, script=script)

@@ -18,8 +18,8 @@ import json
 from dataclasses import dataclass
 from html import escape
 
-from ..i18n.language import language, t
-from ..present.html_sheet import page
+from ..i18n.language import t
+from ..present.html_sheet import document, page
 from ..present.sheet_style import STYLE
 from .board import Snapshot
 from .tv import TV_STYLE
@@ -111,20 +111,7 @@ def sheet_document(snapshot: Snapshot, view: str = SHEET.view) -> str:
 
 def tv_document(snapshot: Snapshot) -> str:
     view = snapshot.views[TV.view]
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(view.title)}</title>",
-        f"<style>{TV_STYLE}</style>",
-        "</head>",
-        "<body>",
-        badge(snapshot, TV.view),
-        f'<main class="tv">\n{view.body}\n</main>',
-        f"<script>{SCRIPT}</script>",
-        "</body>",
-        "</html>",
-    ]
-    return "\n".join(parts) + "\n"
+    return document(
+        view.title, view.body, style=TV_STYLE, main="tv", before=badge(snapshot, TV.view),
+        script=SCRIPT,
+    )

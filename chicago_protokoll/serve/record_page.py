@@ -31,6 +31,7 @@ from ..core.session import Session
 from ..core.standings import Moment
 from ..i18n.language import language, t
 from ..present.dialogue import declarers
+from ..present.html_sheet import document
 from ..present.narrate import describe_event, describe_in_deal
 from .pages import csp_for
 from .recorder import Seen, split_claim
@@ -527,21 +528,12 @@ def record_document(page: Page, body: str, *, stream: str, version: str, sheet: 
         f'data-words="{escape(words)}">{escape(t("connecting…"))}</p>'
     )
     links = f'<p class="links"><a href="{escape(sheet)}">{escape(t("The sheet (read-only)"))}</a></p>'
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<meta name="robots" content="noindex">',
-        f"<title>{escape(page.title)}</title>",
-        f"<style>{RECORD_STYLE}</style>",
-        "</head>",
-        "<body>",
-        badge,
-        f'<main class="record">\n{body}\n{links}\n</main>',
-        f"<script>{RECORD_SCRIPT}</script>",
-        "</body>",
-        "</html>",
-    ]
-    return "\n".join(parts) + "\n"
+    return document(
+        page.title,
+        f"{body}\n{links}",
+        style=RECORD_STYLE,
+        main="record",
+        before=badge,
+        script=RECORD_SCRIPT,
+        head='<meta name="robots" content="noindex">',
+    )
