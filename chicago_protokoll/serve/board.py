@@ -131,7 +131,23 @@ class Published:
     `nightboard.NightBoard` both are one."""
 
     snapshot: Snapshot
+    stopping: bool = False
     _next: asyncio.Future[None] | None = None
+
+    async def refresh(self) -> None:
+        """Look at the files now; on a change, read them and publish the snapshot."""
+        raise NotImplementedError
+
+    async def watch(self) -> None:
+        """Look at the files every WATCH_INTERVAL."""
+        while not self.stopping:
+            await asyncio.sleep(WATCH_INTERVAL)
+            await self.refresh()
+
+    def stop(self) -> None:
+        """The server is stopping: every stream ends."""
+        self.stopping = True
+        self._publish(None)
 
     def next_change(self) -> asyncio.Future[None]:
         if self._next is None or self._next.done():
@@ -249,13 +265,3 @@ class Board(Published):
             if changed:
                 self._publish(await asyncio.to_thread(self._read, problem))
 
-    async def watch(self) -> None:
-        """Look at the files every WATCH_INTERVAL."""
-        while not self.stopping:
-            await asyncio.sleep(WATCH_INTERVAL)
-            await self.refresh()
-
-    def stop(self) -> None:
-        """The server is stopping: every stream ends."""
-        self.stopping = True
-        self._publish(None)

@@ -25,7 +25,7 @@ from ..i18n.language import language, t
 from ..present.html_sheet import sheet_body, sheet_title
 from ..present.night_status import night_status_dict
 from ..store import locations, nightfile, sessionfile
-from .board import WATCH_INTERVAL, Published, Signature, Snapshot, View, _stat, make_view
+from .board import Published, Signature, Snapshot, View, _stat, make_view
 from .night_page import board_body, board_title
 
 BOARD = "board"
@@ -127,14 +127,6 @@ class NightBoard(Published):
             if self._changed_on_disk():
                 self._publish(await asyncio.to_thread(self._read))
 
-    async def watch(self) -> None:
-        while not self.stopping:
-            await asyncio.sleep(WATCH_INTERVAL)
-            await self.refresh()
-
-    def stop(self) -> None:
-        self.stopping = True
-        self._publish(None)
 
     # -- what the recording pages ask ----------------------------------------------------
 
