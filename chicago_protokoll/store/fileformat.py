@@ -22,6 +22,10 @@ from ..core.session import Session, new_session
 from ..i18n.language import Joined, Msg
 from . import tomlsubset
 
+TYPE_CHECKING = False  # typing itself is not imported: start-up (docs/latency.md)
+if TYPE_CHECKING:
+    from typing import Any
+
 FORMAT = "chicago-protokoll/session"
 # A file is written with the oldest format version that can read it, so a file that uses
 # no new feature stays readable by the releases before (a club's shared folder mixes
@@ -120,6 +124,60 @@ def file_version(session: Session) -> int:
     return max(needs)
 
 
+# -- what every file of ours checks first (a session, a night) ------------------------
+
+
+def parse_file_toml(text: str, refuse: Callable[[Msg], ChicagoError]) -> dict[str, Any]:
+    """The TOML of a file of ours.  The plain shape we write is read by tomlsubset, many
+    times faster than tomllib (docs/latency.md); anything else, a hand edit or a damaged
+    file, by tomllib, which also words the errors; ``refuse`` words a refusal."""
+    data = tomlsubset.loads(text)
+    if data is not None:
+        return data
+    import tomllib
+
+    try:
+        # A byte-order mark (an editor's, after a hand edit) means nothing in TOML.
+        return tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as error:
+        raise refuse(
+            Msg("it is not valid TOML ({error}); it may be cut short or damaged", error=error),
+        ) from None
+    except ValueError:  # Python's limit on int(str) digits
+        raise refuse(TOO_MANY_DIGITS) from None
+
+
+def check_version(
+    version: object,
+    readable: int,
+    refuse: Callable[[Msg], ChicagoError],
+    *,
+    newer: Callable[[int], ChicagoError],
+) -> None:
+    """A file's ``version``: a whole number from 1 up to ``readable``; a newer one is
+    refused by ``newer`` (upgrade), never read as if it were ours."""
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise refuse(
+            Msg("its version must be a whole number from 1, not {version!r}", version=version),
+        )
+    if version > readable:
+        raise newer(version)
+
+
+def check_end_line(
+    text: str, end_line: str, refuse: Callable[[Msg], ChicagoError], *, shown: int
+) -> None:
+    """A file we write ends with exactly ``end_line``: a file cut short does not.  The
+    refusal quotes its first ``shown`` characters."""
+    if text.rstrip().rpartition("\n")[2].rstrip() != end_line:
+        raise refuse(
+            Msg(
+                "it does not end with the line '{end_line}...', so it was cut short or something was added after that line",
+                end_line=end_line[:shown],
+            ),
+        )
+
+
 def loads_session(text: str, source: str) -> Session:
     """Read and validate the text of a session file; ``source`` names it in every refusal."""
     try:
@@ -144,22 +202,7 @@ def _loads_session(text: str, source: str) -> Session:
             )
         )
 
-    # The plain shape this module writes is read by tomlsubset, many times faster than
-    # tomllib (docs/latency.md); anything else, a hand edit or a damaged file, by tomllib,
-    # which also words the errors.
-    data = tomlsubset.loads(text)
-    if data is None:
-        import tomllib
-
-        try:
-            # A byte-order mark (an editor's, after a hand edit) means nothing in TOML.
-            data = tomllib.loads(text.removeprefix("\ufeff"))
-        except tomllib.TOMLDecodeError as error:
-            raise refuse(
-                Msg("it is not valid TOML ({error}); it may be cut short or damaged", error=error),
-            ) from None
-        except ValueError:  # Python's limit on int(str) digits
-            raise refuse(TOO_MANY_DIGITS) from None
+    data = parse_file_toml(text, refuse)
     if not text.strip():
         raise refuse(Msg("it is empty"))
     if "format" not in data:
@@ -172,27 +215,20 @@ def _loads_session(text: str, source: str) -> Session:
                 expected_format=FORMAT,
             ),
         )
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise refuse(
-            Msg("its version must be a whole number from 1, not {version!r}", version=version),
-        )
-    if version > VERSION:
-        raise SessionFileError(
+    check_version(
+        data.get("version"),
+        VERSION,
+        refuse,
+        newer=lambda version: SessionFileError(
             Msg(
                 "{source} was written by a newer chicago-protokoll (format {version}); this version reads format {readable_version} — upgrade to open it",
                 source=source,
                 version=version,
                 readable_version=VERSION,
             ),
-        )
-    if text.rstrip().rpartition("\n")[2].rstrip() != END_LINE:
-        raise refuse(
-            Msg(
-                "it does not end with the line '{end_line}...', so it was cut short or something was added after that line",
-                end_line=END_LINE[:34],
-            ),
-        )
+        ),
+    )
+    check_end_line(text, END_LINE, refuse, shown=34)
     for key in data:
         if key not in _FIELDS:
             close = difflib.get_close_matches(key, _FIELDS, n=1)

@@ -42,10 +42,9 @@ from ..core.night import (
 from ..core.rules import HouseRules
 from ..core.session import Session, new_session
 from ..i18n.language import Joined, Msg
-from . import tomlsubset
 from .atomic import LOCK_TIMEOUT, fsync_dir, locked, make_dir, write_atomic
 from .catalogue import write_pointer
-from .fileformat import rules_table
+from .fileformat import check_end_line, check_version, parse_file_toml, rules_table
 from .locations import (
     check_session_name,
     data_dir,
@@ -248,39 +247,23 @@ def _loads_night(text: str, source: str, stem: str | None) -> Night:
 
     if not text.strip():
         raise refuse(Msg("it is empty"))
-    data = tomlsubset.loads(text)
-    if data is None:
-        import tomllib
-
-        try:
-            data = tomllib.loads(text)
-        except (tomllib.TOMLDecodeError, ValueError) as error:
-            raise refuse(
-                Msg("it is not valid TOML ({error}); it may be cut short or damaged", error=error),
-            ) from None
+    data = parse_file_toml(text, refuse)
     if data.get("format") != FORMAT:
         raise refuse(Msg('it has no line format = "{format}"', format=FORMAT))
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise refuse(
-            Msg("its version must be a whole number from 1, not {version!r}", version=version),
-        )
-    if version > VERSION:
-        raise NightFileError(
+    check_version(
+        data.get("version"),
+        VERSION,
+        refuse,
+        newer=lambda version: NightFileError(
             Msg(
                 "{source} was written by a newer chicago-protokoll (night format {version}); this version reads format {readable_version} — upgrade to open it",
                 source=source,
                 version=version,
                 readable_version=VERSION,
             ),
-        )
-    if text.rstrip().rpartition("\n")[2].rstrip() != END_LINE:
-        raise refuse(
-            Msg(
-                "it does not end with the line '{end_line}...', so it was cut short or something was added after that line",
-                end_line=END_LINE[:32],
-            ),
-        )
+        ),
+    )
+    check_end_line(text, END_LINE, refuse, shown=32)
     for key in data:
         if key not in _FIELDS:
             raise refuse(Msg("it has an unknown field '{key}'", key=key))
