@@ -93,6 +93,8 @@ def test_a_new_night_writes_its_file_and_its_first_rounds_sessions() -> None:
         (lambda text: text.replace('name = "fredag"', 'name = "fredag'), "not valid TOML"),
         (lambda text: "", "empty"),
         (lambda text: text.replace("format =", "colour = 1\nformat ="), "unknown field"),
+        # a number no rule could use gets a sentence, not Python's int-digits advice
+        (lambda text: text.replace("rounds = 3", "rounds = " + "9" * 4400), "thousands of digits"),
     ],
 )
 def test_a_damaged_or_newer_night_file_is_refused_by_name_and_not_overwritten(
