@@ -234,6 +234,7 @@ def _protocol_section(standings: Standings, corrections: Sequence[Correction] = 
         "Each cell: the points of the deal, then the running total. Shaded: köpstopp in that deal (buy_stop.threshold).",
     )
     note += " " + chicago_legend()
+    notes = footnotes(standings, corrections)
     return "\n".join(
         [
             '<section class="protocol">',
@@ -246,10 +247,8 @@ def _protocol_section(standings: Standings, corrections: Sequence[Correction] = 
             "</table></div>",
             f'<p class="note">{escape(note)}</p>',
             *(
-                ['<ul class="footnotes">']
-                + [f"<li>{escape(text)}</li>" for text in footnotes(standings, corrections)]
-                + ["</ul>"]
-                if footnotes(standings, corrections)
+                ['<ul class="footnotes">', *(f"<li>{escape(text)}</li>" for text in notes), "</ul>"]
+                if notes
                 else []
             ),
             "</section>",
