@@ -279,22 +279,30 @@ class Index:
             return None
 
     def _write(self, fresh: list[tuple[Any, ...]], gone: list[str]) -> None:
-        if self.db is None:
+        def write(db: sqlite3.Connection) -> None:
+            db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", fresh)
+            db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
+
+        self._in_one_write(write)
+
+    def _in_one_write(self, write: Callable[[sqlite3.Connection], None]) -> None:
+        """``write`` in one transaction, rolled back on any failure.  A write the index
+        cannot make now (another writer holds it, a read-only cache) is left for next
+        time: the index is only ever a shortcut."""
+        db = self.db
+        if db is None:
             return
         try:
-            self.db.execute("BEGIN IMMEDIATE")
+            db.execute("BEGIN IMMEDIATE")
             try:
-                self.db.executemany(
-                    "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", fresh
-                )
-                self.db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
-                self.db.execute("COMMIT")
+                write(db)
+                db.execute("COMMIT")
             except BaseException:
                 with suppress(sqlite3.Error):
-                    self.db.execute("ROLLBACK")
+                    db.execute("ROLLBACK")
                 raise
         except sqlite3.Error:
-            pass  # another writer holds it, or it cannot be written: next time then
+            pass
 
     # -- the rating sequence --------------------------------------------------------
 
@@ -327,24 +335,18 @@ class Index:
         if self.db is None:
             return
         text = _dumps([[game.key, [list(pair) for pair in game.after]] for game in sequence])
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                self.db.execute(
-                    "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?)", (scope, time.time_ns(), text)
-                )
-                self.db.execute(
-                    "DELETE FROM ratings WHERE scope NOT IN"
-                    " (SELECT scope FROM ratings ORDER BY used_ns DESC LIMIT ?)",
-                    (KEPT_SCOPES,),
-                )
-                self.db.execute("COMMIT")
-            except BaseException:
-                with suppress(sqlite3.Error):
-                    self.db.execute("ROLLBACK")
-                raise
-        except sqlite3.Error:
-            pass
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?)", (scope, time.time_ns(), text)
+            )
+            db.execute(
+                "DELETE FROM ratings WHERE scope NOT IN"
+                " (SELECT scope FROM ratings ORDER BY used_ns DESC LIMIT ?)",
+                (KEPT_SCOPES,),
+            )
+
+        self._in_one_write(write)
 
 
 def _nothing() -> None:
