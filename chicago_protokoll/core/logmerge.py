@@ -102,8 +102,8 @@ def merge_log(
     for anchor in (None, *base_by_id):
         if anchor is not None:
             place((base_by_id[anchor],))
-        for run in sorted(runs.get(anchor, ()), key=run_order):
-            place(run)
+        for added in sorted(runs.get(anchor, ()), key=run_order):
+            place(added)
     return merged
 
 
@@ -155,7 +155,7 @@ def merge_keyed(
             return groups
 
         mine_groups, other_groups = added(mine), added(other)
-        for name in sorted(set(mine_groups) & set(other_groups), key=repr):
-            if mine_groups[name] != other_groups[name]:
-                raise MergeConflict(group_differs(name))
+        for drawn in sorted(set(mine_groups) & set(other_groups), key=repr):
+            if mine_groups[drawn] != other_groups[drawn]:
+                raise MergeConflict(group_differs(drawn))
     return sorted(result.values(), key=lambda item: tuple(order(item)))

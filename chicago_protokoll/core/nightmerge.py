@@ -130,5 +130,5 @@ def merge_nights(base: Night | None, ours: Night, theirs: Night) -> Night:
         players=players,
         moves=tuple(move for _, move in moves),
         tables=tuple(tables),
-        **scheme,  # type: ignore[arg-type]
+        **scheme,
     )

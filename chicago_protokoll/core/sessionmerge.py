@@ -98,7 +98,7 @@ def _common_start(ours: Session, theirs: Session, name: str) -> Session:
     """BASE for a file that is new on both sides: one game copied to both (the same
     ``created``), with what both hold alike at the start; two games that only share a
     name are never merged."""
-    if ours.created != theirs.created or not ours.created:
+    if not ours.created or any(getattr(ours, f) != getattr(theirs, f) for f in _HEAD):
         raise MergeConflict(
             Msg(
                 "two different games were created under the name {name}: one started at {ours}, the other at {theirs}; rename one of them",
