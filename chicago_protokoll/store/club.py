@@ -234,9 +234,13 @@ def sync(directory: Path, *, keep: dict[str, Side] | None = None) -> SyncReport:
                 if conflicts:
                     report.conflicts = conflicts
                     return report
-                _check_files(git, _changed(git, theirs_ref, "HEAD"), rev="HEAD")
-            else:
-                _check_files(git, _tracked(git), rev="HEAD")
+            try:
+                # What the push would send: every file that differs from theirs loads.
+                sent = _changed(git, theirs_ref, "HEAD") if git.ok("rev-parse", "-q", "--verify", theirs_ref) else _tracked(git)
+                _check_files(git, sent, rev="HEAD")
+            except ChicagoError:
+                _undo(git, before)
+                raise
             pushed = git.run(
                 "push", "-q", *(() if upstream else ("-u",)), remote, f"HEAD:refs/heads/{remote_branch}",
                 check=False,
@@ -258,11 +262,21 @@ def sync(directory: Path, *, keep: dict[str, Side] | None = None) -> SyncReport:
 
 
 def keep(directory: Path, name: str, side: Side) -> SyncReport:
-    """Resolve the conflict over ``name`` by taking ``side`` whole, then sync."""
+    """Resolve the conflict over ``name`` by taking ``side`` whole, then sync.  A night is
+    kept with its tables' games: a round drawn on both sides made its sessions on both."""
+    from ..core.night import night_of_session
+
     top = club_top(directory)
     for path in (f"sessions/{name}.toml", f"nights/{name}.toml", name):
         if (top / theirs_path(path)).is_file():
-            return sync(top, keep={path: side})
+            kept = {path: side}
+            if path.startswith("nights/"):
+                with suppress(FileNotFoundError), os.scandir(top / "sessions") as entries:
+                    for entry in entries:
+                        stem = entry.name.removesuffix(".theirs.toml")
+                        if stem != entry.name and night_of_session(stem) == name:
+                            kept[f"sessions/{stem}.toml"] = side
+            return sync(top, keep=kept)
     raise ChicagoError(
         Msg(
             "there is no conflict over {name} to resolve: no sessions/{name}.theirs.toml (club sync leaves one beside a file in conflict)",

@@ -189,3 +189,58 @@ def test_sync_holds_the_data_directorys_lock_while_git_works(
     # and released afterwards
     with open(club.a.home / "sessions" / ".chicago-protokoll.lock", "a") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+
+def test_a_round_drawn_differently_on_both_machines_is_a_conflict_settled_by_keep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = make_club(tmp_path, monkeypatch)
+    club.a.ok("night", "new", "klubb", "Anna", "Bo", "Cilla", "Dag", "Eva", "Fia", "--seed", "3")
+    for table in (1, 2):  # a royal straight flush ends each game of round 1 at once
+        seats = club.a.ok("status", "--json", "--session", f"klubb-r1-t{table}")
+        first = seats.split('"name": "')[1].split('"')[0]
+        club.a.ok("royal", first, "--session", f"klubb-r1-t{table}")
+    club.a.ok("club", "sync")
+    club.b.ok("club", "sync")
+    club.b.ok("night", "join", "Kim", "klubb")  # B draws round 2 with Kim, A without
+    club.a.ok("night", "draw", "klubb")
+    club.b.ok("night", "draw", "klubb")
+    club.a.ok("club", "sync")
+    night = club.b.home / "nights" / "klubb.toml"
+    mine, head = night.read_bytes(), club.b.head()
+    result = club.b.run("club", "sync")
+    assert result.exit_code == 1
+    assert "round 2" in result.stderr and "club keep klubb" in result.stderr
+    assert night.read_bytes() == mine and club.b.head() == head and club.b.clean()
+    assert (club.b.home / "nights" / "klubb.theirs.toml").exists()
+    assert "klubb.theirs" not in club.b.ok("night", "status", "klubb")
+    club.b.ok("club", "keep", "klubb", "--theirs")
+    assert night.read_bytes() == (club.a.home / "nights" / "klubb.toml").read_bytes()
+    assert not (club.b.home / "nights" / "klubb.theirs.toml").exists()
+
+
+def test_the_merge_driver_writes_the_merge_into_ours_or_leaves_it_and_names_the_conflict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chicago_protokoll.core.night import join, leave, new_night
+    from chicago_protokoll.store.nightfile import dumps_night
+
+    base = new_night("fredag", ("Anna", "Bo", "Cilla", "Dag", "Eva", "Fia"), created="2026-12-04T18:00:00+00:00")
+    files = {}
+    for name, night in (("base", base), ("ours", join(base, "Kim")), ("theirs", leave(base, "Bo"))):
+        files[name] = tmp_path / name
+        files[name].write_text(dumps_night(night))
+    machine = Machine(tmp_path / "home", monkeypatch)
+    machine.ok("merge-driver", str(files["base"]), str(files["ours"]), str(files["theirs"]), "nights/fredag.toml")
+    merged = files["ours"].read_text()
+    assert '"Kim"' in merged and 'move = "leave"' in merged
+    # A night started twice under one name: exit 1, one line, OURS as it was.
+    other = tmp_path / "other"
+    other.write_text(dumps_night(new_night("fredag", ("Gun", "Hans", "Ida"), created="2026-12-05T18:00:00+00:00")))
+    empty = tmp_path / "empty"
+    empty.write_text("")
+    result = machine.run("merge-driver", str(empty), str(files["ours"]), str(other), "nights/fredag.toml")
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1 and "two different nights" in result.stderr
+    assert files["ours"].read_text() == merged
