@@ -15,7 +15,7 @@ from ..core.errors import ChicagoError, SessionFileError
 from ..core.logmerge import MergeConflict
 from ..core.nightmerge import merge_nights
 from ..i18n.language import Msg
-from . import fileformat, nightfile
+from . import fileformat, nightformat
 from .sessionfile import replay_file
 
 #: Beside a file in conflict, the other machine's version: ``sessions/NAME.theirs.toml``.
@@ -47,7 +47,7 @@ def newer_format(path: str, text: str) -> int | None:
     found = _VERSION_LINE.search(text[:4096])
     if kind is None or found is None:
         return None
-    readable = fileformat.VERSION if kind == "session" else nightfile.VERSION
+    readable = fileformat.VERSION if kind == "session" else nightformat.VERSION
     version = int(found.group(1))
     return version if version > readable else None
 
@@ -59,15 +59,17 @@ def check_text(path: str, text: str) -> None:
     if kind == "session":
         replay_file(fileformat.loads_session(text, path), Path(path))
     elif kind == "night":
-        nightfile.loads_night(text, path, stem=PurePosixPath(path).stem)
+        nightformat.loads_night(text, path, stem=PurePosixPath(path).stem)
 
 
 def guess_path(text: str, name: str) -> str:
     """Where a file git merges without telling its path (no %P) stands: a night's file
     says so in its format line, anything else is taken as a session."""
     stem = name.removesuffix(".toml")
-    if f'format = "{nightfile.FORMAT}"' in text[:4096]:
-        return f"nights/{stem}.toml"
+    if f'format = "{nightformat.FORMAT}"' in text[:4096]:
+        # a night's name must be its file's: the name it holds
+        named = re.search(r'^name = "([^"\\]*)"$', text[:4096], re.MULTILINE)
+        return f"nights/{named.group(1) if named else stem}.toml"
     return f"sessions/{stem}.toml"
 
 
@@ -90,10 +92,10 @@ def merge_texts(base: str | None, ours: str, theirs: str, path: str) -> str:
         text = fileformat.dumps_session(merged)
     else:
         stem = PurePosixPath(path).stem
-        night_old = nightfile.loads_night(base, f"{path} (common)", stem=stem) if has_base else None  # type: ignore[arg-type]
-        night_mine = nightfile.loads_night(ours, f"{path} (ours)", stem=stem)
-        night_other = nightfile.loads_night(theirs, f"{path} (theirs)", stem=stem)
-        text = nightfile.dumps_night(merge_nights(night_old, night_mine, night_other))
+        night_old = nightformat.loads_night(base, f"{path} (common)", stem=stem) if has_base else None  # type: ignore[arg-type]
+        night_mine = nightformat.loads_night(ours, f"{path} (ours)", stem=stem)
+        night_other = nightformat.loads_night(theirs, f"{path} (theirs)", stem=stem)
+        text = nightformat.dumps_night(merge_nights(night_old, night_mine, night_other))
     try:
         check_text(path, text)
     except SessionFileError as error:

@@ -223,8 +223,9 @@ def test_a_round_drawn_differently_on_both_machines_is_a_conflict_settled_by_kee
 def test_the_merge_driver_writes_the_merge_into_ours_or_leaves_it_and_names_the_conflict(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from chicago_protokoll.core.night import join, leave, new_night
-    from chicago_protokoll.store.nightfile import dumps_night
+    from chicago_protokoll.core.night import join, leave
+    from chicago_protokoll.core.night_draw import new_night
+    from chicago_protokoll.store.nightformat import dumps_night
 
     base = new_night("fredag", ("Anna", "Bo", "Cilla", "Dag", "Eva", "Fia"), created="2026-12-04T18:00:00+00:00")
     files = {}

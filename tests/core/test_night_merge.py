@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 
 from chicago_protokoll.core.logmerge import MergeConflict, merge_keyed, merge_log
-from chicago_protokoll.core.night import NightTable, join, leave, new_night
+from chicago_protokoll.core.night import NightTable, join, leave
+from chicago_protokoll.core.night_draw import new_night
 from chicago_protokoll.core.nightmerge import merge_nights
 from chicago_protokoll.i18n.language import Msg
 
