@@ -8,9 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
-from club_support import Machine, git, isolated_git, make_club
 
 from chicago_protokoll.store import club as club_store
+from club_support import Machine, git, isolated_git, make_club
 
 PASS_DEAL = ("deal", "--buy", "pass", "--buy", "pass", "--last-trick", "Anna", "--showdown", "pass")
 

@@ -21,12 +21,19 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from cli_support import invoke
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from chicago_protokoll.core.errors import ChicagoError
-from chicago_protokoll.core.events import BuyWinner, Event, LastTrick, Note, Penalty, PlayEvent, Showdown
+from chicago_protokoll.core.events import (
+    BuyWinner,
+    Event,
+    LastTrick,
+    Note,
+    Penalty,
+    PlayEvent,
+    Showdown,
+)
 from chicago_protokoll.core.game import Game, standings
 from chicago_protokoll.core.logmerge import MergeConflict
 from chicago_protokoll.core.rules import HouseRules
@@ -34,6 +41,7 @@ from chicago_protokoll.core.session import Session
 from chicago_protokoll.store import clubfiles
 from chicago_protokoll.store.fileformat import loads_session
 from chicago_protokoll.store.locations import session_path
+from cli_support import invoke
 
 PLAYERS = ("Anna", "Bo", "Cilla")
 PATH = "sessions/fredag.toml"
@@ -197,7 +205,7 @@ def test_the_merge_is_symmetric_idempotent_and_the_contracts_order(
     assert totals == oracle_totals(list(merged.events), merged.rules)
     # Merging the merge with either side changes it no more.
     assert clubfiles.merge_texts(base_text, ab, a_text, PATH) == ab
-    kinds = "both" if a.events != base.events and b.events != base.events else "one"
+    kinds = "both" if base.events not in (a.events, b.events) else "one"
     event(f"merged ({kinds} side changed)")
     COUNTS[f"merge: merged, {kinds} side(s) changed"] += 1
 

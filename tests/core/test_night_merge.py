@@ -59,7 +59,7 @@ def test_a_round_drawn_differently_on_both_sides_is_a_conflict() -> None:
     base = night()
     a = _drawn(base, [("Anna", "Dag", "Eva"), ("Bo", "Cilla", "Fia")])
     b = _drawn(base, [("Anna", "Bo", "Eva"), ("Dag", "Cilla", "Fia")])
-    with pytest.raises(MergeConflict, match="round 2, table 1 .* drawn differently"):
+    with pytest.raises(MergeConflict, match=r"round 2, table 1 .* drawn differently"):
         merge_nights(base, a, b)
 
 
@@ -68,7 +68,7 @@ def test_a_round_drawn_on_both_with_a_table_more_on_one_is_a_conflict() -> None:
     a = _drawn(base, [("Anna", "Dag", "Eva"), ("Bo", "Cilla", "Fia")])
     b = _drawn(a, [("Kim", "Lo", "Mo")], 2)
     b = replace(b, tables=(*a.tables, replace(b.tables[-1], table=3, session="fredag-r2-t3")))
-    with pytest.raises(MergeConflict, match="round 2 .* drawn on both sides, with different tables"):
+    with pytest.raises(MergeConflict, match=r"round 2 .* drawn on both sides, with different tables"):
         merge_nights(base, a, b)
 
 
