@@ -142,17 +142,23 @@ def _three_way(field: str, base: Session, ours: Session, theirs: Session, name: 
 
 
 def _taken_back(base: Session, ours: Session, theirs: Session) -> tuple[TakenBack, ...]:
-    """Every id taken back anywhere: BASE's in its order, then the others by when and id
-    (an id taken back on both sides is kept once, with the earlier time)."""
+    """Every id taken back anywhere: BASE's in its order, then each side's others in that
+    side's order, the two interleaved by when (then id) as a sorted merge would: the same
+    whichever side is which, and a side merged with itself is that side."""
     known = {entry.id for entry in base.taken_back}
-    added: dict[str, TakenBack] = {}
-    for entry in (*ours.taken_back, *theirs.taken_back):
-        if entry.id in known:
-            continue
-        held = added.get(entry.id)
-        if held is None or (entry.at, entry.id) < (held.at, held.id):
-            added[entry.id] = entry
-    return (*base.taken_back, *sorted(added.values(), key=lambda e: (e.at, e.id)))
+    one = [entry for entry in ours.taken_back if entry.id not in known]
+    two = [entry for entry in theirs.taken_back if entry.id not in known]
+    merged: list[TakenBack] = []
+    placed = set(known)
+    while one or two:
+        if not two or (one and (one[0].at, one[0].id) <= (two[0].at, two[0].id)):
+            entry = one.pop(0)
+        else:
+            entry = two.pop(0)
+        if entry.id not in placed:
+            placed.add(entry.id)
+            merged.append(entry)
+    return (*base.taken_back, *merged)
 
 
 def _played_on_both(base: Session, ours: Session, theirs: Session, gone: set[str]) -> set[str]:
