@@ -87,8 +87,11 @@ def _report(report: "SyncReport") -> None:
     if not report.conflicts:
         return
     lang = language()
+    from ..store.clubfiles import kind_of
+
     for conflict in report.conflicts:
-        name = Path(conflict.path).stem
+        # `club keep` takes a session's or night's name, any other file by its path
+        name = Path(conflict.path).stem if kind_of(conflict.path) else conflict.path
         lines = [
             Msg("conflict in {path}: {reason}", path=conflict.path, reason=conflict.reason),
             Msg(

@@ -245,3 +245,26 @@ def test_the_merge_driver_writes_the_merge_into_ours_or_leaves_it_and_names_the_
     assert result.exit_code == 1
     assert result.stderr.count("\n") == 1 and "two different nights" in result.stderr
     assert files["ours"].read_text() == merged
+
+
+def test_the_saved_house_rules_changed_on_both_machines_is_a_conflict_settled_by_keep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = make_club(tmp_path, monkeypatch, "Anna", "Bo", "Cilla")
+    club.a.ok("rules", "init", "--preset", "family")
+    club.a.ok("club", "sync")
+    club.b.ok("club", "sync")
+    rules = "house-rules.toml"
+    for machine, target in ((club.a, "51"), (club.b, "60")):
+        path = machine.home / rules
+        path.write_text(path.read_text().replace("target = 52", f"target = {target}", 1))
+    club.a.ok("club", "sync")
+    mine = (club.b.home / rules).read_bytes()
+    result = club.b.run("club", "sync")
+    assert result.exit_code == 1
+    assert "house-rules.toml was changed on both machines" in result.stderr
+    assert "club keep house-rules.toml --ours" in result.stderr
+    assert (club.b.home / rules).read_bytes() == mine and club.b.clean()
+    club.b.ok("club", "keep", "house-rules.toml", "--ours")
+    club.a.ok("club", "sync")
+    assert (club.a.home / rules).read_bytes() == mine
