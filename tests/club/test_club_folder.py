@@ -268,3 +268,15 @@ def test_the_saved_house_rules_changed_on_both_machines_is_a_conflict_settled_by
     club.b.ok("club", "keep", "house-rules.toml", "--ours")
     club.a.ok("club", "sync")
     assert (club.a.home / rules).read_bytes() == mine
+
+
+def test_a_remote_that_cannot_be_reached_leaves_the_commit_here_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = make_club(tmp_path, monkeypatch, "Anna", "Bo", "Cilla")
+    git(club.a.home, "remote", "set-url", "origin", str(tmp_path / "gone.git"))
+    club.a.ok(*PASS_DEAL)
+    result = club.a.run("club", "sync")
+    assert result.exit_code == 1
+    assert "committed here, but origin could not be reached" in result.stderr
+    assert git(club.a.home, "status", "--porcelain").stdout == ""
