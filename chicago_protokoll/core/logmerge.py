@@ -138,9 +138,12 @@ def merge_keyed(
             chosen = two
         elif two == was:
             chosen = one
-        elif one is None or two is None:
-            raise MergeConflict(removed_and_changed(one if two is None else two))  # type: ignore[arg-type]
+        elif one is None and two is not None:
+            raise MergeConflict(removed_and_changed(two))
+        elif two is None and one is not None:
+            raise MergeConflict(removed_and_changed(one))
         else:
+            assert one is not None and two is not None
             raise MergeConflict(different(one, two))
         if chosen is not None:
             result[name] = chosen

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from ..i18n.language import Msg
 from .errors import ChicagoError, RuleViolation
@@ -33,6 +34,7 @@ from .logmerge import MergeConflict, merge_log
 from .session import Session
 
 _HEAD = ("name", "created", "players", "first_dealer", "rules")
+Entry = TypeVar("Entry", Event, Correction)
 
 
 def merge_sessions(base: Session | None, ours: Session, theirs: Session, *, name: str) -> Session:
@@ -40,7 +42,7 @@ def merge_sessions(base: Session | None, ours: Session, theirs: Session, *, name
     ``name`` is the session's, for the conflicts' words."""
     if base is None:
         base = _common_start(ours, theirs, name)
-    head = {field: _three_way(field, base, ours, theirs, name) for field in _HEAD}
+    head: dict[str, Any] = {field: _three_way(field, base, ours, theirs, name) for field in _HEAD}
     taken = _taken_back(base, ours, theirs)
     gone = {entry.id for entry in taken}
     twice = _played_on_both(base, ours, theirs, gone)
@@ -72,7 +74,7 @@ def merge_sessions(base: Session | None, ours: Session, theirs: Session, *, name
         events=tuple(events),
         corrections=tuple(corrections),
         taken_back=taken,
-        **head,  # type: ignore[arg-type]
+        **head,
     )
     _replays(merged, name)
     return merged
@@ -115,7 +117,8 @@ def _common_start(ours: Session, theirs: Session, name: str) -> Session:
     )
 
 
-def _alike_at_start(one: Sequence[Event | Correction], other: Sequence[Event | Correction]) -> tuple:  # type: ignore[type-arg]
+def _alike_at_start(one: Sequence[Entry], other: Sequence[Entry]) -> tuple[Entry, ...]:
+    """What two logs hold alike from their start: the same ids, the same content."""
     count = 0
     while (
         count < min(len(one), len(other))

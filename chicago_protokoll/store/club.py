@@ -504,14 +504,12 @@ def _check_files(git: Git, paths: list[str], *, rev: str | None) -> None:
 def _newer_release(git: Git, path: str, version: int, rev: str) -> ChicagoError:
     """The refusal of a file from a newer release, naming the release to install (what
     the commit that last changed it says wrote it)."""
-    from .clubfiles import kind_of as kind
-
     wrote = None
     with suppress(GitError):
         wrote = git.out(
             "log", "-1", f"--format=%(trailers:key={RELEASE_TRAILER},valueonly)", rev, "--", path
         ).strip() or None
-    what = Msg("session format {version}", version=version) if kind(path) == "session" else Msg("night format {version}", version=version)
+    what = Msg("session format {version}", version=version) if kind_of(path) == "session" else Msg("night format {version}", version=version)
     if wrote and wrote != release():
         return ChicagoError(
             Msg(

@@ -81,18 +81,20 @@ def merge_texts(base: str | None, ours: str, theirs: str, path: str) -> str:
     kind = kind_of(path)
     if kind is None:
         raise ChicagoError(Msg("{path} is not a session or night file", path=path))
-    has_base = base is not None and base.strip() != ""
+    common = base if base is not None and base.strip() else None
     if kind == "session":
         from ..core.sessionmerge import merge_sessions  # the replay: only for a session
 
-        old = fileformat.loads_session(base, f"{path} (common)") if has_base else None  # type: ignore[arg-type]
+        old = fileformat.loads_session(common, f"{path} (common)") if common is not None else None
         mine = fileformat.loads_session(ours, f"{path} (ours)")
         other = fileformat.loads_session(theirs, f"{path} (theirs)")
         merged = merge_sessions(old, mine, other, name=PurePosixPath(path).stem)
         text = fileformat.dumps_session(merged)
     else:
         stem = PurePosixPath(path).stem
-        night_old = nightformat.loads_night(base, f"{path} (common)", stem=stem) if has_base else None  # type: ignore[arg-type]
+        night_old = (
+            nightformat.loads_night(common, f"{path} (common)", stem=stem) if common is not None else None
+        )
         night_mine = nightformat.loads_night(ours, f"{path} (ours)", stem=stem)
         night_other = nightformat.loads_night(theirs, f"{path} (theirs)", stem=stem)
         text = nightformat.dumps_night(merge_nights(night_old, night_mine, night_other))
