@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from ..core.cards import Category
+from ..core.claims import Claim, taken_words
 from ..core.events import (
     BuyWinner,
     ChicagoBroken,
@@ -64,21 +65,12 @@ def moment_name(event: Event) -> str:
 
 
 def _hand(event: HandEvent) -> str:
-    if event.tie:
-        hand = f" ({hand_name(event.hand)})" if event.hand else ""
-        return t("exact tie{hand}: nobody scores", hand=hand)
-    if event.player is None:
-        return t("pass: nobody had a hand")
-    cards = f" [{event.cards}]" if event.cards else ""
-    zero = t(", zeroing the others") if event.zero else ""
-    return f"{event.player}: {hand_name(event.hand)}{cards}{zero}{_taken(event)}"
+    return Claim.of(event).words(language())
 
 
 def _taken(event: HandEvent | LastTrick) -> str:
     """``, taken from Bo`` when the points went off an opponent's total instead."""
-    if event.opponent is None:
-        return ""
-    return t(", taken from {opponent}", opponent=event.opponent)
+    return taken_words(event.opponent, language())
 
 
 def describe_event(event: Event) -> str:
