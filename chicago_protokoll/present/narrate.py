@@ -30,7 +30,7 @@ from ..core.events import (
     opponent,
 )
 from ..core.standings import Award, DealRecord
-from ..i18n.language import Msg, language, t
+from ..i18n.language import language, t
 
 
 def hand_name(category: Category | None) -> str:
@@ -122,38 +122,6 @@ def describe_in_deal(event: Event) -> str:
             assert_never(event)
 
 
-_RULE_TEXT = {
-    "buy1_hand": Msg("best hand after köp 1"),
-    "buy2_hand": Msg("best hand after köp 2"),
-    "buy3_hand": Msg("best hand after köp 3"),
-    "showdown_hand": Msg("best hand after the tricks"),
-    "last_trick": Msg("the last trick"),
-    "last_trick_with_two": Msg("the last trick, won with a two"),
-    "chicago_won": Msg("Chicago: all five tricks"),
-    "chicago_broken": Msg("a broken Chicago"),
-    "breaker_bonus": Msg("breaking a Chicago"),
-    "zeroed": Msg("zeroed by a four of a kind"),
-    "royal": Msg("royal straight flush: the game is won"),
-    "instant_win": Msg("a hand that wins the game at once"),
-    "required_to_win": Msg("reached the target without a successful Chicago: back to 0"),
-    "penalty": Msg("a penalty the table ruled"),
-    # scoring.take_from_opponent: the award is on the opponent, the scorer's total unchanged
-    "buy1_hand_taken": Msg("an opponent's best hand after köp 1, taken off this total"),
-    "buy2_hand_taken": Msg("an opponent's best hand after köp 2, taken off this total"),
-    "buy3_hand_taken": Msg("an opponent's best hand after köp 3, taken off this total"),
-    "showdown_hand_taken": Msg("an opponent's best hand after the tricks, taken off this total"),
-    "last_trick_taken": Msg("an opponent's last trick, taken off this total"),
-    "last_trick_with_two_taken": Msg(
-        "an opponent's last trick, won with a two, taken off this total"
-    ),
-}
-
-
-def rule_text(rule: str) -> str:
-    text = _RULE_TEXT.get(rule)
-    return text.localized(language()) if text else rule
-
-
 def describe_award(award: Award, total: int | None = None) -> str:
     """``Anna +2 (best hand after köp 2; hands.two_pair)``, with the floor's clipping said.
 
@@ -166,7 +134,7 @@ def describe_award(award: Award, total: int | None = None) -> str:
             nominal=award.nominal,
         )
     key = f"; {award.key}" if award.key else ""  # a penalty is the table's, no house rule's
-    return f"{award.player} {sign} ({rule_text(award.rule)}{key}{clipped})"
+    return f"{award.player} {sign} ({award.words(language())}{key}{clipped})"
 
 
 # -- corrections ------------------------------------------------------------------
