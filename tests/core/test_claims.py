@@ -117,3 +117,15 @@ def test_a_player_chosen_without_a_hand_is_refused_as_typed_anna_colon_is() -> N
 def test_a_taking_prints_to_the_text_the_last_trick_is_typed_in() -> None:
     assert Taking("Anna", "Bo").text() == "Anna:from:Bo"
     assert Taking("Anna").text() == "Anna"
+
+
+def test_every_award_reason_has_its_words_in_both_languages() -> None:
+    """A new `Reason` without words would fail only when first told; here it fails at once."""
+    from chicago_protokoll.core.standings import Award, Reason
+
+    for reason in Reason:
+        for taken_by in (None, "Bo"):
+            award = Award("Anna", 1, 1, reason, "", taken_by)
+            english, swedish = award.words("en"), award.words("sv")
+            assert english and swedish and english != reason.value
+    assert Award("Bo", -6, -6, Reason.BUY1_HAND, "", "Anna").rule == "buy1_hand_taken"
