@@ -68,9 +68,10 @@ _FIELDS = (
     "events",
     "corrections",
     "taken_back",
+    "started_by",
 )
 # Fields a file may leave out: no [[events]] yet, no [[corrections]] ever, nothing undone.
-_OPTIONAL = ("events", "corrections", "taken_back")
+_OPTIONAL = ("events", "corrections", "taken_back", "started_by")
 
 
 
@@ -90,6 +91,8 @@ def dumps_session(session: Session) -> str:
         "first_dealer": session.first_dealer,
         "rules": rules_table(session.rules),
     }
+    if session.started_by:  # before the tables: TOML's top-level keys come first
+        head["started_by"] = session.started_by
     parts = [_HEADER, tomli_w.dumps(head)]
     # [[events]] tables written one by one: tomli_w would switch the whole list
     # between inline tables and [[events]] depending on the longest event.
@@ -295,6 +298,9 @@ def _loads_session(text: str, source: str) -> Session:
     events = ids.derive_event_ids(_read_events(data.get("events", []), refuse))
     corrections = _read_corrections(data.get("corrections", []), refuse, events)
     taken_back = read_taken_back(data.get("taken_back", []), refuse)
+    started_by = (
+        read_id(data["started_by"], refuse, Msg("started_by")) if "started_by" in data else ""
+    )
     session = Session(
         players=tuple(players),
         rules=rules,
@@ -304,6 +310,7 @@ def _loads_session(text: str, source: str) -> Session:
         created=created,
         corrections=corrections,
         taken_back=taken_back,
+        started_by=started_by,
     )
     problem = session_problem(session) or ids_problem(session)
     if problem:

@@ -231,3 +231,21 @@ def test_a_resend_of_the_tap_that_ended_the_game_is_already_saved(
     assert code == 200, body
     assert "Already saved: deal 1, köp 1: Anna: straight flush" in body
     assert file.read_bytes() == saved
+
+
+def test_a_next_game_written_again_is_already_started(chicago_home: Path) -> None:
+    """Next game is a write like any other: the game it starts keeps the entry id in its
+    file, so the same write again answers "already started: fredag-2" (the helpers the
+    phone's Next game calls: serve.entries.started_by and already_started)."""
+    from chicago_protokoll.core.session import new_session
+    from chicago_protokoll.serve import entries
+    from chicago_protokoll.store import sessionfile
+
+    path = chicago_home / "sessions" / "fredag-2.toml"
+    following = new_session(["Anna", "Bo", "Cilla"], name="fredag-2")
+    sessionfile.create_session(path, entries.started_by(following, "abc123"))
+    current = load_session(path)
+    assert entries.already_started("abc123", current, "fredag-2") == "fredag-2"
+    assert entries.already_started("other", current, "fredag-2") is None
+    assert entries.already_started(None, current, "fredag-2") is None
+    assert entries.already_started_lines("fredag-2") == ("already started: fredag-2",)
