@@ -6,7 +6,6 @@ and ``--session``; the night's file (store/nightfile.py) holds who plays, the sc
 seed and which session each table plays.  No command here changes the current session.
 """
 
-import sys
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -15,6 +14,7 @@ import typer
 from ..i18n.language import t
 from ..store import nightfile
 from .common import JsonOption, PresetName, json
+from .output import emit
 from .root import note_saved
 
 night_app = typer.Typer(
@@ -33,7 +33,8 @@ OutputOption = Annotated[
         "--output",
         "-o",
         help="Write to FILE instead of printing ('-': standard output).",
-        dir_okay=False,
+# a folder is refused by the writer, with its sentence (exit 1)
+        metavar="FILE",
         allow_dash=True,
     ),
 ]
@@ -51,14 +52,7 @@ def _status(night: Any, results: Any | None = None) -> dict[str, Any]:
 
 def _write(output: Path | None, text: str, night_path: Path) -> None:
     """``text`` on standard output, or (``-o FILE``) in FILE as ``chicago export -o`` writes."""
-    if output is None or str(output) == "-":
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    from ..store import exportfile
-
-    exportfile.write_export(output, text, session_path=night_path)
-    note_saved()
-    print(t("Wrote {output}", output=output), file=sys.stderr)
+    emit(output, text, beside=night_path)
 
 
 @night_app.command("new")

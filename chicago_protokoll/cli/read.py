@@ -2,16 +2,14 @@
 ``settle`` and ``compare``.
 """
 
-import sys
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from ..i18n.language import language, t
+from ..i18n.language import language
 from ..present.views import status_dict
-from ..present.width import visible
 from .common import (
     FileOption,
     JsonOption,
@@ -22,7 +20,7 @@ from .common import (
     _session_name,
     json,
 )
-from .root import note_saved
+from .output import emit
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
 app = typer.Typer()
@@ -80,7 +78,8 @@ def export(
             "--output",
             "-o",
             help="Write to FILE instead of printing ('-': standard output).",
-            dir_okay=False,
+# a folder is refused by the writer, with its sentence (exit 1)
+            metavar="FILE",
             allow_dash=True,
         ),
     ] = None,
@@ -123,14 +122,7 @@ def export(
         text = exporters.export_markdown(
             standings, name, str(stake_parameter(stake)), current.corrections
         )
-    if output is None or str(output) == "-":  # `-o -`: standard output, as Unix tools read it
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    from ..store import exportfile  # only `export -o FILE` writes a file
-
-    exportfile.write_export(output, text, session_path=path)
-    note_saved()
-    print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
+    emit(output, text, beside=path)
 
 
 def stake_parameter(text: str, param_hint: str = "--stake") -> Decimal:
@@ -185,7 +177,7 @@ def settle_command(
     ] = "text",
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="With --evening: write to FILE ('-': standard output).", dir_okay=False, metavar="FILE"),
+        typer.Option("--output", "-o", help="With --evening: write to FILE ('-': standard output).", metavar="FILE"),
     ] = None,
     night: Annotated[
         str | None,
