@@ -2,7 +2,6 @@
 ``settle`` and ``compare``.
 """
 
-from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -18,7 +17,9 @@ from .common import (
     _replay,
     _rules_for_reading,
     _session_name,
+    day_parameter,
     json,
+    stake_parameter,
 )
 from .output import emit
 
@@ -125,17 +126,6 @@ def export(
     emit(output, text, beside=path)
 
 
-def stake_parameter(text: str, param_hint: str = "--stake") -> Decimal:
-    """A ``--stake`` option's text as a stake (`core.stake.parse_stake`), or a usage
-    error (exit 2) saying why: the one way every command reads a stake option."""
-    from ..core.stake import StakeError, parse_stake
-
-    try:
-        return parse_stake(text)
-    except StakeError as error:
-        raise typer.BadParameter(error.localized(language()), param_hint=param_hint) from None
-
-
 @app.command("settle")
 def settle_command(
     stake: Annotated[
@@ -190,11 +180,10 @@ def settle_command(
     amount = stake_parameter(stake)  # before the file: a usage error is about the command line
     if evening:
         from .evening import settle_evening
-        from .stats import _day
 
         settle_evening(
             stake=amount,
-            since=_day(since, "--since") if since is not None else None,
+            since=day_parameter(since, "--since") if since is not None else None,
             unit=stake_parameter(unit, "--round") if unit is not None else None,
             dirs=dirs or [],
             fmt=fmt,
