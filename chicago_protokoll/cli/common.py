@@ -18,7 +18,7 @@ from ..core.events import Event
 from ..core.game import Game
 from ..core.rules import PRESETS
 from ..core.session import Session
-from ..i18n.language import Msg
+from ..i18n.language import Msg, t
 from ..present.width import visible
 from ..store import catalogue, sessionfile
 from .root import note_saved
@@ -175,6 +175,40 @@ else:
     # A choice (Typer makes a Literal one): listed in --help, completed by TAB, and a
     # name that is no preset is a usage error (exit 2).
     PresetName = Literal[tuple(PRESETS)]
+
+
+PRESET_METAVAR = "<" + "|".join(PRESETS) + ">"  # as Typer shows a choice
+
+
+def complete_preset(incomplete: str) -> list[str]:
+    """TAB after ``--preset``: the presets."""
+    return [name for name in PRESETS if name.startswith(incomplete)]
+
+
+def check_presets(values: list[str] | None) -> list[str] | None:
+    """``--preset`` is a list so that one given twice is a usage error (exit 2), never "the
+    last wins" (cli.md); a name that is no preset is one too, as for any choice."""
+    if not values:
+        return values
+    for value in values:
+        if value not in PRESETS:
+            raise typer.BadParameter(
+                t("'{value}' is not one of {presets}", value=value,
+                  presets=", ".join(f"'{name}'" for name in PRESETS)),
+                param_hint="--preset",
+            )
+    if len(values) > 1:
+        raise typer.BadParameter(
+            t("given {n} times ({values}): a table has one set of house rules, give one preset",
+              n=len(values), values=", ".join(values)),
+            param_hint="--preset",
+        )
+    return values
+
+
+def one_preset(values: list[str] | None) -> str | None:
+    """The one ``--preset`` given (`check_presets` has refused two), or None."""
+    return values[0] if values else None
 
 
 # -- helpers -------------------------------------------------------------------

@@ -13,7 +13,7 @@ import typer
 
 from ..i18n.language import t
 from ..store import nightfile
-from .common import JsonOption, PresetName, json
+from .common import PRESET_METAVAR, JsonOption, check_presets, complete_preset, json, one_preset
 from .output import emit
 from .root import note_saved
 
@@ -95,8 +95,8 @@ def night_new(
         typer.Option("--rules", help="A house-rules TOML file for every table of the night."),
     ] = None,
     preset: Annotated[
-        PresetName | None,
-        typer.Option("--preset", help="A built-in set of house rules for every table."),
+        list[str] | None,
+        typer.Option("--preset", help="A built-in set of house rules for every table.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
     ] = None,
 ) -> None:
     """Start a club night and draw its first round: each table's game is a session."""
@@ -106,9 +106,10 @@ def night_new(
     from ..present.night_status import tables_text
     from ..store import rulesfile
 
-    entry.refuse_two_rule_sources(rules, preset)
+    chosen = one_preset(preset)
+    entry.refuse_two_rule_sources(rules, chosen)
     path = nightfile.night_path(name)
-    house = rulesfile.starting_rules(rules, preset)
+    house = rulesfile.starting_rules(rules, chosen)
     if seed is None:
         import secrets
 

@@ -11,12 +11,15 @@ from ..i18n.language import Msg, language, t
 from ..present.width import visible
 from ..store import atomic, locations, rulesfile
 from .common import (
+    PRESET_METAVAR,
     FileOption,
     JsonOption,
-    PresetName,
     SessionOption,
     _rules_for_reading,
+    check_presets,
+    complete_preset,
     json,
+    one_preset,
 )
 from .root import ExitStatus, note_saved
 
@@ -56,8 +59,9 @@ def rules_init(
         ),
     ] = None,
     preset: Annotated[
-        PresetName, typer.Option("--preset", help="Start from this preset.")
-    ] = "standard",
+        list[str] | None,
+        typer.Option("--preset", help="Start from this preset (default: standard).", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented house-rules file to edit."""
@@ -65,14 +69,15 @@ def rules_init(
     from ..core.rules import preset as preset_rules
     from ..present.rules_text import rules_toml_text
 
-    rules = preset_rules(preset)
+    chosen = one_preset(preset) or "standard"
+    rules = preset_rules(chosen)
     target = path if path is not None else locations.saved_rules_path()
     if target.exists() and not force:
         raise ChicagoError(
             Msg("{target} already exists; use --force to overwrite it", target=target),
         )
     atomic.write_text_atomic(
-        target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}")
+        target, rules_toml_text(rules, f"{chosen} — {PRESETS[chosen][0]}")
     )
     note_saved()
     print(visible(t("Wrote {target}", target=target)))

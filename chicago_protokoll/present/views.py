@@ -55,6 +55,12 @@ def status_dict(standings: Standings, session_name: str) -> dict[str, Any]:
                 "buy_stop": p.buy_stop,
                 "may_declare_chicago": p.may_declare_chicago,
                 "chicagos_won": p.chicagos_won,
+                # Only where it decides the game: a successful Chicago is needed to win.
+                **(
+                    {"has_chicago": p.chicagos_won > 0}
+                    if standings.rules.chicago.required_to_win
+                    else {}
+                ),
             }
             for p in standings.players
         ],
@@ -77,6 +83,8 @@ def marks(standings: Standings, name: str) -> str:
             found.append(t("buy stop"))
         if player.may_declare_chicago:
             found.append(t("may declare Chicago"))
+        if standings.rules.chicago.required_to_win and player.chicagos_won == 0:
+            found.append(t("no Chicago yet: needs one to win"))
     if name in standings.winners:
         found.append(t("WINNER"))
     if name in standings.forfeited:
