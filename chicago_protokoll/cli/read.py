@@ -20,6 +20,7 @@ from .common import (
     day_parameter,
     json,
     stake_parameter,
+    unit_parameter,
 )
 from .output import emit
 
@@ -184,7 +185,7 @@ def settle_command(
         settle_evening(
             stake=amount,
             since=day_parameter(since, "--since") if since is not None else None,
-            unit=stake_parameter(unit, "--round") if unit is not None else None,
+            unit=unit_parameter(unit) if unit is not None else None,
             dirs=dirs or [],
             fmt=fmt,
             output=output,
