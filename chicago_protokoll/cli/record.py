@@ -14,6 +14,7 @@ from ..core import entry
 from ..core.errors import Rule, RuleViolation
 from ..core.events import Event
 from ..core.game import Game, replay
+from ..core.names import refuse_lookalikes
 from ..core.session import Session, new_session
 from ..i18n.language import Msg, t
 from ..present.views import new_session_text, plain_standings
@@ -110,6 +111,7 @@ def new(
     house = rulesfile.starting_rules(rules, chosen)
     created = datetime.now(UTC).isoformat(timespec="seconds")
     session = new_session(players, house, dealer=dealer, name=name, created=created)
+    refuse_lookalikes(session.players)  # at entry only: a file read keeps its names
     if file is None:
         catalogue.create_current(name, session)  # the file and the pointer, or neither
     else:
