@@ -38,13 +38,13 @@ _chicago_options() {
     'play') REPLY='--rules --preset --dealer --stake --session -s --file -f --help -h' ;;
     'explain') REPLY='--player -p --session -s --file -f --json --help -h' ;;
     'why') REPLY='--deal -d --session -s --file -f --json --help -h' ;;
-    'chart') REPLY='--width --height --session -s --file -f --help -h' ;;
+    'chart') REPLY='--width --height --session -s --file -f --json --help -h' ;;
     'stats') REPLY='--stake --since --until --player -p --min-games --min-rated --dir --format --output -o --json --nights --help -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules show') REPLY='--session -s --file -f --json --help -h' ;;
     'rules init') REPLY='--preset --force --help -h' ;;
-    'rules check') REPLY='--help -h' ;;
-    'rules presets') REPLY='--help -h' ;;
+    'rules check') REPLY='--json --help -h' ;;
+    'rules presets') REPLY='--json --help -h' ;;
     'sessions') REPLY='--json --help -h' ;;
     'sessions use') REPLY='--help -h' ;;
     'sessions show') REPLY='--json --help -h' ;;

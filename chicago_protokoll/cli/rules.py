@@ -86,11 +86,29 @@ def rules_init(
 @rules_app.command("check")
 def rules_check(
     path: Annotated[Path, typer.Argument(help="A house-rules TOML file.", dir_okay=False)],
+    as_json: JsonOption = False,
 ) -> None:
     """Check a house-rules file: every problem is listed with its key."""
     from ..core.errors import RulesFileError
-    from ..present.rules_text import rule_changes
+    from ..present.rules_text import rule_changes, rules_check_dict
 
+    if as_json:  # the same verdict, for scripts: exit 1 when the file has problems
+        try:
+            rulesfile.read_rules_file(path)
+            problems: list[Msg] = []
+        except RulesFileError as error:
+            problems = error.messages
+        except ChicagoError as error:  # not a file, not text
+            problems = [error.message]
+        except OSError as error:  # not there, not readable
+            problems = [
+                Msg("{source} cannot be read: {strerror}", source=str(path), strerror=error.strerror)
+            ]
+        checked = rules_check_dict(str(path), problems, language())
+        print(json.dumps(checked, ensure_ascii=False, indent=2))
+        if problems:
+            raise typer.Exit(ExitStatus.REFUSED)
+        return
     try:
         rules = rulesfile.read_rules_file(path)
     except RulesFileError as error:
@@ -109,9 +127,15 @@ def rules_check(
 
 
 @rules_app.command("presets")
-def rules_presets() -> None:
+def rules_presets(as_json: JsonOption = False) -> None:
     """List the built-in presets."""
     from ..core.rules import PRESETS
+
+    if as_json:
+        from ..present.rules_text import presets_list
+
+        print(json.dumps(presets_list(), ensure_ascii=False, indent=2))
+        return
 
     for name, (description, _) in PRESETS.items():
         print(f"{name:<20} {t(description)}")
