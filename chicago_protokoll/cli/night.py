@@ -33,8 +33,7 @@ OutputOption = Annotated[
         "--output",
         "-o",
         help="Write to FILE instead of printing ('-': standard output).",
-# a folder is refused by the writer, with its sentence (exit 1)
-        metavar="FILE",
+        metavar="FILE",  # a folder: the writer refuses it, with its sentence (exit 1)
         allow_dash=True,
     ),
 ]
