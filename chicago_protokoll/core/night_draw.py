@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..i18n.language import Joined, Msg
-from .names import check_player_names
+from .names import check_player_names, refuse_lookalikes
 from .night import (
     DEFAULT_POINTS,
     DEFAULT_ROUNDS,
@@ -54,6 +54,7 @@ def new_night(
     players that cannot make one."""
     rules = rules or HouseRules()
     names = check_player_names(players)
+    refuse_lookalikes(names)
     check_rounds(rounds)
     night = Night(
         name=name,

@@ -29,7 +29,8 @@ from ..core.game import Game, replay
 from ..core.session import Session
 from ..core.standings import Entry
 from ..i18n.language import Msg
-from .sessionfile import load_session, replay_file, transact_returning
+from .nighttable import transact
+from .sessionfile import load_session, replay_file
 
 # Plain classes, not dataclasses: every command imports this module, and a dataclass
 # costs a compilation at each start (docs/latency.md).
@@ -92,7 +93,7 @@ def record(
         updated = replace(current, events=(*current.events, *(e.event for e in entries)))
         return updated, (game, tuple(entries))
 
-    saved, (game, entries) = transact_returning(path, change)
+    saved, (game, entries) = transact(path, change)
     return Recorded(saved, game, entries)
 
 
@@ -152,7 +153,7 @@ def undo(
         )
         return undone, (removed, None)
 
-    saved, (removed, correction) = transact_returning(path, change)
+    saved, (removed, correction) = transact(path, change)
     return Undone(saved, removed, replay(saved), correction)
 
 
@@ -207,5 +208,5 @@ def correct(
     if dry_run:
         found, (before, after, correction) = change(load_session(path))
     else:
-        found, (before, after, correction) = transact_returning(path, change)
+        found, (before, after, correction) = transact(path, change)  # a night's table: not reopened after a later draw
     return Corrected(found, before, after, correction, dry_run)
