@@ -60,6 +60,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("play", ("play",)),
     ("explain", ("explain", "why", "chart")),
     ("stats", ("stats",)),
+    ("publish", ("publish",)),
 )
 NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules", "rules_app"),

@@ -53,6 +53,7 @@ EXAMPLES: dict[str, str] = {
     "night leave": "chicago night leave Bo fredag",
     "night join": "chicago night join Hugo fredag",
     "night cards": "chicago night cards fredag -o bordskort.html",
+    "publish": "chicago publish ~/klubbens-webb --lang sv",
 }
 
 PREFIX = "Example:"
