@@ -161,7 +161,7 @@ def publish_site(folder: Path, files: Mapping[str, bytes], *, force: bool = Fals
             Msg("cannot publish into {folder}: it is not a folder; nothing was written", folder=str(folder))
         )
     old = read_manifest(folder) if os.path.isdir(folder) else None
-    if old is None and os.path.isdir(folder) and any(os.scandir(folder)) and not force:
+    if old is None and os.path.isdir(folder) and _holds_anything(folder) and not force:
         raise ChicagoError(
             Msg(
                 "refusing to publish into {folder}: it holds files and no {manifest} of an earlier publish, so they are not ours to replace; give --force to publish there anyway (files not ours are kept), or choose an empty folder",
@@ -205,6 +205,11 @@ def publish_site(folder: Path, files: Mapping[str, bytes], *, force: bool = Fals
     if not _same_bytes(manifest_path, new_manifest):
         write_output(manifest_path, new_manifest)
     return Published(tuple(written), tuple(unchanged), tuple(removed))
+
+
+def _holds_anything(folder: Path) -> bool:
+    with os.scandir(folder) as entries:
+        return any(True for _ in entries)
 
 
 def _remove_stale(folder: Path, names: list[str]) -> list[str]:
