@@ -54,6 +54,7 @@ EXAMPLES: dict[str, str] = {
     "night join": "chicago night join Hugo fredag",
     "night cards": "chicago night cards fredag -o bordskort.html",
     "publish": "chicago publish ~/klubbens-webb --lang sv",
+    "import": "chicago import bord2.csv --session fredag-r1-t2 --dry-run",
 }
 
 PREFIX = "Example:"
