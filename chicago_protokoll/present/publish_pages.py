@@ -21,7 +21,6 @@ from .night_sheet import (
     NIGHT_STYLE,
     _facts,
     _night_state,
-    _round_heading,
     _rounds,
     _standing_cells,
     _standings_heads,

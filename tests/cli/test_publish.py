@@ -10,10 +10,10 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from publish_support import night_home, one_deal, use_home
 
-from cli_support import invoke, ok, refused
 from chicago_protokoll.store.publish import MANIFEST
+from cli_support import invoke, ok, refused
+from publish_support import night_home, one_deal, use_home
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -194,7 +194,7 @@ def test_a_published_file_that_is_a_fifo_or_folder_is_refused_and_nothing_is_wri
     (site / "league.html").mkdir()
     assert "folder" in refused("publish", str(site))
     del before["league.html"]
-    assert {k: v for k, v in files_of(site).items()} == before
+    assert dict(files_of(site).items()) == before
 
 
 def test_a_published_file_that_links_to_a_regular_file_is_written_through(site: Path, tmp_path: Path) -> None:

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from publish_support import PLAYERS, night_home, use_home
 
 from axe_support import axe_version, axe_violations
 from browser_support import horizontal_overflow, launch, new_page
 from cli_support import ok
+from publish_support import PLAYERS, night_home, use_home
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -44,7 +44,7 @@ def pdf_pages(pdf: bytes) -> int:
 def tables(count: int, seats: int, long: bool = False) -> list[dict[str, Any]]:
     return [
         table(2, number, [f"{LONGEST[:38]}{number}{s}" if long else f"P{number}-{s}" for s in range(seats)],
-              totals=[0] * seats, deal=1, finished=False)  # fmt: skip
+              totals=[0] * seats, deal=1, finished=False)
         for number in range(1, count + 1)
     ]
 
