@@ -6,7 +6,7 @@
 
 _chicago_subcommands() {
     case $1 in
-    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats rules sessions night' ;;
+    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats publish import rules sessions night' ;;
     'rules') REPLY='show init check presets' ;;
     'sessions') REPLY='use show remove' ;;
     'night') REPLY='new draw status final leave join cards' ;;
@@ -42,6 +42,8 @@ _chicago_options() {
     'why') REPLY='--deal -d --session -s --file -f --json --help -h' ;;
     'chart') REPLY='--width --height --session -s --file -f --help -h' ;;
     'stats') REPLY='--stake --since --until --player -p --min-games --min-rated --dir --format --output -o --json --nights --help -h' ;;
+    'publish') REPLY='--dir --night --lang --force --help -h' ;;
+    'import') REPLY='--session -s --dry-run --help -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules show') REPLY='--session -s --file -f --json --help -h' ;;
     'rules init') REPLY='--preset --force --help -h' ;;
@@ -58,7 +60,7 @@ _chicago_options() {
     'night final') REPLY='--top --help -h' ;;
     'night leave') REPLY='--help -h' ;;
     'night join') REPLY='--help -h' ;;
-    'night cards') REPLY='--output -o --help -h' ;;
+    'night cards') REPLY='--output -o --protocol --help -h' ;;
     esac
 }
 
@@ -220,6 +222,11 @@ _chicago_value() {
     'stats|--format') REPLY='w:table json html' ;;
     'stats|--output') REPLY='f' ;;
     'stats|-o') REPLY='f' ;;
+    'publish|--dir') REPLY='d' ;;
+    'publish|--night') REPLY='' ;;
+    'publish|--lang') REPLY='w:en sv' ;;
+    'import|--session') REPLY='n:session' ;;
+    'import|-s') REPLY='n:session' ;;
     'rules show|--session') REPLY='n:session' ;;
     'rules show|-s') REPLY='n:session' ;;
     'rules show|--file') REPLY='f' ;;
@@ -253,6 +260,8 @@ _chicago_argument() {
     'forfeit|0') REPLY='n:player' ;;
     'why|0') REPLY='w:declare köpstopp last-trick points' ;;
     'why|1') REPLY='n:player' ;;
+    'publish|0') REPLY='d' ;;
+    'import|0') REPLY='f' ;;
     'rules init|0') REPLY='f' ;;
     'rules check|0') REPLY='f' ;;
     'sessions use|0') REPLY='n:session' ;;
