@@ -234,3 +234,13 @@ def test_a_night_that_is_not_there_is_refused(tmp_path: Path) -> None:
     result = invoke("publish", str(tmp_path / "x"), "--night", "nosuch")
     assert result.exit_code == 1
     assert not (tmp_path / "x").exists()
+
+
+def test_night_cards_protocol_writes_a_paper_protocol_per_table_of_the_round(night: None, tmp_path: Path) -> None:
+    status = json.loads(ok("night", "status", "fredag", "--json"))
+    ok("night", "cards", "fredag", "--protocol", "-o", str(tmp_path / "protokoll.html"))
+    text = (tmp_path / "protokoll.html").read_text(encoding="utf-8")
+    assert text.count('<section class="paper') == len(status["tables"]) == 3
+    for table in status["tables"]:
+        assert f'data-session="{table["session"]}"' in text
+    assert "Köp 2" in text and "Köp 3" not in text  # the night's rules score two köp
