@@ -117,14 +117,14 @@ def _read_games(
     from ..core.summary import played
     from ..present.publish_site import GameSource
     from ..store import locations, sessionfile
-    from .stats import _all_session_files, _session_files
+    from ..store.leaguefiles import all_session_files, session_files
 
     paths = [locations.session_path(name) for name in night_games]
     if every:
-        paths += _all_session_files(dirs)
+        paths += all_session_files(dirs)
     else:
         for directory in dirs:
-            paths += _session_files(directory)
+            paths += session_files(directory)
     games: list[tuple[Played | None, GameSource]] = []
     seen: set[str] = set()
     for path in dict.fromkeys(paths):

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..i18n.language import Msg
 from . import entry
+from .claims import player, split_player
 from .errors import ChicagoError, EntryError
 from .events import Event, Forfeit, Note, Penalty, event_to_dict
 from .game import Game
@@ -224,27 +225,16 @@ def _content(event: Event) -> dict[str, Any]:
     return data
 
 
-def _split_player(game: Game, text: str) -> tuple[str, str]:
-    """``PLAYER REST``: the longest run of leading words that is a seat's name (so "Anna
-    Berg 5 late" is Anna Berg's when she sits there), else the first word."""
-    words = text.split()
-    seats = {name.casefold() for name in game.players}
-    for cut in range(len(words), 0, -1):
-        if " ".join(words[:cut]).casefold() in seats:
-            return " ".join(words[:cut]), " ".join(words[cut:])
-    return (words[0] if words else ""), " ".join(words[1:])
-
-
 def _revisor_events(game: Game, row: PaperRow) -> list[Event]:
     """The row's penalties, forfeit and note, each read on the game as the one before left it."""
     made: list[Event] = []
     for text in row.penalties:
-        who, rest = _split_player(game, text)
+        who, rest = split_player(game, text)
         points, _, reason = rest.partition(" ")
         made.append(entry.penalty_event(game, who, points, reason))
         game.apply(made[-1])
     if row.forfeit:
-        who, reason = _split_player(game, row.forfeit)
+        who, reason = split_player(game, row.forfeit)
         made.append(entry.forfeit_event(game, who, reason))
         game.apply(made[-1])
     if row.note:
@@ -255,7 +245,7 @@ def _revisor_events(game: Game, row: PaperRow) -> list[Event]:
 
 def _check_totals(game: Game, row: PaperRow, totals: Sequence[int]) -> None:
     for written_name, written in row.totals:
-        name = entry.player(game, written_name)
+        name = player(game, written_name)
         replayed = totals[game.players.index(name)]
         if replayed != written:
             raise PaperError(

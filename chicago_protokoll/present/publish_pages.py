@@ -31,7 +31,7 @@ from .night_sheet import (
     _title,
     placement_points,
 )
-from .publish_site import GameSource, Site, game_path, night_path, player_path, results_path
+from .publish_model import GameSource, Site, game_path, night_path, player_path, results_path
 
 SITE_STYLE = """
 :root { --link: #0645ad; }
