@@ -41,7 +41,7 @@ _chicago_options() {
     'chart') REPLY='--width --height --session -s --file -f --help -h' ;;
     'stats') REPLY='--stake --since --until --player -p --min-games --min-rated --dir --format --output -o --json --nights --help -h' ;;
     'publish') REPLY='--dir --night --lang --force --help -h' ;;
-    'import') REPLY='--session -s --dry-run --help -h' ;;
+    'import') REPLY='--session -s --file -f --dry-run --help -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules show') REPLY='--session -s --file -f --json --help -h' ;;
     'rules init') REPLY='--preset --force --help -h' ;;
@@ -225,6 +225,8 @@ _chicago_value() {
     'publish|--lang') REPLY='w:en sv' ;;
     'import|--session') REPLY='n:session' ;;
     'import|-s') REPLY='n:session' ;;
+    'import|--file') REPLY='f' ;;
+    'import|-f') REPLY='f' ;;
     'rules show|--session') REPLY='n:session' ;;
     'rules show|-s') REPLY='n:session' ;;
     'rules show|--file') REPLY='f' ;;

@@ -12,7 +12,7 @@ from ..core.errors import ChicagoError, EntryError, RuleViolation
 from ..i18n.language import Msg, t
 from ..present.views import plain_standings
 from ..store import catalogue
-from .common import SessionOption, _session_name
+from .common import FileOption, SessionOption, _session_name
 from .root import note_saved
 
 app = typer.Typer()
@@ -25,6 +25,7 @@ def import_command(
         typer.Argument(help="The typed-up protocol: CSV, English or Swedish headers.", metavar="FILE"),
     ],
     session: SessionOption = None,
+    file: FileOption = None,
     dry_run: Annotated[
         bool,
         typer.Option("--dry-run", help="Show the standings the import would give; write nothing."),
@@ -33,7 +34,7 @@ def import_command(
     """Record a typed-up paper protocol into a session, all or nothing, totals checked."""
     from ..store.paper_import import import_paper, read_paper
 
-    path = catalogue.resolve(session, None)
+    path = catalogue.resolve(session, file)
     text = read_paper(source)
     try:
         done = import_paper(path, text, dry_run=dry_run)

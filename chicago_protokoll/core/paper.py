@@ -30,7 +30,7 @@ from ..i18n.language import Msg
 from . import entry
 from .claims import player, split_player
 from .errors import ChicagoError, EntryError
-from .events import Event, Forfeit, Note, Penalty, event_to_dict
+from .events import Event, Exchange, Forfeit, Note, Penalty, event_to_dict
 from .game import Game
 from .session import Session
 from .standings import Standings
@@ -73,6 +73,9 @@ class PaperRow:
     forfeit: str | None = None
     note: str | None = None
     totals: tuple[tuple[str, int], ...] = ()  # (the player as written, the total)
+    # whether the file has an exchange column: the printed protocol has none, so a deal the
+    # phone recorded with its exchanges still agrees with a paper row without them
+    exchanges_given: bool = False
 
 
 def _column(header: str, scored_buys: int) -> str:
@@ -138,7 +141,7 @@ def read_protocol(text: str, scored_buys: int) -> list[PaperRow]:
                 Msg("line {line} has {cells} cells and the header {columns}", line=line, cells=len(cells), columns=len(columns))
             )
         values = {c: v.strip() for c, v in zip(columns, cells, strict=False)}
-        rows.append(_row(line, values, scored_buys))
+        rows.append(replace(_row(line, values, scored_buys), exchanges_given="exchange" in columns))
     return rows
 
 
@@ -317,7 +320,8 @@ def _check_recorded(session: Session, recorded: Sequence[Event], whole: Game, ro
         for event in entry.deal_events(before, row.entry):
             before.apply(event)
             typed.append(_content(event))
-        kept = [_content(e) for e in recorded if e.deal == row.deal and not isinstance(e, revisor)]
+        left_out = revisor if row.exchanges_given else (*revisor, Exchange)
+        kept = [_content(e) for e in recorded if e.deal == row.deal and not isinstance(e, left_out)]
         if typed != kept:
             raise ChicagoError(
                 Msg(

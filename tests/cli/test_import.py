@@ -160,3 +160,25 @@ def test_a_file_that_is_not_there_is_refused_plainly(tmp_path: Path) -> None:
     result = invoke("import", str(tmp_path / "nowhere.csv"))
     assert result.exit_code == 1 and "nowhere.csv" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_deal_the_phone_recorded_with_exchanges_agrees_with_a_paper_row_without_them(
+    tmp_path: Path,
+) -> None:
+    """The printed protocol has no exchange column: a file without one checks the rest."""
+    new_s0()
+    ok("deal", "--buy", "Bo:två par", "--buy", "Anna:två par", "--last-trick", "Cilla",
+       "--showdown", "Anna:two pair", "--exchange", "Anna:2,1", "--exchange", "Bo:3")  # fmt: skip
+    before = session_bytes()
+    assert "agree: 1" in ok("import", str(write(tmp_path / "p.csv", DEALS[:1])))
+    assert session_bytes() == before
+    with_column = "deal,buy1,buy2,last_trick,showdown,exchange\n"
+    row = ["1,Bo:två par,Anna:två par,Cilla,Anna:two pair,Anna:2"]
+    assert "differently" in refused("import", str(write(tmp_path / "q.csv", row, with_column)))
+
+
+def test_import_takes_file_as_every_session_command_does(tmp_path: Path) -> None:
+    path = tmp_path / "bord.toml"
+    ok("new", "bord", "Anna", "Bo", "Cilla", "--dealer", "Cilla", "--file", str(path))
+    ok("import", str(write(tmp_path / "p.csv", DEALS[:1])), "--file", str(path))
+    assert scores("--file", str(path)) == {"Anna": 4, "Bo": 2, "Cilla": 5}
