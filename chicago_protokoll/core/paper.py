@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..i18n.language import Msg
-from . import entry
+from . import entry, ids
 from .claims import player, split_player
 from .errors import ChicagoError, EntryError
 from .events import Event, Exchange, Forfeit, Note, Penalty, event_to_dict
@@ -306,7 +306,9 @@ def import_rows(session: Session, rows: Sequence[PaperRow]) -> Imported:
         except ChicagoError as error:
             raise _at(row.line, row.deal, error) from None
         _check_totals(game, row, game.standings().deals[row.deal - 1].totals)
-    imported = replace(session, events=(*recorded, *new))
+    # Each new event gets its identity as it joins the record (core.ids), as a recording does.
+    identified = ids.identify(new, ids.used_ids(session))
+    imported = replace(session, events=(*recorded, *identified))
     return Imported(imported, game.standings(), checked, len(rows) - checked)
 
 

@@ -182,3 +182,12 @@ def test_import_takes_file_as_every_session_command_does(tmp_path: Path) -> None
     ok("new", "bord", "Anna", "Bo", "Cilla", "--dealer", "Cilla", "--file", str(path))
     ok("import", str(write(tmp_path / "p.csv", DEALS[:1])), "--file", str(path))
     assert scores("--file", str(path)) == {"Anna": 4, "Bo": 2, "Cilla": 5}
+
+
+def test_every_imported_event_has_its_own_id_in_the_file(tmp_path: Path) -> None:
+    new_s0()
+    ok("import", str(write(tmp_path / "p.csv", DEALS)))
+    from chicago_protokoll.store.sessionfile import load_session
+
+    found = [event.id for event in load_session(locations.session_path("s0")).events]
+    assert len(found) == len(set(found)) > 20 and all(found)
