@@ -6,7 +6,7 @@
 
 _chicago_subcommands() {
     case $1 in
-    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats merge-driver rules sessions night club' ;;
+    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats merge-driver publish import rules sessions night club' ;;
     'rules') REPLY='show init check presets' ;;
     'sessions') REPLY='use show remove' ;;
     'night') REPLY='new draw status final leave join cards' ;;
@@ -44,6 +44,8 @@ _chicago_options() {
     'chart') REPLY='--width --height --session -s --file -f --json --help -h' ;;
     'stats') REPLY='--stake --since --until --player -p --min-games --min-rated --dir --format --output -o --json --nights --help -h' ;;
     'merge-driver') REPLY='--help -h' ;;
+    'publish') REPLY='--dir --night --lang --force --help -h' ;;
+    'import') REPLY='--session -s --file -f --dry-run --help -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules show') REPLY='--session -s --file -f --json --help -h' ;;
     'rules init') REPLY='--preset --force --help -h' ;;
@@ -60,7 +62,7 @@ _chicago_options() {
     'night final') REPLY='--top --help -h' ;;
     'night leave') REPLY='--help -h' ;;
     'night join') REPLY='--help -h' ;;
-    'night cards') REPLY='--output -o --help -h' ;;
+    'night cards') REPLY='--output -o --protocol --help -h' ;;
     'club') REPLY='--help -h' ;;
     'club init') REPLY='--help -h' ;;
     'club sync') REPLY='--help -h' ;;
@@ -226,6 +228,13 @@ _chicago_value() {
     'stats|--format') REPLY='w:table json html' ;;
     'stats|--output') REPLY='f' ;;
     'stats|-o') REPLY='f' ;;
+    'publish|--dir') REPLY='d' ;;
+    'publish|--night') REPLY='' ;;
+    'publish|--lang') REPLY='w:en sv' ;;
+    'import|--session') REPLY='n:session' ;;
+    'import|-s') REPLY='n:session' ;;
+    'import|--file') REPLY='f' ;;
+    'import|-f') REPLY='f' ;;
     'rules show|--session') REPLY='n:session' ;;
     'rules show|-s') REPLY='n:session' ;;
     'rules show|--file') REPLY='f' ;;
@@ -262,6 +271,8 @@ _chicago_argument() {
     'merge-driver|0') REPLY='f' ;;
     'merge-driver|1') REPLY='f' ;;
     'merge-driver|2') REPLY='f' ;;
+    'publish|0') REPLY='d' ;;
+    'import|0') REPLY='f' ;;
     'rules init|0') REPLY='f' ;;
     'rules check|0') REPLY='f' ;;
     'sessions use|0') REPLY='n:session' ;;

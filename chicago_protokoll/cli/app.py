@@ -61,6 +61,8 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("explain", ("explain", "why", "chart")),
     ("stats", ("stats",)),
     ("club", ("merge-driver",)),
+    ("publish", ("publish",)),
+    ("importing", ("import",)),
 )
 NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules", "rules_app"),

@@ -57,6 +57,8 @@ EXAMPLES: dict[str, str] = {
     "club sync": "chicago club sync",
     "club keep": "chicago club keep fredag --theirs",
     "merge-driver": "chicago merge-driver base.toml fredag.toml theirs.toml sessions/fredag.toml",
+    "publish": "chicago publish ~/klubbens-webb --lang sv",
+    "import": "chicago import bord2.csv --session fredag-r1-t2 --dry-run",
 }
 
 PREFIX = "Example:"

@@ -304,10 +304,26 @@ def _seat_warning(night: Any) -> None:
 
 
 @night_app.command("cards")
-def night_cards(name: NightArgument = None, output: OutputOption = None) -> None:
+def night_cards(
+    name: NightArgument = None,
+    output: OutputOption = None,
+    protocol: Annotated[
+        bool,
+        typer.Option(
+            "--protocol",
+            help="The blank paper protocol of each table instead: one A4 page per table, with running totals.",
+        ),
+    ] = False,
+) -> None:
     """Printable table cards for the current round (HTML): table, seats, first dealer, session."""
     path = nightfile.resolve_night(name)
-    status = _status(nightfile.load_night(path))
+    night = nightfile.load_night(path)
+    status = _status(night)
+    if protocol:
+        from ..present.protocol_cards import protocol_cards_html
+
+        _write(output, protocol_cards_html(status, night.rules), path)
+        return
     from ..present.night_sheet import night_cards_html
 
     _write(output, night_cards_html(status), path)
