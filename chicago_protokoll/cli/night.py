@@ -104,6 +104,16 @@ def night_new(
         PresetName | None,
         typer.Option("--preset", help="A built-in set of house rules for every table."),
     ] = None,
+    games_per_table: Annotated[
+        int | None,
+        typer.Option(
+            "--games-per-table",
+            help="Stages instead of rounds: each table keeps its players for N games, seats drawn before each; `night advance` draws the next stage.",
+            metavar="N",
+            min=1,
+            max=9,
+        ),
+    ] = None,
 ) -> None:
     """Start a club night and draw its first round: each table's game is a session."""
     from ..core import entry
@@ -112,6 +122,11 @@ def night_new(
     from ..store import rulesfile
 
     entry.refuse_two_rule_sources(rules, preset)
+    if games_per_table is not None and _given("--rounds"):
+        raise typer.BadParameter(
+            t("a night has rounds or stages: --rounds and --games-per-table cannot both be given"),
+            param_hint="--games-per-table",
+        )
     path = nightfile.night_path(name)
     house = rulesfile.starting_rules(rules, preset)
     if seed is None:
@@ -126,23 +141,48 @@ def night_new(
         points=parse_points(points),
         seed=seed,
         rules=house,
+        games_per_table=games_per_table or 0,
     )
     night = nightfile.create_night(path, night)
     note_saved()
     nightfile.set_current_night(night.name)
-    print(
-        t(
-            "Night {night}: {count} players, {rounds} rounds, tables of at most {size}, placement points {points} (seed {seed})",
-            night=night.name,
-            count=len(night.players),
-            rounds=night.rounds,
-            size=night.table_size,
-            points=", ".join(map(str, night.points)),
-            seed=night.seed,
+    if night.games_per_table:
+        print(
+            t(
+                "Night {night}: {count} players, stages of {games} games at each table, tables of at most {size}, placement points {points} (seed {seed})",
+                night=night.name,
+                count=len(night.players),
+                games=night.games_per_table,
+                size=night.table_size,
+                points=", ".join(map(str, night.points)),
+                seed=night.seed,
+            )
         )
-    )
+    else:
+        print(
+            t(
+                "Night {night}: {count} players, {rounds} rounds, tables of at most {size}, placement points {points} (seed {seed})",
+                night=night.name,
+                count=len(night.players),
+                rounds=night.rounds,
+                size=night.table_size,
+                points=", ".join(map(str, night.points)),
+                seed=night.seed,
+            )
+        )
     print(tables_text(_status(night)))
     _record_hint(night)
+
+
+def _given(option: str) -> bool:
+    """Whether ``option`` was typed (Click's parameter source: a default is not)."""
+    import click
+
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return False
+    source = context.get_parameter_source(option.lstrip("-").replace("-", "_"))
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
 
 
 def _record_hint(night: Any) -> None:
@@ -157,15 +197,54 @@ def _record_hint(night: Any) -> None:
 
 @night_app.command("draw")
 def night_draw(name: NightArgument = None) -> None:
-    """Draw the next round, once every game of this one is finished."""
+    """Draw the next round, once every game of this one is finished (with stages: the next
+    game of every table whose game is over)."""
     from ..core.night import draw_next
-    from ..present.night_status import tables_text
+    from ..core.stages import draw_games
+    from ..present.night_status import drawn_games_text, tables_text
 
     path = nightfile.resolve_night(name)
-    night, _ = nightfile.transact_night(
-        path, lambda old: (draw_next(old, nightfile.night_results(old)), None)
+
+    def change(old: Any) -> tuple[Any, Any]:
+        results = nightfile.night_results(old)
+        if old.games_per_table:
+            return draw_games(old, results)
+        return draw_next(old, results), None
+
+    night, drawn = nightfile.transact_night(path, change)
+    note_saved()
+    if drawn is not None:
+        print(drawn_games_text(drawn))
+        return
+    print(tables_text(_status(night)))
+    _record_hint(night)
+
+
+@night_app.command("advance")
+def night_advance(
+    name: NightArgument = None,
+    per_table: Annotated[
+        int,
+        typer.Option(
+            "--per-table",
+            help="How many of each table go on to the next stage (SM: 2 on day 1, 1 on day 2).",
+            metavar="K",
+            min=1,
+            max=9,
+        ),
+    ] = 2,
+) -> None:
+    """A new stage: the K best of each table, once every table has played its games."""
+    from ..core.stages import advance
+    from ..present.night_status import table_cut_text, tables_text
+
+    path = nightfile.resolve_night(name)
+    night, cuts = nightfile.transact_night(
+        path, lambda old: advance(old, nightfile.night_results(old), per_table)
     )
     note_saved()
+    for cut in cuts:
+        print(table_cut_text(cut))
     print(tables_text(_status(night)))
     _record_hint(night)
 

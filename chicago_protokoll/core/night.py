@@ -68,6 +68,10 @@ class NightTable:
     table: int
     session: str
     players: tuple[str, ...]
+    #: Under ``--games-per-table`` (cli.md, "The night's stages"): the stage and the
+    #: table's game in it (``round`` is then the game); 0 on a night of rounds.
+    stage: int = 0
+    game: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +97,9 @@ class Night:
     tables: tuple[NightTable, ...] = ()
     moves: tuple[Move, ...] = ()
     created: str = ""
+    #: Stages instead of rounds: each table keeps its players for this many games
+    #: (core/stages.py); 0 on a night of rounds.
+    games_per_table: int = 0
 
     @property
     def absent(self) -> tuple[str, ...]:
@@ -109,11 +116,18 @@ class Night:
 
     @property
     def round(self) -> int:
-        """The round being played: the last one drawn (the final is ``rounds + 1``)."""
+        """The round being played: the last one drawn (the final is ``rounds + 1``); on a
+        night of stages the highest game number drawn in the current stage."""
+        if self.games_per_table:
+            return max((t.game for t in self.current), default=0)
         return max((t.round for t in self.tables), default=0)
 
     @property
     def final(self) -> NightTable | None:
+        """The final table of a night of rounds (a night of stages has none: its last
+        stage is its final)."""
+        if self.games_per_table:
+            return None
         return next((t for t in self.tables if t.round == self.rounds + 1), None)
 
     def tables_of(self, number: int) -> tuple[NightTable, ...]:
@@ -121,6 +135,17 @@ class Night:
 
     @property
     def current(self) -> tuple[NightTable, ...]:
+        """The tables being played: the current round's, or on a night of stages the
+        latest game of each table of the current stage."""
+        if self.games_per_table:
+            stage = max((t.stage for t in self.tables), default=0)
+            last: dict[int, NightTable] = {}
+            for table in self.tables:
+                if table.stage == stage and (
+                    table.table not in last or table.game > last[table.table].game
+                ):
+                    last[table.table] = table
+            return tuple(last[number] for number in sorted(last))
         return self.tables_of(self.round)
 
     def sessions(self) -> tuple[str, ...]:
@@ -285,27 +310,38 @@ def new_night(
     seed: int = 0,
     rules: HouseRules | None = None,
     created: str = "",
+    games_per_table: int = 0,
 ) -> Night:
-    """A night with its first round drawn; refuses names, a scheme or a number of
-    players that cannot make one."""
+    """A night with its first round drawn (with ``games_per_table``: its first stage);
+    refuses names, a scheme or a number of players that cannot make one."""
     rules = rules or HouseRules()
     names = check_player_names(players)
     check_rounds(rounds)
     night = Night(
         name=name,
         players=names,
-        rounds=rounds,
+        rounds=games_per_table or rounds,
         table_size=table_size,
         points=check_points(points),
         seed=seed,
         rules=rules,
         created=created,
+        games_per_table=games_per_table,
     )
+    if games_per_table:
+        from .stages import check_games_per_table, draw_stage
+
+        check_games_per_table(games_per_table)
+        return draw_stage(night, 1, names)
     return _with_round(night, 1)
 
 
 def draw_next(night: Night, results: Mapping[str, GameResult]) -> Night:
     """The night with its next round drawn, once every game of this one is finished."""
+    if night.games_per_table:
+        from .stages import draw_games
+
+        return draw_games(night, results)[0]
     if night.final is not None:
         raise NightError(
             Msg("the night {night} is over: its final is drawn", night=night.name),
@@ -476,6 +512,14 @@ def join(night: Night, text: str) -> Night:
         raise NightError(
             Msg("{player} is already in the night {night}", player=player, night=night.name),
         )
+    if night.games_per_table:
+        raise NightError(
+            Msg(
+                "the night {night} keeps its tables together for {games} games and advances the best of each: nobody can join it once it has begun",
+                night=night.name,
+                games=night.games_per_table,
+            ),
+        )
     if player is None:
         player = check_player_name(text)
         check_player_names((*night.players, player))  # the one check: no two alike
@@ -618,7 +662,12 @@ def _ranked(
 def night_standings(night: Night, results: Mapping[str, GameResult]) -> list[NightStanding]:
     """The night's standings over every finished game.  Once the final is over its
     players come first, in the final's order (finalists level there keep their order
-    from the standings before it), and everyone else after them."""
+    from the standings before it), and everyone else after them.  A night of stages
+    ranks by the stage each player reached (core/stages.py)."""
+    if night.games_per_table:
+        from .stages import staged_standings
+
+        return staged_standings(night, results)
     everything = _tally(night, night.tables, results)
     final = night.final
     if final is None or not results[final.session].finished:
@@ -639,7 +688,12 @@ def night_standings(night: Night, results: Mapping[str, GameResult]) -> list[Nig
 
 
 def finished(night: Night, results: Mapping[str, GameResult]) -> bool:
-    """Whether the night is played out: its last round (or its final) is over."""
+    """Whether the night is played out: its last round (or its final) is over; on a
+    night of stages, the last table's games."""
+    if night.games_per_table:
+        from .stages import staged_finished
+
+        return staged_finished(night, results)
     if night.round < night.rounds:
         return False
     return all(results[t.session].finished for t in night.current)
@@ -661,6 +715,13 @@ def draw_final(
 ) -> tuple[Night, Cut | None]:
     """The night with its final drawn: one more table of the ``top`` best so far (of the
     players still at the night), a tie at the cut broken by lot from the seed."""
+    if night.games_per_table:
+        raise NightError(
+            Msg(
+                "the night {night} has stages: `chicago night advance --per-table K` draws the next one, down to one table",
+                night=night.name,
+            ),
+        )
     if night.final is not None:
         raise NightError(Msg("the night {night} has had its final already", night=night.name))
     if night.round < night.rounds:
