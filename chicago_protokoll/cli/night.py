@@ -74,8 +74,9 @@ def night_new(
         ),
     ],
     rounds: Annotated[
-        int, typer.Option("--rounds", help="How many rounds the night has.", min=1, max=99)
-    ] = 3,
+        int | None,
+        typer.Option("--rounds", help="How many rounds the night has (default 3).", min=1, max=99),
+    ] = None,
     table_size: Annotated[
         int, typer.Option("--table-size", help="The most players at one table.", min=1, max=99)
     ] = 4,
@@ -117,12 +118,13 @@ def night_new(
 ) -> None:
     """Start a club night and draw its first round: each table's game is a session."""
     from ..core import entry
-    from ..core.night import new_night, parse_points
+    from ..core.night import parse_points
+    from ..core.night_draw import new_night
     from ..present.night_status import tables_text
     from ..store import rulesfile
 
     entry.refuse_two_rule_sources(rules, preset)
-    if games_per_table is not None and _given("--rounds"):
+    if games_per_table is not None and rounds is not None:
         raise typer.BadParameter(
             t("a night has rounds or stages: --rounds and --games-per-table cannot both be given"),
             param_hint="--games-per-table",
@@ -136,7 +138,7 @@ def night_new(
     night = new_night(
         path.stem,
         players,
-        rounds=rounds,
+        rounds=3 if rounds is None else rounds,
         table_size=table_size,
         points=parse_points(points),
         seed=seed,
@@ -174,17 +176,6 @@ def night_new(
     _record_hint(night)
 
 
-def _given(option: str) -> bool:
-    """Whether ``option`` was typed (Click's parameter source: a default is not)."""
-    import click
-
-    context = click.get_current_context(silent=True)
-    if context is None:
-        return False
-    source = context.get_parameter_source(option.lstrip("-").replace("-", "_"))
-    return source is not None and source is not click.core.ParameterSource.DEFAULT
-
-
 def _record_hint(night: Any) -> None:
     first = night.current[0].session
     print(
@@ -199,7 +190,7 @@ def _record_hint(night: Any) -> None:
 def night_draw(name: NightArgument = None) -> None:
     """Draw the next round, once every game of this one is finished (with stages: the next
     game of every table whose game is over)."""
-    from ..core.night import draw_next
+    from ..core.night_draw import draw_next
     from ..core.stages import draw_games
     from ..present.night_status import drawn_games_text, tables_text
 
@@ -302,7 +293,7 @@ def night_final(
     ] = None,
 ) -> None:
     """One more table after the last round: the K best of the night so far."""
-    from ..core.night import draw_final
+    from ..core.night_draw import draw_final
     from ..present.night_status import cut_text, tables_text
 
     path = nightfile.resolve_night(name)

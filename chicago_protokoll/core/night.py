@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import enum
 import itertools
-import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 
-from ..i18n.language import Joined, Msg
+from ..i18n.language import Msg
 from .errors import ChicagoError
 from .names import check_player_name, check_player_names, shown, typed_name
 from .rules import HouseRules
@@ -40,12 +38,6 @@ DEFAULT_TABLE_SIZE = 4
 #: The smallest table a night seats (or ``game.min_players`` if that is more).
 SMALLEST_TABLE = 3
 
-# How many candidate draws are tried: a few hundred for a small night, fewer for a big one,
-# so a draw of 80 players still takes a fraction of a second (each candidate is improved by
-# swapping players, which costs about the square of the players).
-_MOST_TRIES = 300
-_FEWEST_TRIES = 8
-_TRY_BUDGET = 40_000
 
 
 class NightError(ChicagoError):
@@ -72,6 +64,9 @@ class NightTable:
     #: table's game in it (``round`` is then the game); 0 on a night of rounds.
     stage: int = 0
     game: int = 0
+    #: When it was drawn (ISO 8601; "" in files of earlier releases): `night check` tells
+    #: a correction made after a later draw by it.
+    drawn: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +76,26 @@ class Move:
     player: str
     kind: MoveKind
     round: int
+
+
+class CloseKind(enum.StrEnum):
+    """``night close``, or ``night close --reopen``."""
+
+    CLOSE = "close"
+    REOPEN = "reopen"
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """The night's result made final (or a close taken back), when and why.  ``held``
+    says, per session of the night at that moment, how many corrections and revisor's
+    entries (penalties, forfeits) it held: whatever comes after is an amendment, listed
+    after the result (cli.md, "The night's stages, its check and its close")."""
+
+    kind: CloseKind
+    at: str
+    reason: str = ""
+    held: tuple[tuple[str, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +113,16 @@ class Night:
     moves: tuple[Move, ...] = ()
     created: str = ""
     #: Stages instead of rounds: each table keeps its players for this many games
-    #: (core/stages.py); 0 on a night of rounds.
+    #: (core/stages.py; ``rounds`` then holds the same number); 0 on a night of rounds.
     games_per_table: int = 0
+    closes: tuple[Close, ...] = ()
+
+    @property
+    def closed(self) -> Close | None:
+        """The close in force: the last ``night close`` unless a reopen came after it."""
+        if self.closes and self.closes[-1].kind is CloseKind.CLOSE:
+            return self.closes[-1]
+        return None
 
     @property
     def absent(self) -> tuple[str, ...]:
@@ -138,14 +161,7 @@ class Night:
         """The tables being played: the current round's, or on a night of stages the
         latest game of each table of the current stage."""
         if self.games_per_table:
-            stage = max((t.stage for t in self.tables), default=0)
-            last: dict[int, NightTable] = {}
-            for table in self.tables:
-                if table.stage == stage and (
-                    table.table not in last or table.game > last[table.table].game
-                ):
-                    last[table.table] = table
-            return tuple(last[number] for number in sorted(last))
+            return latest_games(self)
         return self.tables_of(self.round)
 
     def sessions(self) -> tuple[str, ...]:
@@ -161,11 +177,61 @@ def final_session(night_name: str) -> str:
     return f"{night_name}-final"
 
 
+def stage_session(night_name: str, stage: int, table: int, game: int) -> str:
+    """The session of a table's g-th game in stage s (cli.md, "The night's stages"):
+    ``NAME-sS-tT-gG``."""
+    return f"{night_name}-s{stage}-t{table}-g{game}"
+
+
+def parse_stage_session(session: str) -> tuple[str, int, int, int] | None:
+    """``fredag-s2-t1-g3`` -> ("fredag", 2, 1, 3); None for any other name."""
+    head, dash_g, game = session.rpartition("-g")
+    head, dash_t, table = head.rpartition("-t")
+    night, dash_s, stage = head.rpartition("-s")
+    numbers = (stage, table, game)
+    if dash_g and dash_t and dash_s and night and all(n.isascii() and n.isdecimal() for n in numbers):
+        return night, int(stage), int(table), int(game)
+    return None
+
+
+def check_games_per_table(games: int) -> None:
+    if games < 1:
+        raise NightError(
+            Msg("a table plays at least one game in a stage, not {games}", games=games)
+        )
+
+
+# -- a night of stages: which tables are being played --------------------------------------
+
+
+def current_stage(night: Night) -> int:
+    """The stage being played (0 on a night of rounds)."""
+    return max((t.stage for t in night.tables), default=0)
+
+
+def stage_tables(night: Night, stage: int) -> tuple[NightTable, ...]:
+    """Every game of every table of ``stage``, in the order they were drawn."""
+    return tuple(t for t in night.tables if t.stage == stage)
+
+
+def latest_games(night: Night, stage: int | None = None) -> tuple[NightTable, ...]:
+    """The last game drawn at each table of ``stage`` (default: the current one), by table."""
+    stage = current_stage(night) if stage is None else stage
+    last: dict[int, NightTable] = {}
+    for table in stage_tables(night, stage):
+        if table.table not in last or table.game > last[table.table].game:
+            last[table.table] = table
+    return tuple(last[number] for number in sorted(last))
+
+
 def night_of_session(session: str) -> str | None:
     """The night a session's name says it belongs to (``fredag-r2-t1``, ``fredag-final``),
     or None: where to look, not yet whether the night lists it."""
     if session.endswith("-final") and len(session) > len("-final"):
         return session[: -len("-final")]
+    staged = parse_stage_session(session)
+    if staged is not None:
+        return staged[0]
     head, dash_t, table = session.rpartition("-t")
     night, dash_r, round_number = head.rpartition("-r")
     if dash_t and dash_r and night and table.isdecimal() and round_number.isdecimal():
@@ -297,184 +363,6 @@ def seatable_counts(low: int, high: int) -> Msg:
     )
 
 
-# -- a new night, the draw ----------------------------------------------------------------
-
-
-def new_night(
-    name: str,
-    players: Sequence[str],
-    *,
-    rounds: int = DEFAULT_ROUNDS,
-    table_size: int = DEFAULT_TABLE_SIZE,
-    points: Sequence[int] = DEFAULT_POINTS,
-    seed: int = 0,
-    rules: HouseRules | None = None,
-    created: str = "",
-    games_per_table: int = 0,
-) -> Night:
-    """A night with its first round drawn (with ``games_per_table``: its first stage);
-    refuses names, a scheme or a number of players that cannot make one."""
-    rules = rules or HouseRules()
-    names = check_player_names(players)
-    check_rounds(rounds)
-    night = Night(
-        name=name,
-        players=names,
-        rounds=games_per_table or rounds,
-        table_size=table_size,
-        points=check_points(points),
-        seed=seed,
-        rules=rules,
-        created=created,
-        games_per_table=games_per_table,
-    )
-    if games_per_table:
-        from .stages import check_games_per_table, draw_stage
-
-        check_games_per_table(games_per_table)
-        return draw_stage(night, 1, names)
-    return _with_round(night, 1)
-
-
-def draw_next(night: Night, results: Mapping[str, GameResult]) -> Night:
-    """The night with its next round drawn, once every game of this one is finished."""
-    if night.games_per_table:
-        from .stages import draw_games
-
-        return draw_games(night, results)[0]
-    if night.final is not None:
-        raise NightError(
-            Msg("the night {night} is over: its final is drawn", night=night.name),
-        )
-    if night.round >= night.rounds:
-        raise NightError(
-            Msg(
-                "the night {night} has played its last round ({rounds} of {rounds}); `chicago night final` draws a final",
-                night=night.name,
-                rounds=night.rounds,
-            ),
-        )
-    refuse_unfinished(night, results)
-    return _with_round(night, night.round + 1)
-
-
-def refuse_unfinished(night: Night, results: Mapping[str, GameResult]) -> None:
-    """Refuses while a game of the current round is still being played, naming its tables."""
-    playing = [t for t in night.current if not results[t.session].finished]
-    if playing:
-        raise NightError(
-            Msg.counted(
-                "round {round} is not over: table {tables} is still playing",
-                "round {round} is not over: tables {tables} are still playing",
-                len(playing),
-                round=night.round,
-                tables=Joined([f"{t.table} ({t.session})" for t in playing], ", "),
-            ),
-        )
-
-
-def _with_round(night: Night, number: int) -> Night:
-    present = night.present
-    sizes = table_sizes(len(present), night.table_size, night.rules)
-    rng = random.Random(f"chicago-protokoll night {night.seed} round {number}")
-    seats = draw_tables(present, sizes, meetings(night.tables), rng)
-    drawn = tuple(
-        NightTable(number, index, table_session(night.name, number, index), players)
-        for index, players in enumerate(seats, start=1)
-    )
-    return replace(night, tables=(*night.tables, *drawn))
-
-
-def meetings(tables: Iterable[NightTable]) -> dict[frozenset[str], int]:
-    """How often each pair of players has sat at one table."""
-    met: dict[frozenset[str], int] = {}
-    for table in tables:
-        for i, a in enumerate(table.players):
-            for b in table.players[i + 1 :]:
-                pair = frozenset((a, b))
-                met[pair] = met.get(pair, 0) + 1
-    return met
-
-
-def repeated_pairs(night: Night) -> int:
-    """How many times, over the rounds drawn so far, a pair sat at one table again
-    (a pair meeting in three rounds counts twice)."""
-    seen: set[frozenset[str]] = set()
-    repeats = 0
-    for number in range(1, night.round + 1):
-        met = meetings(night.tables_of(number))  # the tables of a round share nobody
-        repeats += sum(1 for pair in met if pair in seen)
-        seen.update(met)
-    return repeats
-
-
-def draw_tables(
-    players: Sequence[str],
-    sizes: Sequence[int],
-    met: Mapping[frozenset[str], int],
-    rng: random.Random,
-) -> tuple[tuple[str, ...], ...]:
-    """Seats by lot: tables of ``sizes``, the players in seat order at each.
-
-    Candidate draws are shuffles from ``rng``; each is improved by swapping two players
-    of different tables while that lowers the meetings again (a pair that met twice
-    costs two), and the first candidate with the fewest is kept.  A draw where nobody
-    meets again ends the search.  The swaps keep the lot's seat order: a player takes
-    the seat of the one they change places with.
-    """
-    count = len(players)
-    index = {name: i for i, name in enumerate(players)}
-    cost = [[0] * count for _ in range(count)]
-    for pair, times in met.items():
-        a, b = (index.get(name) for name in pair)
-        if a is not None and b is not None:
-            cost[a][b] = cost[b][a] = times
-    tries = max(_FEWEST_TRIES, min(_MOST_TRIES, _TRY_BUDGET // max(count * count, 1)))
-    best: list[list[int]] = []
-    best_cost = -1
-    for _ in range(tries):
-        order = list(range(count))
-        rng.shuffle(order)
-        tables, start = [], 0
-        for size in sizes:
-            tables.append(order[start : start + size])
-            start += size
-        total = _improve(tables, cost)
-        if best_cost < 0 or total < best_cost:
-            best, best_cost = tables, total
-        if best_cost == 0:
-            break
-    return tuple(tuple(players[i] for i in table) for table in best)
-
-
-def _improve(tables: list[list[int]], cost: list[list[int]]) -> int:
-    """Swap players between tables while a swap lowers the total cost; the total."""
-
-    def at(player: int, table: list[int], without: int) -> int:
-        row = cost[player]
-        return sum(row[other] for other in table if other not in (without, player))
-
-    improved = True
-    while improved:
-        improved = False
-        for a, first in enumerate(tables):
-            for second in tables[a + 1 :]:
-                for i in range(len(first)):
-                    for j in range(len(second)):
-                        p, q = first[i], second[j]
-                        now = at(p, first, p) + at(q, second, q)
-                        after = at(p, second, q) + at(q, first, p)
-                        if after < now:
-                            first[i], second[j] = q, p
-                            improved = True
-    return sum(
-        cost[table[i]][table[j]]
-        for table in tables
-        for i in range(len(table))
-        for j in range(i + 1, len(table))
-    )
-
-
 # -- leaving and arriving -----------------------------------------------------------------
 
 
@@ -535,7 +423,7 @@ def playing_now(night: Night, player: str, results: Mapping[str, GameResult]) ->
     return None
 
 
-# -- results and placement points ---------------------------------------------------------
+# -- what the night needs of one game ---------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -561,250 +449,3 @@ def result_of(standings: Standings) -> GameResult:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A player's place at a finished table (the first of the places a level group
-    covers: two level first are both 1st) and the placement points it gives."""
-
-    place: int
-    points: Fraction
-
-
-def place_points(points: Sequence[int], place: int) -> int:
-    """The points of a place (1 = first); a place past the list gets its last value."""
-    return points[min(place, len(points)) - 1]
-
-
-def placements(result: GameResult, points: Sequence[int]) -> dict[str, Placement]:
-    """Each player's place and placement points at a finished game: the winners first (a
-    royal's holder whatever the totals), then the others by final total, a forfeiting
-    player last; players level share the places they cover and split their points."""
-
-    def rank_key(name: str) -> tuple[int, int]:
-        if name in result.forfeited:
-            return (2, 0)
-        if name in result.winners:
-            return (0, 0)
-        return (1, -result.totals[name])
-
-    ordered = sorted(result.players, key=rank_key)
-    placed: dict[str, Placement] = {}
-    start = 0
-    while start < len(ordered):
-        end = start
-        while end < len(ordered) and rank_key(ordered[end]) == rank_key(ordered[start]):
-            end += 1
-        shared = Fraction(
-            sum(place_points(points, place) for place in range(start + 1, end + 1)), end - start
-        )
-        for name in ordered[start:end]:
-            placed[name] = Placement(start + 1, shared)
-        start = end
-    return placed
-
-
-def game_points(result: GameResult, player: str) -> int:
-    """A player's final total as the night counts it: a forfeiting player's is 0."""
-    return 0 if player in result.forfeited else result.totals[player]
-
-
-@dataclass(frozen=True, slots=True)
-class NightStanding:
-    name: str
-    rank: int
-    points: Fraction
-    games: int
-    wins: int
-    game_points: int
-
-    @property
-    def key(self) -> tuple[Fraction, int, int]:
-        """What orders the night: placement points, then games won, then game points."""
-        return (-self.points, -self.wins, -self.game_points)
-
-
-def _tally(
-    night: Night, tables: Iterable[NightTable], results: Mapping[str, GameResult]
-) -> list[NightStanding]:
-    """Every player of the night, totalled over the finished games of ``tables``, in
-    standings order (level players in the night's order), ranked 1, 1, 3."""
-    points = {p: Fraction(0) for p in night.players}
-    games = dict.fromkeys(night.players, 0)
-    wins = dict.fromkeys(night.players, 0)
-    total = dict.fromkeys(night.players, 0)
-    for table in tables:
-        result = results[table.session]
-        if not result.finished:
-            continue
-        for name, placement in placements(result, night.points).items():
-            points[name] += placement.points
-            games[name] += 1
-            wins[name] += name in result.winners
-            total[name] += game_points(result, name)
-    rows = [NightStanding(p, 0, points[p], games[p], wins[p], total[p]) for p in night.players]
-    rows.sort(key=lambda row: row.key)
-    return _ranked(rows, lambda row: row.key)
-
-
-def _ranked(
-    rows: list[NightStanding], key: Callable[[NightStanding], object]
-) -> list[NightStanding]:
-    """``rows`` (already in order) with competition ranks: level by ``key`` share one."""
-    ranked: list[NightStanding] = []
-    for position, row in enumerate(rows):
-        if ranked and key(ranked[-1]) == key(row):
-            ranked.append(replace(row, rank=ranked[-1].rank))
-        else:
-            ranked.append(replace(row, rank=position + 1))
-    return ranked
-
-
-def night_standings(night: Night, results: Mapping[str, GameResult]) -> list[NightStanding]:
-    """The night's standings over every finished game.  Once the final is over its
-    players come first, in the final's order (finalists level there keep their order
-    from the standings before it), and everyone else after them.  A night of stages
-    ranks by the stage each player reached (core/stages.py)."""
-    if night.games_per_table:
-        from .stages import staged_standings
-
-        return staged_standings(night, results)
-    everything = _tally(night, night.tables, results)
-    final = night.final
-    if final is None or not results[final.session].finished:
-        return everything
-    before = _tally(night, (t for t in night.tables if t.round <= night.rounds), results)
-    position = {row.name: number for number, row in enumerate(before)}
-    before_key = {row.name: row.key for row in before}
-    places = placements(results[final.session], night.points)
-    by_name = {row.name: row for row in everything}
-    finalists = sorted(final.players, key=lambda p: (places[p].place, position[p]))
-    top = [by_name[p] for p in finalists]
-    ranked_top = _ranked(top, lambda row: (places[row.name].place, before_key[row.name]))
-    others = [row for row in everything if row.name not in set(final.players)]
-    ranked_others = [
-        replace(row, rank=row.rank + len(top)) for row in _ranked(others, lambda row: row.key)
-    ]
-    return ranked_top + ranked_others
-
-
-def finished(night: Night, results: Mapping[str, GameResult]) -> bool:
-    """Whether the night is played out: its last round (or its final) is over; on a
-    night of stages, the last table's games."""
-    if night.games_per_table:
-        from .stages import staged_finished
-
-        return staged_finished(night, results)
-    if night.round < night.rounds:
-        return False
-    return all(results[t.session].finished for t in night.current)
-
-
-# -- the final ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Cut:
-    """A tie at the cut of the final, broken by lot: who was level, who went through."""
-
-    level: tuple[str, ...]
-    chosen: tuple[str, ...]
-
-
-def draw_final(
-    night: Night, results: Mapping[str, GameResult], top: int | None = None
-) -> tuple[Night, Cut | None]:
-    """The night with its final drawn: one more table of the ``top`` best so far (of the
-    players still at the night), a tie at the cut broken by lot from the seed."""
-    if night.games_per_table:
-        raise NightError(
-            Msg(
-                "the night {night} has stages: `chicago night advance --per-table K` draws the next one, down to one table",
-                night=night.name,
-            ),
-        )
-    if night.final is not None:
-        raise NightError(Msg("the night {night} has had its final already", night=night.name))
-    if night.round < night.rounds:
-        raise NightError(
-            Msg(
-                "the final comes after the last round: the night {night} is at round {round} of {rounds}",
-                night=night.name,
-                round=night.round,
-                rounds=night.rounds,
-            ),
-        )
-    refuse_unfinished(night, results)
-    low = smallest_table(night.rules)
-    size = night.table_size if top is None else top
-    if not low <= size <= night.table_size:
-        raise NightError(
-            Msg(
-                "a final of the night {night} seats {low} to {high} players (the table size), not {top}",
-                night=night.name,
-                low=low,
-                high=night.table_size,
-                top=size,
-            ),
-        )
-    present = set(night.present)
-    eligible = [row for row in night_standings(night, results) if row.name in present]
-    if len(eligible) < size:
-        raise NightError(
-            Msg(
-                "a final of {top} needs {top} players, and {count} are still at the night",
-                top=size,
-                count=len(eligible),
-            ),
-        )
-    cut_key = eligible[size - 1].key
-    through = [row.name for row in eligible if row.key < cut_key]
-    level = [row.name for row in eligible if row.key == cut_key]
-    cut = None
-    if len(through) + len(level) > size:
-        lot = random.Random(f"chicago-protokoll night {night.seed} cut")
-        chosen = tuple(lot.sample(level, size - len(through)))
-        cut = Cut(tuple(level), tuple(p for p in level if p in chosen))
-        through += list(cut.chosen)
-    else:
-        through += level
-    seats = list(through)
-    random.Random(f"chicago-protokoll night {night.seed} final").shuffle(seats)
-    table = NightTable(night.rounds + 1, 1, final_session(night.name), tuple(seats))
-    return replace(night, tables=(*night.tables, table)), cut
-
-
-# -- nights in the league (`chicago stats --nights`) ----------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class NightsRow:
-    """A player across the club's nights: the nights they played a finished game in, the
-    placement points of all those games, the nights won (a shared first rank counts, only
-    in a night played out) and the games."""
-
-    name: str
-    nights: int
-    night_wins: int
-    points: Fraction
-    games: int
-
-
-def nights_league(nights: Iterable[tuple[Night, Mapping[str, GameResult]]]) -> list[NightsRow]:
-    """Every player of ``nights``, by placement points, then nights won, then name."""
-    played: dict[str, int] = {}
-    won: dict[str, int] = {}
-    points: dict[str, Fraction] = {}
-    games: dict[str, int] = {}
-    for night, results in nights:
-        over = finished(night, results)
-        for standing in night_standings(night, results):
-            if standing.games == 0:
-                continue
-            name = standing.name
-            played[name] = played.get(name, 0) + 1
-            won[name] = won.get(name, 0) + (over and standing.rank == 1)
-            points[name] = points.get(name, Fraction(0)) + standing.points
-            games[name] = games.get(name, 0) + standing.games
-    league = [NightsRow(name, played[name], won[name], points[name], games[name]) for name in played]
-    league.sort(key=lambda row: (-row.points, -row.night_wins, row.name.casefold(), row.name))
-    return league

@@ -12,26 +12,18 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..core.night import (
-    Cut,
-    GameResult,
-    Night,
+from ..core.night import GameResult, Night, NightTable, current_stage, latest_games
+from ..core.night_draw import Cut, repeated_pairs
+from ..core.night_results import (
     NightStanding,
-    NightTable,
     finished,
     night_standings,
     placements,
-    repeated_pairs,
-)
-from ..core.stages import (
-    TableCut,
-    current_stage,
-    game_in_play,
-    latest_games,
     stage_reached,
     staged_finished,
     staged_standings,
 )
+from ..core.stages import TableCut, game_in_play
 from ..i18n.language import number, t, tn
 from .width import pad, text_width, visible
 

@@ -14,8 +14,7 @@ from cli_support import ok, refused, session_file, usage_error
 
 #: 24 players, as at SM: 6 tables of 4.
 PLAYERS = tuple(
-    "Anna Bo Cilla Dag Eva Fia Gun Hugo Ida Jon Kim Lo "
-    "Mia Nils Olle Per Quinn Rut Siv Tor Ulf Vera Wilma Yngve".split()
+    ["Anna", "Bo", "Cilla", "Dag", "Eva", "Fia", "Gun", "Hugo", "Ida", "Jon", "Kim", "Lo", "Mia", "Nils", "Olle", "Per", "Quinn", "Rut", "Siv", "Tor", "Ulf", "Vera", "Wilma", "Yngve"]
 )
 #: How the scripted games place the players: alphabetically at every table, except that
 #: at the table where Bo sits in stage 1 the 2nd and 3rd are level (a tie at the cut).
@@ -30,15 +29,14 @@ def status(name: str = "sm") -> dict[str, Any]:
 def play_game(session: str, players: list[str], *, level_second_and_third: bool = False) -> None:
     """One game decided in two deals: the alphabetically first shows a royal in deal 2;
     before it the second takes köp 1 with four of a kind (7), the third köp 2 with a full
-    house (6) and the fourth the last trick (5).  ``level_second_and_third``: both take a
+    house (6) and the fourth the last trick (5; at a table of three the second takes it).  ``level_second_and_third``: both take a
     köp with a full house (6 each), so they share 2nd and 3rd."""
     first, second, third, *rest = sorted(players, key=ORDER.__getitem__)
     path = str(session_file(session))
     deal = ["deal", "--file", path]
     deal += ["--buy", f"{second}:{'kåk' if level_second_and_third else 'fyrtal'}"]
     deal += ["--buy", f"{third}:kåk"]
-    if rest:
-        deal += ["--last-trick", rest[0]]
+    deal += ["--last-trick", rest[0] if rest else second]
     ok(*deal)
     ok("deal", "--royal", first, "--file", path)
 
@@ -162,4 +160,4 @@ def test_advance_on_a_night_of_rounds_names_night_final(chicago_home: Path) -> N
 
 def test_nobody_joins_a_night_of_stages(chicago_home: Path) -> None:
     ok("night", "new", "s", *PLAYERS[:8], "--games-per-table", "2", "--seed", "1")
-    assert "cannot join" in refused("night", "join", "Zed", "s")
+    assert "nobody can join" in refused("night", "join", "Zed", "s")
