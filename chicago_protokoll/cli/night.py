@@ -41,12 +41,12 @@ OutputOption = Annotated[
 
 def _status(night: Any, results: Any | None = None) -> dict[str, Any]:
     """What the night's tables stand at: read through the league's index (only the tables'
-    files that changed are replayed)."""
+    files that changed are replayed); once closed, with the amendments made since."""
     from ..present.night_status import night_status_dict
 
     if results is None:
         results = nightfile.night_results(night, indexed=True)
-    return night_status_dict(night, results)
+    return night_status_dict(night, results, nightfile.night_amendments(night))
 
 
 def _write(output: Path | None, text: str, night_path: Path) -> None:
@@ -386,3 +386,68 @@ def night_cards(name: NightArgument = None, output: OutputOption = None) -> None
     from ..present.night_sheet import night_cards_html
 
     _write(output, night_cards_html(status), path)
+
+
+@night_app.command("check")
+def night_check(name: NightArgument = None, as_json: JsonOption = False) -> None:
+    """What a revisor should look at before the result is final: royals, games far
+    longer or shorter than the rest, a quiet table, late corrections, penalties, forfeits."""
+    from ..core.night_check import check_night
+    from ..present.night_check import findings_json, findings_text
+
+    path = nightfile.resolve_night(name)
+    night = nightfile.load_night(path)
+    findings = check_night(night, nightfile.night_sessions(night), nightfile.changed_times(night))
+    if as_json:
+        print(json.dumps(findings_json(findings), ensure_ascii=False, indent=2))
+    else:
+        print(findings_text(night.name, findings))
+
+
+@night_app.command("close")
+def night_close(
+    name: NightArgument = None,
+    reopen: Annotated[
+        bool, typer.Option("--reopen", help="Take the close back (with --reason).")
+    ] = False,
+    reason: Annotated[
+        str | None,
+        typer.Option("--reason", help="Why (needed with --reopen; kept in the night's file).", metavar="TEXT"),
+    ] = None,
+) -> None:
+    """Make the night's result final: after it no game is recorded into or reopened;
+    corrections with a reason, penalties and forfeits are listed as amendments."""
+    from datetime import UTC, datetime
+
+    from ..core.names import hidden_character
+    from ..core.night_close import close_night, reopen_night
+
+    if reopen and not (reason or "").strip():
+        raise typer.BadParameter(
+            t("--reopen needs --reason TEXT: say why the result is opened again"),
+            param_hint="--reason",
+        )
+    text = " ".join((reason or "").split())
+    if hidden_character(text) is not None:
+        raise typer.BadParameter(
+            t("--reason holds a character that is not visible text"), param_hint="--reason"
+        )
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    path = nightfile.resolve_night(name)
+
+    def change(old: Any) -> tuple[Any, None]:
+        if reopen:
+            return reopen_night(old, at=at, reason=text), None
+        return (
+            close_night(
+                old, nightfile.night_results(old), nightfile.night_sessions(old), at=at, reason=text
+            ),
+            None,
+        )
+
+    night, _ = nightfile.transact_night(path, change)
+    note_saved()
+    if reopen:
+        print(t("The night {night} is open again: its result is provisional.", night=night.name))
+    else:
+        print(t("The night {night} is closed: its result is final.", night=night.name))

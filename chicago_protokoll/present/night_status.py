@@ -8,11 +8,12 @@ decimals (an int when whole).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from ..core.night import GameResult, Night, NightTable, current_stage, latest_games
+from ..core.night_close import Amendment
 from ..core.night_draw import Cut, repeated_pairs
 from ..core.night_results import (
     NightStanding,
@@ -24,7 +25,7 @@ from ..core.night_results import (
     staged_standings,
 )
 from ..core.stages import TableCut, game_in_play
-from ..i18n.language import number, t, tn
+from ..i18n.language import language, number, t, tn
 from .width import pad, text_width, visible
 
 
@@ -58,12 +59,27 @@ def table_dict(table: NightTable, result: GameResult, points: tuple[int, ...]) -
     }
 
 
-def night_status_dict(night: Night, results: Mapping[str, GameResult]) -> dict[str, Any]:
+def night_status_dict(
+    night: Night,
+    results: Mapping[str, GameResult],
+    amendments: Sequence[Amendment] = (),
+) -> dict[str, Any]:
     """The ``night status --json`` object (cli.md, "The club night"; with stages, "The
     night's stages"), with the keys the sheets need besides: every table so far under
     ``results``, the final last."""
-    if night.games_per_table:
-        return _staged_status_dict(night, results)
+    status = (
+        _staged_status_dict(night, results) if night.games_per_table else _rounds_dict(night, results)
+    )
+    status["result"] = "final" if night.closed is not None else "provisional"
+    status["closed"] = night.closed.at if night.closed is not None else None
+    status["amendments"] = [
+        {"session": a.session, "deal": a.deal, "kind": a.kind, "text": a.text.localized(language()), "at": a.at}
+        for a in amendments
+    ]
+    return status
+
+
+def _rounds_dict(night: Night, results: Mapping[str, GameResult]) -> dict[str, Any]:
     return {
         "night": night.name,
         "round": night.round,
@@ -265,9 +281,21 @@ def status_text(status: Mapping[str, Any]) -> str:
             status["repeated_pairs"],
         )
     )
+    lines.append(result_line(status))
     lines.append("")
     lines.append(standings_text(status))
+    if status["amendments"]:
+        lines.append("")
+        lines.append(t("Amendments after the result:"))
+        lines += [visible(f"  {a['session'] or status['night']}: {a['text']}") for a in status["amendments"]]
     return "\n".join(lines)
+
+
+def result_line(status: Mapping[str, Any]) -> str:
+    """Provisional until `night close`, final after (cli.md, "its check and its close")."""
+    if status["result"] == "final":
+        return t("Result: final (closed {at}).", at=status["closed"])
+    return t("Result: provisional (`chicago night close` makes it final).")
 
 
 def cut_text(cut: Cut) -> str:

@@ -13,8 +13,31 @@ from typing import Any
 from cli_support import ok, refused, session_file, usage_error
 
 #: 24 players, as at SM: 6 tables of 4.
-PLAYERS = tuple(
-    ["Anna", "Bo", "Cilla", "Dag", "Eva", "Fia", "Gun", "Hugo", "Ida", "Jon", "Kim", "Lo", "Mia", "Nils", "Olle", "Per", "Quinn", "Rut", "Siv", "Tor", "Ulf", "Vera", "Wilma", "Yngve"]
+PLAYERS = (
+    "Anna",
+    "Bo",
+    "Cilla",
+    "Dag",
+    "Eva",
+    "Fia",
+    "Gun",
+    "Hugo",
+    "Ida",
+    "Jon",
+    "Kim",
+    "Lo",
+    "Mia",
+    "Nils",
+    "Olle",
+    "Per",
+    "Quinn",
+    "Rut",
+    "Siv",
+    "Tor",
+    "Ulf",
+    "Vera",
+    "Wilma",
+    "Yngve",
 )
 #: How the scripted games place the players: alphabetically at every table, except that
 #: at the table where Bo sits in stage 1 the 2nd and 3rd are level (a tie at the cut).
