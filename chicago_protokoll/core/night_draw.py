@@ -21,6 +21,7 @@ from .night import (
     check_games_per_table,
     check_points,
     check_rounds,
+    current_stage,
     final_session,
     smallest_table,
     stage_session,
@@ -81,7 +82,8 @@ def draw_stage(night: Night, stage: int, players: Sequence[str]) -> Night:
     meeting again over the night so far), each table's first game."""
     sizes = table_sizes(len(players), night.table_size, night.rules)
     rng = random.Random(f"chicago-protokoll night {night.seed} stage {stage}")
-    seats = draw_tables(players, sizes, meetings(night.tables), rng)
+    earlier = (t for t in night.tables if t.game == 1)  # a stage's table met once
+    seats = draw_tables(players, sizes, meetings(earlier), rng)
     drawn = tuple(
         NightTable(
             1, number, stage_session(night.name, stage, number, 1), seated, stage=stage, game=1
@@ -152,8 +154,16 @@ def repeated_pairs(night: Night) -> int:
     (a pair meeting in three rounds counts twice)."""
     seen: set[frozenset[str]] = set()
     repeats = 0
-    for number in range(1, night.round + 1):
-        met = meetings(night.tables_of(number))  # the tables of a round share nobody
+    if night.games_per_table:
+        # A table keeps its players for the stage's games by design: a stage is one draw.
+        draws = [
+            tuple(t for t in night.tables if t.stage == stage and t.game == 1)
+            for stage in range(1, current_stage(night) + 1)
+        ]
+    else:
+        draws = [night.tables_of(number) for number in range(1, night.round + 1)]
+    for tables in draws:
+        met = meetings(tables)  # the tables of one draw share nobody
         repeats += sum(1 for pair in met if pair in seen)
         seen.update(met)
     return repeats

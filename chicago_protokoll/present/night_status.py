@@ -222,12 +222,17 @@ def _table_state(table: Mapping[str, Any]) -> str:
 
 def standings_text(status: Mapping[str, Any]) -> str:
     """The night's standings as a plain table: rank, name, placement points, games, wins,
-    game points."""
+    game points (on a night of stages, the stage reached first: the figures are that
+    stage's)."""
+    staged = "stage" in status
     headers = [
         t("Rank"), t("Player"), t("Placement points"), t("Games"), t("Wins"), t("Game points"),
     ]  # fmt: skip
-    rows = [
-        [
+    if staged:
+        headers.insert(2, t("Stage"))
+    rows = []
+    for row in status["standings"]:
+        cells = [
             str(row["rank"]),
             row["name"] + (" " + t("(left)") if row["name"] in status["absent"] else ""),
             number(row["points"]),
@@ -235,8 +240,9 @@ def standings_text(status: Mapping[str, Any]) -> str:
             str(row["wins"]),
             str(row["game_points"]),
         ]
-        for row in status["standings"]
-    ]
+        if staged:
+            cells.insert(2, str(row["stage_reached"]))
+        rows.append(cells)
     widths = [max(text_width(cell) for cell in column) for column in zip(headers, *rows, strict=True)]
     lines = []
     for line in [headers, *rows]:
