@@ -179,8 +179,12 @@ def _before(session: Session, correction: Correction) -> Session:
 def _corrections_after_end(name: str, session: Session) -> list[Finding]:
     """Corrections made when the record already held the game's end."""
     found = []
+    position = {event.id: index for index, event in enumerate(session.events)}
     for correction in session.corrections:
-        then = replace(session, events=session.events[: correction.recorded], corrections=())
+        last = position.get(correction.last_event)
+        if last is None:  # that event is gone since (a file of an earlier release)
+            continue
+        then = replace(session, events=session.events[: last + 1], corrections=())
         try:
             over = replay(then).finished
         except ChicagoError:  # a prefix that no longer replays under the rules: no finding
