@@ -75,7 +75,7 @@ def night_new(
     ],
     rounds: Annotated[
         int | None,
-        typer.Option("--rounds", help="How many rounds the night has (default 3).", min=1, max=99),
+        typer.Option("--rounds", help="How many rounds the night has.", min=1, max=99),
     ] = None,
     table_size: Annotated[
         int, typer.Option("--table-size", help="The most players at one table.", min=1, max=99)
