@@ -38,13 +38,13 @@ _chicago_options() {
     'play') REPLY='--rules --preset --dealer --stake --session -s --file -f --help -h' ;;
     'explain') REPLY='--player -p --session -s --file -f --json --help -h' ;;
     'why') REPLY='--deal -d --session -s --file -f --json --help -h' ;;
-    'chart') REPLY='--width --height --session -s --file -f --help -h' ;;
+    'chart') REPLY='--width --height --session -s --file -f --json --help -h' ;;
     'stats') REPLY='--stake --since --until --player -p --min-games --min-rated --dir --format --output -o --json --nights --help -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules show') REPLY='--session -s --file -f --json --help -h' ;;
     'rules init') REPLY='--preset --force --help -h' ;;
-    'rules check') REPLY='--help -h' ;;
-    'rules presets') REPLY='--help -h' ;;
+    'rules check') REPLY='--json --help -h' ;;
+    'rules presets') REPLY='--json --help -h' ;;
     'sessions') REPLY='--json --help -h' ;;
     'sessions use') REPLY='--help -h' ;;
     'sessions show') REPLY='--json --help -h' ;;
@@ -64,7 +64,7 @@ _chicago_value() {
     case "$1|$2" in
     '|--lang') REPLY='w:en sv' ;;
     'new|--rules') REPLY='f' ;;
-    'new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
+    'new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
     'new|--dealer') REPLY='' ;;
     'new|--file') REPLY='f' ;;
     'new|-f') REPLY='f' ;;
@@ -182,7 +182,7 @@ _chicago_value() {
     'serve|-f') REPLY='f' ;;
     'serve|--night') REPLY='' ;;
     'play|--rules') REPLY='f' ;;
-    'play|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
+    'play|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
     'play|--dealer') REPLY='' ;;
     'play|--stake') REPLY='' ;;
     'play|--session') REPLY='n:session' ;;
@@ -222,13 +222,13 @@ _chicago_value() {
     'rules show|-s') REPLY='n:session' ;;
     'rules show|--file') REPLY='f' ;;
     'rules show|-f') REPLY='f' ;;
-    'rules init|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
+    'rules init|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
     'night new|--rounds') REPLY='' ;;
     'night new|--table-size') REPLY='' ;;
     'night new|--points') REPLY='' ;;
     'night new|--seed') REPLY='' ;;
     'night new|--rules') REPLY='f' ;;
-    'night new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
+    'night new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
     'night status|--format') REPLY='w:md html csv json' ;;
     'night status|--output') REPLY='f' ;;
     'night status|-o') REPLY='f' ;;

@@ -221,7 +221,9 @@ def correct_file(
         current = sessionfile.load_session(path)
         _, (before, after, correction) = change(current)
     else:
-        _, (before, after, correction) = sessionfile.transact_returning(path, change)
+        from ..store import nighttable  # a night's table: not reopened after a later draw
+
+        _, (before, after, correction) = nighttable.transact(path, change)
         note_saved()
     if dry_run:
         # Not "deal 4 corrected at 07:08": nothing is corrected, and at no time.

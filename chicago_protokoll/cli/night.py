@@ -6,7 +6,6 @@ and ``--session``; the night's file (store/nightfile.py) holds who plays, the sc
 seed and which session each table plays.  No command here changes the current session.
 """
 
-import sys
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -14,7 +13,8 @@ import typer
 
 from ..i18n.language import t
 from ..store import nightfile
-from .common import JsonOption, PresetName, json
+from .common import PRESET_METAVAR, JsonOption, check_presets, complete_preset, json, one_preset
+from .output import emit
 from .root import note_saved
 
 night_app = typer.Typer(
@@ -33,7 +33,8 @@ OutputOption = Annotated[
         "--output",
         "-o",
         help="Write to FILE instead of printing ('-': standard output).",
-        dir_okay=False,
+# a folder is refused by the writer, with its sentence (exit 1)
+        metavar="FILE",
         allow_dash=True,
     ),
 ]
@@ -51,14 +52,7 @@ def _status(night: Any, results: Any | None = None) -> dict[str, Any]:
 
 def _write(output: Path | None, text: str, night_path: Path) -> None:
     """``text`` on standard output, or (``-o FILE``) in FILE as ``chicago export -o`` writes."""
-    if output is None or str(output) == "-":
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    from ..store import exportfile
-
-    exportfile.write_export(output, text, session_path=night_path)
-    note_saved()
-    print(t("Wrote {output}", output=output), file=sys.stderr)
+    emit(output, text, beside=night_path)
 
 
 @night_app.command("new")
@@ -102,8 +96,8 @@ def night_new(
         typer.Option("--rules", help="A house-rules TOML file for every table of the night."),
     ] = None,
     preset: Annotated[
-        PresetName | None,
-        typer.Option("--preset", help="A built-in set of house rules for every table."),
+        list[str] | None,
+        typer.Option("--preset", help="A built-in set of house rules for every table.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
     ] = None,
     games_per_table: Annotated[
         int | None,
@@ -123,14 +117,15 @@ def night_new(
     from ..present.night_status import tables_text
     from ..store import rulesfile
 
-    entry.refuse_two_rule_sources(rules, preset)
+    chosen = one_preset(preset)
+    entry.refuse_two_rule_sources(rules, chosen)
     if games_per_table is not None and rounds is not None:
         raise typer.BadParameter(
             t("a night has rounds or stages: --rounds and --games-per-table cannot both be given"),
             param_hint="--games-per-table",
         )
     path = nightfile.night_path(name)
-    house = rulesfile.starting_rules(rules, preset)
+    house = rulesfile.starting_rules(rules, chosen)
     if seed is None:
         import secrets
 

@@ -27,7 +27,13 @@ from dataclasses import dataclass, field, replace
 
 from ..i18n.language import Msg
 from .errors import ChicagoError
-from .names import check_player_name, check_player_names, shown, typed_name
+from .names import (
+    check_player_name,
+    check_player_names,
+    refuse_lookalikes,
+    shown,
+    typed_name,
+)
 from .rules import HouseRules
 from .standings import Standings
 
@@ -411,6 +417,7 @@ def join(night: Night, text: str) -> Night:
     if player is None:
         player = check_player_name(text)
         check_player_names((*night.players, player))  # the one check: no two alike
+        refuse_lookalikes((*night.players, player))
         night = replace(night, players=(*night.players, player))
     return replace(night, moves=(*night.moves, Move(player, MoveKind.JOIN, night.round + 1)))
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..i18n.language import Joined, Msg
-from .names import check_player_names
+from .names import check_player_names, refuse_lookalikes
 from .night import (
     DEFAULT_POINTS,
     DEFAULT_ROUNDS,
@@ -58,6 +58,7 @@ def new_night(
     core/stages.py); refuses names, a scheme or a number of players that cannot make one."""
     rules = rules or HouseRules()
     names = check_player_names(players)
+    refuse_lookalikes(names)
     check_rounds(rounds)
     if games_per_table:
         check_games_per_table(games_per_table)

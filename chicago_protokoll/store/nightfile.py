@@ -248,6 +248,10 @@ def _with_sessions(sessions: list[tuple[Path, Session]], then: Callable[[], None
     """Write every session of a round and then (``then``) the night file, or nothing:
     each name is checked free first, and if a later file cannot be written the sessions
     written are removed again."""
+    # A draw (or `night new`) killed between its sessions and the night file left them
+    # unnamed; the draw is the same again (seeded), so exactly those empty games are its own.
+    left = [path for path, session in sessions if _left_by_a_killed_draw(path, session)]
+    sessions = [(path, session) for path, session in sessions if path not in left]
     taken = [path for path, _ in sessions if os.path.lexists(path)]
     if taken:
         raise ChicagoError(
@@ -272,6 +276,18 @@ def _with_sessions(sessions: list[tuple[Path, Session]], then: Callable[[], None
                         path.unlink()
                 fsync_dir(written[0].parent)
         raise
+
+
+def _left_by_a_killed_draw(path: Path, session: Session) -> bool:
+    """Whether ``path`` holds exactly ``session`` as a draw writes it, nothing recorded
+    (its time of writing aside): what a draw killed before its night file leaves."""
+    if not os.path.isfile(path):
+        return False
+    try:
+        found = load_session(path)
+    except (ChicagoError, OSError):
+        return False
+    return replace(found, created="") == replace(session, created="")
 
 
 def night_results(night: Night, *, indexed: bool = False) -> dict[str, GameResult]:

@@ -22,7 +22,8 @@ from ..core.game import Game, replay
 from ..core.session import Session
 from ..core.standings import Entry
 from ..i18n.language import Msg
-from .sessionfile import replay_file, transact_returning
+from .nighttable import transact
+from .sessionfile import replay_file
 
 # Plain classes, not dataclasses: every command imports this module, and a dataclass
 # costs a compilation at each start (docs/latency.md).
@@ -85,7 +86,7 @@ def record(
         updated = replace(current, events=(*current.events, *(e.event for e in entries)))
         return updated, (game, tuple(entries))
 
-    saved, (game, entries) = transact_returning(path, change)
+    saved, (game, entries) = transact(path, change)
     return Recorded(saved, game, entries)
 
 
@@ -145,5 +146,5 @@ def undo(
         )
         return undone, (removed, None)
 
-    saved, (removed, correction) = transact_returning(path, change)
+    saved, (removed, correction) = transact(path, change)
     return Undone(saved, removed, replay(saved), correction)

@@ -142,7 +142,7 @@ def test_the_phone_follows_a_deal_typed_at_the_terminal(browser: Browser, record
     page, _ = _open(browser, recorder)
     expect(page.locator(".deal")).to_contain_text("Deal 3")
     chicago("deal", "--buy", "Bo:pair", "--last-trick", "Bo", "--showdown", "pass")
-    expect(page.locator(".deal")).to_contain_text("Deal 4", timeout=3000)
+    expect(page.locator(".deal")).to_contain_text("Deal 4", timeout=15_000)
 
 
 def test_the_page_speaks_swedish_and_names_the_hands_in_swedish(
