@@ -2,6 +2,7 @@
 game at the same table)."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -160,6 +161,14 @@ def edit(
         bool,
         typer.Option("--dry-run", help="Show the totals the correction would give; write nothing."),
     ] = False,
+    reason: Annotated[
+        str | None,
+        typer.Option(
+            "--reason",
+            help="Why, kept with the correction (needed at a night that is closed: it is listed as an amendment).",
+            metavar="TEXT",
+        ),
+    ] = None,
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
@@ -185,7 +194,14 @@ def edit(
             "name what to correct, e.g. --last-trick PLAYER (see --help)", param_hint="DEAL"
         )
     path = catalogue.resolve(session, file)
-    report = correct_file(path, deal, changes, dry_run=dry_run)
+    from ..core.names import hidden_character
+
+    why = " ".join((reason or "").split())
+    if hidden_character(why) is not None:
+        raise typer.BadParameter(
+            t("--reason holds a character that is not visible text"), param_hint="--reason"
+        )
+    report = correct_file(path, deal, changes, dry_run=dry_run, reason=why)
     if session is not None and file is None and not dry_run:
         catalogue.set_current(session)
     print(report)
@@ -198,6 +214,7 @@ def correct_file(
     *,
     dry_run: bool,
     expect: Callable[[Session], None] | None = None,
+    reason: str = "",
 ) -> str:
     """Correct deal ``deal`` of the session file (or, ``dry_run``, only work it out); what
     the correction is and each player's total before → after.  A refusal writes nothing.
@@ -215,6 +232,9 @@ def correct_file(
             raise ChicagoError(
                 Msg("{error}; nothing was changed", error=error)
             ) from None
+        if reason:
+            kept = replace(corrected.corrections[-1], reason=reason)
+            corrected = replace(corrected, corrections=(*corrected.corrections[:-1], kept))
         return corrected, (before, after, corrected.corrections[-1])
 
     if dry_run:

@@ -52,14 +52,27 @@ def test_a_result_is_provisional_until_closed_and_final_after(chicago_home: Path
     assert closed["result"] == "final" and closed["closed"]
     assert "Result: final" in ok("night", "status", "kväll")
     assert "closed" in refused("night", "close", "kväll")  # once
+    # After the close nothing is taken back, and a correction needs a reason.
+    before = Path(table_path(first)).read_bytes()
+    assert "was closed" in refused("undo", "--file", table_path(first))
+    assert "--reason" in refused("edit", "1", "--royal", first["players"][1], "--file", table_path(first))
+    assert Path(table_path(first)).read_bytes() == before
+    ok("edit", "1", "--royal", first["players"][1], "--reason", "fel spelare noterad",
+       "--file", table_path(first))  # fmt: skip
+    amended = status()
+    assert [(a["session"], a["kind"], a["deal"]) for a in amended["amendments"]] == [
+        (first["session"], "correction", 1)
+    ]
+    assert "fel spelare noterad" in amended["amendments"][0]["text"]
+    assert amended["tables"][0]["winners"] == [first["players"][1]]  # the standings follow
+    assert "Amendments after the result" in ok("night", "status", "kväll")
     # Reopening needs a reason, and is listed as an amendment after the result.
     usage_error("night", "close", "kväll", "--reopen")
     assert "provisional" in ok("night", "close", "kväll", "--reopen", "--reason", "fel i bord 2")
     opened = status()
     assert opened["result"] == "provisional"
-    assert [a["kind"] for a in opened["amendments"]] == ["reopen"]
+    assert [a["kind"] for a in opened["amendments"]] == ["reopen", "correction"]
     assert "fel i bord 2" in opened["amendments"][0]["text"]
-    assert "Amendments after the result" in ok("night", "status", "kväll")
     assert "nothing to reopen" in refused("night", "close", "kväll", "--reopen", "--reason", "x")
 
 

@@ -184,3 +184,16 @@ def test_advance_on_a_night_of_rounds_names_night_final(chicago_home: Path) -> N
 def test_nobody_joins_a_night_of_stages(chicago_home: Path) -> None:
     ok("night", "new", "s", *PLAYERS[:8], "--games-per-table", "2", "--seed", "1")
     assert "nobody can join" in refused("night", "join", "Zed", "s")
+
+
+def test_a_stage_game_is_not_reopened_once_the_tables_next_game_is_drawn(
+    chicago_home: Path,
+) -> None:
+    ok("night", "new", "s", *PLAYERS[:8], "--games-per-table", "2", "--seed", "1")
+    table = status("s")["tables"][0]
+    play_game(table["session"], table["players"])
+    ok("night", "draw", "s")
+    path = session_file(table["session"])
+    before = path.read_bytes()
+    assert "game 2 of table 1" in refused("undo", "--file", str(path))
+    assert path.read_bytes() == before
