@@ -11,7 +11,7 @@ function __chicago_subcommands -a command
         case 'sessions'
             printf '%s\t%s\n' 'use' 'Make NAME the current session' 'show' 'Where a session\'s file is, its players and rules, and its standings' 'remove' 'Delete a session file (asks first)'
         case 'night'
-            printf '%s\t%s\n' 'new' 'Start a club night and draw its first round: each table\'s game is a session' 'draw' 'Draw the next round, once every game of this one is finished' 'status' 'The round, each table\'s game, and the night\'s standings by placement points' 'final' 'One more table after the last round: the K best of the night so far' 'leave' 'A player leaves: not drawn from the next round on' 'join' 'A player joins (or comes back): drawn from the next round on' 'cards' 'Printable table cards for the current round (HTML): table, seats, first dealer, session'
+            printf '%s\t%s\n' 'new' 'Start a club night and draw its first round: each table\'s game is a session' 'draw' 'Draw the next round, once every game of this one is finished (with stages: the next game of every table whose game is over)' 'advance' 'A new stage: the K best of each table, once every table has played its games' 'status' 'The round, each table\'s game, and the night\'s standings by placement points' 'final' 'One more table after the last round: the K best of the night so far' 'leave' 'A player leaves: not drawn from the next round on' 'join' 'A player joins (or comes back): drawn from the next round on' 'cards' 'Printable table cards for the current round (HTML): table, seats, first dealer, session' 'check' 'What a revisor should look at before the result is final: royals, games far longer or shorter than the rest, a quiet table, late corrections, penalties, forfeits' 'close' 'Make the night\'s result final: after it no game is recorded into or reopened; corrections with a reason, penalties and forfeits are listed as amendments'
         case '*'
             return 1
     end
@@ -48,7 +48,7 @@ function __chicago_options -a command
         case 'again'
             printf '%s\t%s\n' '--add' 'PLAYER joins the table, seated after the last seat (repeatable)' '--drop' 'PLAYER leaves the table (repeatable)' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'edit'
-            printf '%s\t%s\n' '--buy' 'Best hand of each scored köp, in order: PLAYER:HAND, pass or tie' '--chicago' 'PLAYER declared Chicago' '--broken-by' 'PLAYER took a trick and broke the Chicago' '--last-trick' 'PLAYER took the last trick' '--showdown' 'Best hand after the tricks: PLAYER:HAND, pass or tie' '--royal' 'PLAYER shows a royal straight flush: the game is over' '--exchange' 'PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--no-chicago' 'There was no Chicago (then give --last-trick)' '--with-two' 'The last trick was won with a two' '--dry-run' 'Show the totals the correction would give; write nothing' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+            printf '%s\t%s\n' '--buy' 'Best hand of each scored köp, in order: PLAYER:HAND, pass or tie' '--chicago' 'PLAYER declared Chicago' '--broken-by' 'PLAYER took a trick and broke the Chicago' '--last-trick' 'PLAYER took the last trick' '--showdown' 'Best hand after the tricks: PLAYER:HAND, pass or tie' '--royal' 'PLAYER shows a royal straight flush: the game is over' '--exchange' 'PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3' '--reason' 'Why, kept with the correction (needed at a night that is closed: it is listed as an amendment)' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--no-chicago' 'There was no Chicago (then give --last-trick)' '--with-two' 'The last trick was won with a two' '--dry-run' 'Show the totals the correction would give; write nothing' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'status'
             printf '%s\t%s\n' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--json' 'Print JSON for scripts' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'log'
@@ -92,9 +92,11 @@ function __chicago_options -a command
         case 'night'
             printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'night new'
-            printf '%s\t%s\n' '--rounds' 'How many rounds the night has' '--table-size' 'The most players at one table' '--points' 'Placement points by place at a table: a falling list of whole numbers' '--seed' 'The seed of the draws (default: chosen by chance); the same seed, the same draws' '--rules' 'A house-rules TOML file for every table of the night' '--preset' 'A built-in set of house rules for every table' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+            printf '%s\t%s\n' '--rounds' 'How many rounds the night has' '--table-size' 'The most players at one table' '--points' 'Placement points by place at a table: a falling list of whole numbers' '--seed' 'The seed of the draws (default: chosen by chance); the same seed, the same draws' '--rules' 'A house-rules TOML file for every table of the night' '--preset' 'A built-in set of house rules for every table' '--games-per-table' 'Stages instead of rounds: each table keeps its players for N games, seats drawn before each; `night advance` draws the next stage' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'night draw'
             printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+        case 'night advance'
+            printf '%s\t%s\n' '--per-table' 'How many of each table go on to the next stage (SM: 2 on day 1, 1 on day 2)' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'night status'
             printf '%s\t%s\n' '--format' 'md, html, csv or json: the night\'s standings and every table\'s result' '--output' 'Write to FILE instead of printing (\'-\': standard output)' '-o' 'Write to FILE instead of printing (\'-\': standard output)' '--json' 'Print JSON for scripts' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'night final'
@@ -105,6 +107,10 @@ function __chicago_options -a command
             printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'night cards'
             printf '%s\t%s\n' '--output' 'Write to FILE instead of printing (\'-\': standard output)' '-o' 'Write to FILE instead of printing (\'-\': standard output)' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+        case 'night check'
+            printf '%s\t%s\n' '--json' 'Print JSON for scripts' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+        case 'night close'
+            printf '%s\t%s\n' '--reason' 'Why (needed with --reopen; kept in the night\'s file)' '--reopen' 'Take the close back (with --reason)' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
     end
 end
 
@@ -258,6 +264,8 @@ function __chicago_value -a command option
             echo 'n:player'
         case 'edit|--exchange'
             echo 'n:player'
+        case 'edit|--reason'
+            echo ''
         case 'edit|--session'
             echo 'n:session'
         case 'edit|-s'
@@ -444,6 +452,10 @@ function __chicago_value -a command option
             echo 'f'
         case 'night new|--preset'
             echo 'w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table'
+        case 'night new|--games-per-table'
+            echo ''
+        case 'night advance|--per-table'
+            echo ''
         case 'night status|--format'
             echo 'w:md html csv json'
         case 'night status|--output'
@@ -456,6 +468,8 @@ function __chicago_value -a command option
             echo 'f'
         case 'night cards|-o'
             echo 'f'
+        case 'night close|--reason'
+            echo ''
         case '*'
             return 1
     end
