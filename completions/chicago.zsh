@@ -9,7 +9,7 @@ _chicago_subcommands() {
     '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats merge-driver publish import rules sessions night club' ;;
     'rules') REPLY='show init check presets' ;;
     'sessions') REPLY='use show remove' ;;
-    'night') REPLY='new draw status final leave join cards' ;;
+    'night') REPLY='new draw advance status final leave join cards check close' ;;
     'club') REPLY='init sync keep' ;;
     *) return 1 ;;
     esac
@@ -31,7 +31,7 @@ _chicago_options() {
     'forfeit') REPLY='--reason --session -s --file -f --help -h' ;;
     'note') REPLY='--deal --session -s --file -f --help -h' ;;
     'again') REPLY='--add --drop --session -s --file -f --help -h' ;;
-    'edit') REPLY='--buy --chicago --broken-by --last-trick --showdown --royal --exchange --session -s --file -f --no-chicago --with-two --dry-run --help -h' ;;
+    'edit') REPLY='--buy --chicago --broken-by --last-trick --showdown --royal --exchange --reason --session -s --file -f --no-chicago --with-two --dry-run --help -h' ;;
     'status') REPLY='--session -s --file -f --json --help -h' ;;
     'log') REPLY='--session -s --file -f --json --help -h' ;;
     'export') REPLY='--format --output -o --stake --csv-dialect --session -s --file -f --help -h' ;;
@@ -56,13 +56,16 @@ _chicago_options() {
     'sessions show') REPLY='--json --help -h' ;;
     'sessions remove') REPLY='--yes -y --help -h' ;;
     'night') REPLY='--help -h' ;;
-    'night new') REPLY='--rounds --table-size --points --seed --rules --preset --help -h' ;;
+    'night new') REPLY='--rounds --table-size --points --seed --rules --preset --games-per-table --help -h' ;;
     'night draw') REPLY='--help -h' ;;
+    'night advance') REPLY='--per-table --help -h' ;;
     'night status') REPLY='--format --output -o --json --help -h' ;;
     'night final') REPLY='--top --help -h' ;;
     'night leave') REPLY='--help -h' ;;
     'night join') REPLY='--help -h' ;;
     'night cards') REPLY='--output -o --protocol --help -h' ;;
+    'night check') REPLY='--json --help -h' ;;
+    'night close') REPLY='--reason --reopen --help -h' ;;
     'club') REPLY='--help -h' ;;
     'club init') REPLY='--help -h' ;;
     'club sync') REPLY='--help -h' ;;
@@ -146,6 +149,7 @@ _chicago_value() {
     'edit|--showdown') REPLY='n:who' ;;
     'edit|--royal') REPLY='n:player' ;;
     'edit|--exchange') REPLY='n:player' ;;
+    'edit|--reason') REPLY='' ;;
     'edit|--session') REPLY='n:session' ;;
     'edit|-s') REPLY='n:session' ;;
     'edit|--file') REPLY='f' ;;
@@ -246,12 +250,15 @@ _chicago_value() {
     'night new|--seed') REPLY='' ;;
     'night new|--rules') REPLY='f' ;;
     'night new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
+    'night new|--games-per-table') REPLY='' ;;
+    'night advance|--per-table') REPLY='' ;;
     'night status|--format') REPLY='w:md html csv json' ;;
     'night status|--output') REPLY='f' ;;
     'night status|-o') REPLY='f' ;;
     'night final|--top') REPLY='' ;;
     'night cards|--output') REPLY='f' ;;
     'night cards|-o') REPLY='f' ;;
+    'night close|--reason') REPLY='' ;;
     *) return 1 ;;
     esac
 }

@@ -104,6 +104,8 @@ def dumps_session(session: Session) -> str:
         head_of_correction = {"id": correction.id, "deal": correction.deal, "at": correction.at}
         if correction.last_event:
             head_of_correction["last_event"] = correction.last_event
+        if correction.reason:
+            head_of_correction["reason"] = correction.reason
         parts.append(tomli_w.dumps(head_of_correction))
         for side in ("before", "after"):
             for event in getattr(correction, side):
@@ -387,7 +389,7 @@ def _read_corrections(
                 Msg("{where} is not a table: {value!r}", where=where, value=item)
             )
         unknown = sorted(
-            set(item) - {"id", "deal", "at", "recorded", "last_event", "before", "after"}
+            set(item) - {"id", "deal", "at", "recorded", "last_event", "before", "after", "reason"}
         )
         if unknown:
             raise refuse(
@@ -446,8 +448,13 @@ def _read_corrections(
                 )
             sides.append(side_events)
         assert isinstance(deal, int)
+        reason = item.get("reason", "")
+        if not isinstance(reason, str):
+            raise refuse(
+                Msg("{where}: reason must be text in quotes, not {value!r}", where=where, value=reason)
+            )
         corrections.append(
-            Correction(deal, at, sides[0], sides[1], last_event, id=correction_id)
+            Correction(deal, at, sides[0], sides[1], last_event, id=correction_id, reason=reason)
         )
     return ids.derive_correction_ids(corrections)
 

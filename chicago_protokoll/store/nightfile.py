@@ -21,7 +21,7 @@ from contextlib import suppress
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..core.errors import ChicagoError
 from ..core.night import GameResult, Night, NightTable, night_of_session, result_of
@@ -41,6 +41,9 @@ from .locations import (
 )
 from .nightformat import NIGHT_LIMIT, NightFileError, dumps_night, loads_night, night_refusal
 from .sessionfile import create_session, load_session, read_text_file, replay_file
+
+if TYPE_CHECKING:
+    from ..core.night_close import Amendment
 
 T = TypeVar("T")
 
@@ -192,6 +195,7 @@ def create_night(path: Path, night: Night) -> Night:
                     source=source,
                 ),
             )
+        night = _stamped(night, ())
         _with_sessions(round_sessions(night, night.tables), lambda: _write_night(real, night, source))
     return night
 
@@ -209,9 +213,22 @@ def transact_night(
         old = loads_night(_read_text(real, source), source, stem=path.stem)
         new, told = change(old)
         if new != old:
+            new = _stamped(new, old.tables)
             added = [table for table in new.tables if table not in old.tables]
             _with_sessions(round_sessions(new, added), lambda: _write_night(real, new, source))
         return new, told
+
+
+def _stamped(night: Night, before: tuple[NightTable, ...]) -> Night:
+    """``night`` with the time of the draw on each table not in ``before`` (the core has
+    no clock): `night check` tells a correction made after a later draw by it."""
+    now = _now()
+    return replace(
+        night,
+        tables=tuple(
+            t if t in before or t.drawn else replace(t, drawn=now) for t in night.tables
+        ),
+    )
 
 
 def _now() -> str:
@@ -341,3 +358,25 @@ def _indexed_results(paths: list[Path]) -> list[GameResult]:
             )
         )
     return results
+
+
+def night_sessions(night: Night) -> dict[str, Session]:
+    """Every game of the night as recorded (`night check`, `night close`), each file read
+    and validated; a game that is gone is refused by name, as `night_results` does."""
+    night_results(night)  # the refusals, by name
+    return {t.session: load_session(session_path(t.session)) for t in night.tables}
+
+
+def changed_times(night: Night) -> dict[str, float]:
+    """When each game's file of the night last changed (seconds since the epoch)."""
+    return {t.session: os.stat(session_path(t.session)).st_mtime for t in night.tables}
+
+
+def night_amendments(night: Night) -> tuple[Amendment, ...]:
+    """What was changed in the night's games after it was closed (nothing is read for a
+    night that was never closed)."""
+    if not night.closes:
+        return ()
+    from ..core.night_close import amendments
+
+    return amendments(night, night_sessions(night))

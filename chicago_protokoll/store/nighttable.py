@@ -1,5 +1,6 @@
-"""Writing a session that may be a club night's table: the night's lock first, and a
-finished game is never reopened once a later round was drawn from it.
+"""Writing a session that may be a club night's table: the night's lock first, a
+finished game is never reopened once a later round was drawn from it, and nothing is
+recorded into a game of a night that is closed.
 
 cli.md ("The night's stages"): a finished game of a night cannot be reopened (`undo`, an
 `edit` that would make it unfinished) once a later round or the final has been drawn from
@@ -14,7 +15,7 @@ Either the undo comes first (and the draw then finds the table still playing) or
 does (and the undo is refused).
 
 Only a session in the data directory whose name a night makes (``NAME-rR-tT``,
-``NAME-final``), with that night's file present, pays for any of this: every other write
+``NAME-final``, ``NAME-sS-tT-gG``), with that night's file present, pays for any of this: every other write
 goes straight to `sessionfile.transact_returning`, without importing the night's modules
 (`chicago deal` starts sooner, docs/latency.md).
 """
@@ -55,12 +56,16 @@ def transact(
     with locked(night_file.parent, timeout=timeout):
         night = nightfile.load_night(night_file)
         drawn = later_draw(night, path.stem)
-        if drawn is None:
+        if drawn is None and night.closed is None:
             return transact_returning(path, change, timeout=timeout)
 
         def guarded(old: Session) -> tuple[Session, T]:
             new, told = change(old)
-            if new != old and _finished(old) and not _finished(new):
+            if new == old:
+                return new, told
+            if night.closed is not None:
+                refuse_after_close(night, path.stem, old, new)
+            if drawn is not None and _finished(old) and not _finished(new):
                 raise ChicagoError(
                     Msg(
                         "the game {session} cannot be reopened: the night {night} drew {draw} after it ended; a correction that keeps the game finished is allowed, nothing was changed",
@@ -74,9 +79,56 @@ def transact(
         return transact_returning(path, guarded, timeout=timeout)
 
 
+def refuse_after_close(night: Night, session: str, old: Session, new: Session) -> None:
+    """After ``night close`` a game of the night is neither recorded into nor reopened
+    (cli.md, "its check and its close"): what may still change it is a correction with a
+    reason, a penalty, a forfeit or a note — each listed after the result."""
+    from ..core.events import Forfeit, Note, Penalty
+
+    closed = night.closed
+    assert closed is not None
+    added = new.events[len(old.events) :]
+    corrected = len(new.corrections) > len(old.corrections)
+    if corrected:
+        if not new.corrections[-1].reason:
+            raise ChicagoError(
+                Msg(
+                    "the night {night} was closed at {at}: a correction of {session} now needs --reason TEXT (it is listed as an amendment after the result); nothing was changed",
+                    night=night.name,
+                    at=closed.at,
+                    session=session,
+                ),
+            )
+        if _finished(old) and not _finished(new):
+            raise ChicagoError(
+                Msg(
+                    "the game {session} cannot be reopened: the night {night} was closed at {at}; nothing was changed",
+                    session=session,
+                    night=night.name,
+                    at=closed.at,
+                ),
+            )
+        return
+    if new.events[: len(old.events)] == old.events and all(
+        isinstance(event, Penalty | Forfeit | Note) for event in added
+    ):
+        return
+    raise ChicagoError(
+        Msg(
+            "the night {night} was closed at {at}: nothing is recorded into or taken back from {session} (`chicago night close --reopen --reason TEXT` opens it again); nothing was changed",
+            night=night.name,
+            at=closed.at,
+            session=session,
+        ),
+    )
+
+
 def later_draw(night: Night, session: str) -> Msg | None:
-    """What the night drew after the table playing ``session`` ("round 2", "the final"),
-    or None while nothing was (or the session is not the night's)."""
+    """What the night drew after the table playing ``session`` ("round 2", "the final";
+    on a night of stages the table's next game, or the next stage), or None while nothing
+    was (or the session is not the night's)."""
+    if night.games_per_table:
+        return _later_stage_draw(night, session)
     mine = [table.round for table in night.tables if table.session == session]
     if not mine:
         return None
@@ -86,6 +138,17 @@ def later_draw(night: Night, session: str) -> Msg | None:
     if later[0] > night.rounds:
         return Msg("the final")
     return Msg("round {round}", round=later[0])
+
+
+def _later_stage_draw(night: Night, session: str) -> Msg | None:
+    mine = next((t for t in night.tables if t.session == session), None)
+    if mine is None:
+        return None
+    if any(t.stage > mine.stage for t in night.tables):
+        return Msg("stage {stage}", stage=mine.stage + 1)
+    if any(t.stage == mine.stage and t.table == mine.table and t.game > mine.game for t in night.tables):
+        return Msg("game {game} of table {table}", game=mine.game + 1, table=mine.table)
+    return None
 
 
 def _finished(session: Session) -> bool:
@@ -99,7 +162,11 @@ def _night_file(path: Path) -> Path | None:
     by the name and one `stat`, without reading anything)."""
     name = path.stem
     # A fast "no" for most names; the exact reading of a table's name is the night's.
-    if not (name.endswith("-final") or ("-r" in name and "-t" in name)):
+    if not (
+        name.endswith("-final")
+        or ("-r" in name and "-t" in name)
+        or ("-s" in name and "-t" in name and "-g" in name)
+    ):
         return None
     nights = data_dir() / "nights"
     if not os.path.isdir(nights):

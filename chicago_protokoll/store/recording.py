@@ -181,6 +181,7 @@ def correct(
     dry_run: bool = False,
     expect: Callable[[Session], None] | None = None,
     at: str | None = None,
+    reason: str = "",
 ) -> Corrected:
     """Correct deal ``deal`` of the session file as ``chicago edit`` names it, under the
     lock (or, ``dry_run``, only work it out and write nothing): the one correction the
@@ -188,7 +189,7 @@ def correct(
     it breaks or a text that cannot be read is said with "nothing was changed", parts
     that do not go together stay an `OptionConflict` (a usage error).  ``expect`` may
     refuse the file as found (a phone's page that saw another record); ``at`` is when
-    (UTC; now unless given)."""
+    (UTC; now unless given); ``reason`` is kept with the correction (`edit --reason`)."""
     if at is None:
         from datetime import UTC, datetime
 
@@ -203,6 +204,9 @@ def correct(
             if isinstance(error, OptionConflict):
                 raise
             raise ChicagoError(Msg("{error}; nothing was changed", error=error)) from None
+        if reason:
+            kept = replace(corrected.corrections[-1], reason=reason)
+            corrected = replace(corrected, corrections=(*corrected.corrections[:-1], kept))
         return corrected, (before, after, corrected.corrections[-1])
 
     if dry_run:
