@@ -8,6 +8,8 @@ kept by the server for a person, on the phone and on the keeper's page."""
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 import time
 import tomllib
 from collections.abc import Iterator
@@ -113,7 +115,7 @@ def test_a_tap_offline_is_kept_survives_a_reload_and_reaches_the_file_once(
         expect(page.locator("section.moment").first).to_be_hidden()
         assert file.read_bytes() == saved
         assert horizontal_overflow(page) == 0
-        page.screenshot(path=str(Path(__file__).parent / "outbox-waiting.png"))
+        page.screenshot(path=os.path.join(tempfile.gettempdir(), "outbox-waiting.png"))
 
         # A reload while offline: the browser's own error page; the entry stays in the
         # phone's storage, and the page shows it again when it opens.
@@ -224,6 +226,4 @@ def test_a_tap_refused_on_arrival_is_kept_for_a_person(browser: Browser, recorde
 
 
 def recorder_home() -> str:
-    import os
-
     return os.environ["CHICAGO_PROTOKOLL_HOME"]
