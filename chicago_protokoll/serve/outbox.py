@@ -39,7 +39,18 @@ LAST_EVENT_FIELD = "last_event"
 COUNT_FIELD = "events"
 # The writes that may wait in the phone's storage; undo, corrections, forfeit and the
 # next game never do ("needs the connection").
-QUEUED = ("buy", "showdown", "declare", "trick", "outcome", "exchange", "royal", "penalty", "note", "deal")
+QUEUED = (
+    "buy",
+    "showdown",
+    "declare",
+    "trick",
+    "outcome",
+    "exchange",
+    "royal",
+    "penalty",
+    "note",
+    "deal",
+)
 # Which part of the whole-deal form a waiting moment answers (the script hides it).
 PARTS = {"showdown": "show", "declare": "chicago", "trick": "last", "outcome": "broken"}
 
@@ -80,7 +91,9 @@ def words() -> str:
             "many": t("{count} entries waiting, not yet in the protocol"),
             "gone": t("this address no longer records; scan the table's new code"),
             "needs": t("needs the connection"),
-            "offline": t("no connection to the laptop: the next question needs it; enter the rest of the deal here, or a note"),
+            "offline": t(
+                "no connection to the laptop: the next question needs it; enter the rest of the deal here, or a note"
+            ),
             "conflict": t("kept for a person to decide: {entry}"),
         },
         ensure_ascii=False,
@@ -127,7 +140,7 @@ def conflict_lines(conflict: Conflict) -> str:
         f"<li>{escape(t('nothing after it'))}</li>"
     )
     return (
-        f'<p><b>{escape(t("Tapped at {time}: {entry}", time=conflict.when(), entry=conflict.tapped))}</b></p>'
+        f"<p><b>{escape(t('Tapped at {time}: {entry}', time=conflict.when(), entry=conflict.tapped))}</b></p>"
         f'<p class="alert">{escape(conflict.reason)}</p>'
         f"<p>{escape(t('The protocol has now:'))}</p><ul>{file_lines}</ul>"
     )
@@ -145,7 +158,9 @@ def conflicts_section(page: Page, conflicts: Sequence[Conflict]) -> str:
             f'<button name="do" value="conflict-retry">{escape(t("Record it now"))}</button>'
             f'<button name="do" value="conflict-drop">{escape(t("Drop it"))}</button></div>'
         )
-        items.append(conflict_lines(conflict) + page.form(None, choices, extra={"conflict": conflict.entry}))
+        items.append(
+            conflict_lines(conflict) + page.form(None, choices, extra={"conflict": conflict.entry})
+        )
     heading = t("Not recorded: decide what happens to it")
     return f'<section class="conflicts" role="alert"><h2>{escape(heading)}</h2>{"".join(items)}</section>'
 
@@ -154,7 +169,9 @@ def conflicts_section(page: Page, conflicts: Sequence[Conflict]) -> str:
 
 
 def _select(name: str, choices: Sequence[tuple[str, str]]) -> str:
-    options = "".join(f'<option value="{escape(v)}">{escape(label)}</option>' for v, label in choices)
+    options = "".join(
+        f'<option value="{escape(v)}">{escape(label)}</option>' for v, label in choices
+    )
     return f'<select name="{name}">{options}</select>'
 
 
@@ -171,7 +188,12 @@ def whole_deal_section(page: Page) -> str:
     who = [("", t("Pass")), ("tie", t("Tie")), *players]
     hands = [("", "—"), *[(h.value, h.swedish) for h in HANDS]]
     if game.rules.hands.four_of_a_kind_zeroes == "choice":
-        hands.append((f"{Category.FOUR_OF_A_KIND.value}:zero", f"{Category.FOUR_OF_A_KIND.swedish} — {t('zero the others')}"))
+        hands.append(
+            (
+                f"{Category.FOUR_OF_A_KIND.value}:zero",
+                f"{Category.FOUR_OF_A_KIND.swedish} — {t('zero the others')}",
+            )
+        )
     nobody = [("", t("nobody"))]
     fields: list[str] = []
 
@@ -184,7 +206,11 @@ def whole_deal_section(page: Page) -> str:
         group(f"buy{number}", t("Köp {buy}", buy=number), row)
     if recorded.chicago is None and recorded.last_trick is None:
         group("chicago", t("Chicago declared by"), _select("chicago", nobody + players))
-        group("broken", t("Chicago broken by"), _select("broken", [("", t("nobody: all five")), *players]))
+        group(
+            "broken",
+            t("Chicago broken by"),
+            _select("broken", [("", t("nobody: all five")), *players]),
+        )
     if recorded.last_trick is None and recorded.chicago is None:
         two = f'<label class="two"><input type="checkbox" name="two" value="1"> {escape(t("with a two"))}</label>'
         group("last", t("Last trick (sista sticket)"), _select("last", nobody + players) + two)
@@ -195,7 +221,9 @@ def whole_deal_section(page: Page) -> str:
     at = f"buy{game.hands_scored + 1}" if game.moment is Moment.BUY else ""
     parts = json.dumps({**PARTS, "buy": at})
     button = f'<div class="grid"><button class="go wide">{escape(t("Save the rest of the deal"))}</button></div>'
-    closed = t("The rest of the deal waits: the next entry can be made when the connection returns.")
+    closed = t(
+        "The rest of the deal waits: the next entry can be made when the connection returns."
+    )
     return (
         f'<section class="whole" id="whole-deal" hidden data-parts="{escape(parts)}">'
         f"<h2>{escape(t('Deal {deal}: the rest of the deal', deal=game.deal))}</h2>"
@@ -220,7 +248,9 @@ def describe_form(form: Mapping[str, str]) -> str:
     if do == "trick":
         return t("last trick: {player}", player=who)
     if do == "outcome":
-        return t("Chicago: all five") if who == "all" else t("Chicago broken by {player}", player=who)
+        return (
+            t("Chicago: all five") if who == "all" else t("Chicago broken by {player}", player=who)
+        )
     if do == "exchange":
         return t("{player} exchanges {count}", player=who, count=form.get("count", ""))
     if do == "royal":
@@ -235,7 +265,21 @@ def describe_form(form: Mapping[str, str]) -> str:
     return do
 
 
-WHOLE_FIELDS = ("buy1", "hand1", "buy2", "hand2", "buy3", "hand3", "chicago", "broken", "last", "two", "show", "showhand", "royal")
+WHOLE_FIELDS = (
+    "buy1",
+    "hand1",
+    "buy2",
+    "hand2",
+    "buy3",
+    "hand3",
+    "chicago",
+    "broken",
+    "last",
+    "two",
+    "show",
+    "showhand",
+    "royal",
+)
 SHOWN_SINCE = 6  # at most this many of the file's newest lines beside a conflict
 
 

@@ -69,6 +69,8 @@ def rest_of_deal(game: Game, form: Mapping[str, str]) -> list[Event]:
     said = [describe_event(e) for e in events[: len(so_far)]]
     if said != [describe_event(e) for e in so_far]:
         raise ChicagoError(
-            Msg("the deal as recorded so far is not how this whole deal begins; nothing was recorded")
+            Msg(
+                "the deal as recorded so far is not how this whole deal begins; nothing was recorded"
+            )
         )
     return events[len(so_far) :]

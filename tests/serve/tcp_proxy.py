@@ -40,7 +40,9 @@ class Proxy:
         self.listener.bind((host, target_port if ":" in host else 0))
         self.listener.listen(256)
         self.port = self.listener.getsockname()[1]
-        self.address = f"http://[{host}]:{self.port}" if ":" in host else f"http://{host}:{self.port}"
+        self.address = (
+            f"http://[{host}]:{self.port}" if ":" in host else f"http://{host}:{self.port}"
+        )
         self.counts: Counter[str] = Counter()
         self._lock = threading.Lock()
         self._open: set[socket.socket] = set()

@@ -58,10 +58,13 @@ def _open(browser: Browser, server: Served, base: str = "") -> tuple[Page, str, 
     errors: list[str] = []
     page.on(
         "console",
-        lambda m: errors.append(m.text)
-        if m.type == "error" and "Failed to load resource" not in m.text
-        and "ERR_INTERNET_DISCONNECTED" not in m.text
-        else None,
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error"
+            and "Failed to load resource" not in m.text
+            and "ERR_INTERNET_DISCONNECTED" not in m.text
+            else None
+        ),
     )
     address = (base or server.url.rstrip("/")) + server.recording()[1]
     page.goto(address)
@@ -191,7 +194,7 @@ def test_the_rest_of_the_deal_goes_in_the_whole_deal_form_while_a_tap_waits(
 
 
 def test_a_tap_refused_on_arrival_is_kept_for_a_person(browser: Browser, recorder: Served) -> None:
-    page, address, _ = _open(browser, recorder)
+    page, _, _ = _open(browser, recorder)
     _offline(page)
     _pass(page)
     expect(page.locator("#outbox")).to_contain_text(WAITING)
