@@ -3,7 +3,6 @@
 """
 
 import sys
-from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -20,7 +19,9 @@ from .common import (
     _replay,
     _rules_for_reading,
     _session_name,
+    day_parameter,
     json,
+    stake_parameter,
 )
 from .root import note_saved
 
@@ -133,17 +134,6 @@ def export(
     print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
 
 
-def stake_parameter(text: str, param_hint: str = "--stake") -> Decimal:
-    """A ``--stake`` option's text as a stake (`core.stake.parse_stake`), or a usage
-    error (exit 2) saying why: the one way every command reads a stake option."""
-    from ..core.stake import StakeError, parse_stake
-
-    try:
-        return parse_stake(text)
-    except StakeError as error:
-        raise typer.BadParameter(error.localized(language()), param_hint=param_hint) from None
-
-
 @app.command("settle")
 def settle_command(
     stake: Annotated[
@@ -198,11 +188,10 @@ def settle_command(
     amount = stake_parameter(stake)  # before the file: a usage error is about the command line
     if evening:
         from .evening import settle_evening
-        from .stats import _day
 
         settle_evening(
             stake=amount,
-            since=_day(since, "--since") if since is not None else None,
+            since=day_parameter(since, "--since") if since is not None else None,
             unit=stake_parameter(unit, "--round") if unit is not None else None,
             dirs=dirs or [],
             fmt=fmt,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import assert_never
 
 from ..i18n.language import Msg
-from . import entry
+from . import claims, entry
 from .entry import DealEntry
 from .errors import ChicagoError, DealPart, OptionConflict, Rule, RuleViolation
 from .events import (
@@ -300,7 +300,7 @@ class DealChanges:
 
 def claim_text(event: HandEvent) -> str:
     """A recorded best hand as it is typed (``Anna:two-pair KH KS 9D 9H 3C``, ``pass``,
-    ``tie:pair``, ``Anna:full-house:from:Bo``): `entry.claim` reads it back to the same
+    ``tie:pair``, ``Anna:full-house:from:Bo``): `claims.claim` reads it back to the same
     event."""
     if event.tie:
         return f"tie:{event.hand.value}" if event.hand else "tie"
@@ -386,11 +386,11 @@ def corrected_entry(game: Game, recorded: DealEntry, changes: DealChanges) -> De
     showdown = changes.showdown
     if showdown is None and not new_chicago:
         showdown = recorded.showdown
-    named = {entry.player(game, text.partition(":")[0]) for text in changes.exchanges}
+    named = {claims.player(game, text.partition(":")[0]) for text in changes.exchanges}
     kept = [
         text
         for text in recorded.exchanges
-        if entry.player(game, text.partition(":")[0]) not in named
+        if claims.player(game, text.partition(":")[0]) not in named
     ]
     return DealEntry.from_options(
         buy=list(changes.buys if changes.buys is not None else recorded.buys),
