@@ -22,7 +22,16 @@ from ..core.events import Event, RevisorEvent
 from ..core.game import Game
 from ..i18n.language import Msg
 from ..present.narrate import describe_event
-from .recorder import claim_text
+
+
+def claim_text(who: str, hand: str) -> str:
+    """A köp's or the showdown's choices as ``chicago deal`` reads them (``pass``, ``tie``,
+    ``tie:pair``, ``Anna:pair``): as `recorder.claim_text`, which imports this module."""
+    if who in ("", "pass"):
+        return "pass"
+    if who == "tie":
+        return f"tie:{hand}" if hand else "tie"
+    return f"{who}:{hand}"
 
 
 def _given(form: Mapping[str, str], name: str) -> str | None:
