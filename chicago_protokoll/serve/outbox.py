@@ -88,13 +88,14 @@ def words() -> str:
     return json.dumps(
         {
             "one": t("1 entry waiting, not yet in the protocol"),
-            "many": t("{count} entries waiting, not yet in the protocol"),
+            # The script puts the number and the entry in (each stays a placeholder here).
+            "many": t("{count} entries waiting, not yet in the protocol", count="{count}"),
             "gone": t("this address no longer records; scan the table's new code"),
             "needs": t("needs the connection"),
             "offline": t(
                 "no connection to the laptop: the next question needs it; enter the rest of the deal here, or a note"
             ),
-            "conflict": t("kept for a person to decide: {entry}"),
+            "conflict": t("kept for a person to decide: {entry}", entry="{entry}"),
         },
         ensure_ascii=False,
     )
