@@ -56,7 +56,7 @@ PARTS = {"showdown": "show", "declare": "chicago", "trick": "last", "outcome": "
 
 STYLE = """
 #live { z-index: 3; }
-#outbox { position: sticky; top: 0; z-index: 2; margin: 0; padding: 8px 12px; background: #fff3c4;
+#outbox { position: sticky; top: 0; z-index: 2; margin: 0; padding: 8px 84px 8px 12px; background: #fff3c4;
   color: #161616; border-bottom: 2px solid #c9a227; font-size: 0.95em; overflow-wrap: anywhere; }
 #outbox.gone { background: #fde2e1; border-color: #a33; }
 #outbox p { margin: 2px 0; }
@@ -119,18 +119,16 @@ def answer_mark(done: Iterable[str], conflicts: Sequence[Conflict]) -> str:
     )
 
 
-def extras(page: Page, conflicts: Sequence[Conflict], done: Iterable[str] = ()) -> str:
-    """Everything the page adds inside its ``<main>``: style, marks, the table's conflicts,
-    the (hidden) whole-deal form, the script."""
-    return "\n".join(
-        [
-            f"<style>{STYLE}</style>",
-            answer_mark(done, conflicts),
-            conflicts_section(page, conflicts),
-            whole_deal_section(page),
-            script_tag(),
-        ]
-    )
+def extras(body: str, page: Page, conflicts: Sequence[Conflict], done: Iterable[str] = ()) -> str:
+    """The page's ``<main>`` ``body`` with what the outbox adds: the table's conflicts
+    right below the totals (a person must see them, script or not), and at the end the
+    style, the marks, the (hidden) whole-deal form and the script."""
+    kept = conflicts_section(page, conflicts)
+    if kept:
+        head, end, rest = body.partition("</header>")
+        body = head + end + kept + rest if end else kept + body
+    tail = [f"<style>{STYLE}</style>", answer_mark(done, conflicts), whole_deal_section(page), script_tag()]
+    return body + "\n" + "\n".join(tail)
 
 
 # -- conflicts --------------------------------------------------------------------------

@@ -216,7 +216,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         page = Page(game=game, session=session, title=name, action=action, token=token, query=query)
         body = page.body(lines=lines, problem=problem, preview=preview)
         kept = await asyncio.to_thread(self.conflicts.of, self.tables.key(number))
-        body += "\n" + outbox.extras(page, kept, [done] if done else [])
+        body = outbox.extras(body, page, kept, [done] if done else [])
         document = record_document(page, body, stream=table.view, version=version, sheet=table.sheet)
         answer = {"content-security-policy": outbox.policy(RECORD_POLICY), **(headers or {})}
         if saved:

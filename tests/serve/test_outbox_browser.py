@@ -216,6 +216,9 @@ def test_a_tap_refused_on_arrival_is_kept_for_a_person(browser: Browser, recorde
     expect(keeper.locator(".conflict")).to_contain_text("köp: pass")
     expect(keeper.locator(".contact")).to_contain_text("table 1:")
     expect(keeper.locator(".contact")).to_contain_text("s ago")
+    assert horizontal_overflow(keeper) == 0 and horizontal_overflow(page) == 0
+    keeper.screenshot(path=os.path.join(tempfile.gettempdir(), "outbox-keeper.png"))
+    page.screenshot(path=os.path.join(tempfile.gettempdir(), "outbox-conflict.png"))
 
     # The person drops it on the phone: gone from the phone, the server and the keeper's page.
     with page.expect_navigation():
