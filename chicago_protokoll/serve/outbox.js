@@ -18,7 +18,7 @@
   const answer = document.getElementById("outbox-answer");
   const whole = document.getElementById("whole-deal");
   const moment = document.querySelector("section.moment");
-  if (moment && whole) moment.before(whole); // in the question's place when it is shown
+  if (moment && whole) moment.after(whole); // in the question's place when it is shown
 
   const load = () => {
     try {

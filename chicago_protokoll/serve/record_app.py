@@ -17,6 +17,7 @@ night's current round, looked up again at every request (`Tables`).
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -258,8 +259,10 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
             await asyncio.to_thread(self.conflicts.resolve, key, entry)
             lines = (t("Dropped: {entry}", entry=conflict.tapped),)
             return await self._render(number, token, {}, lines=lines, done=entry)
+        # What the page shows now, and a new entry id: recording it now is a new choice
+        # (an id once taken back is never recorded again).
         seen = {k: v for k, v in form.items() if k not in ("do", "conflict", "token", outbox.ENTRY_FIELD)}
-        again = {**conflict.form, **seen, outbox.ENTRY_FIELD: conflict.entry}
+        again = {**conflict.form, **seen, outbox.ENTRY_FIELD: os.urandom(12).hex()}
         again.pop("queued", None)
         try:
             done: Done = await asyncio.to_thread(perform, path, again, self.correct)
