@@ -233,3 +233,30 @@ def test_a_tap_refused_on_arrival_is_kept_for_a_person(browser: Browser, recorde
 
 def recorder_home() -> str:
     return os.environ["CHICAGO_PROTOKOLL_HOME"]
+
+
+def test_an_address_that_no_longer_records_keeps_the_entry_and_says_so(
+    browser: Browser, recorder: Served
+) -> None:
+    page, _, _ = _open(browser, recorder)
+    before = _events()
+    refused = {"on": True}
+
+    def old_secret(route: Any) -> None:
+        write = route.request.method == "POST" or route.request.url.endswith("/ping")
+        if refused["on"] and write:
+            route.fulfill(status=403, body="This recording address is not (or no longer) valid")
+        else:
+            route.continue_()
+
+    page.route("**/r/1/**", old_secret)
+    _pass(page)
+    banner = page.locator("#outbox")
+    expect(banner).to_contain_text(WAITING)
+    expect(banner).to_contain_text("this address no longer records; scan the table's new code")
+    assert _events() == before
+    stored = page.evaluate("JSON.stringify(Object.values(localStorage))")
+    assert '"state\\\\":\\\\"gone\\\\"' in stored or "gone" in stored
+    refused["on"] = False  # (the table's code is valid again: it is sent)
+    _until(page, lambda: _events() == before + 1)
+    expect(banner).to_be_hidden(timeout=10_000)
