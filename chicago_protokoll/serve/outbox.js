@@ -161,6 +161,7 @@
         if (reply.headers.get("chicago-conflict") === next.id) {
           entry.state = "conflict"; // kept by the server until a person resolves it
           store(list);
+          if (!waiting().length) location.replace(page); // its choices, and the file as it is
           continue;
         }
         return; // 5xx, or an answer that names nothing: kept as it is
