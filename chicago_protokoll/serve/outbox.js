@@ -3,7 +3,7 @@
 // as before; with it, a recording write that cannot be sent is kept in the phone's own
 // storage, shown as waiting, and sent again when the connection returns and every few
 // seconds.  It is removed only by an answer that names it as saved (200, header
-// chicago-saved), or by a person's choice in a conflict.  No rule of the game is here:
+// x-chicago-entry), or by a person's choice in a conflict.  No rule of the game is here:
 // the server alone judges, this file only keeps, shows and resends.
 (() => {
   "use strict";
@@ -148,7 +148,7 @@
         const list = load();
         const entry = list.find((e) => e.id === next.id);
         if (!entry) continue;
-        if (reply.status === 200 && reply.headers.get("chicago-saved") === next.id) {
+        if (reply.status === 200 && reply.headers.get("x-chicago-entry") === next.id) {
           store(list.filter((e) => e.id !== next.id));
           if (!waiting().length) location.replace(page); // the page as the file is now
           continue;
@@ -158,7 +158,7 @@
           store(list);
           return;
         }
-        if (reply.headers.get("chicago-conflict") === next.id) {
+        if (reply.headers.get("x-chicago-conflict") === next.id) {
           entry.state = "conflict"; // kept by the server until a person resolves it
           store(list);
           if (!waiting().length) location.replace(page); // its choices, and the file as it is

@@ -221,7 +221,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         document = record_document(page, body, stream=table.view, version=version, sheet=table.sheet)
         answer = {"content-security-policy": outbox.policy(RECORD_POLICY), **(headers or {})}
         if saved:
-            answer["chicago-saved"] = saved  # the script removes the entry only on this
+            answer["x-chicago-entry"] = saved  # the script removes the entry only on this
         return HTMLResponse(document, status, headers=answer)
 
     # -- what the outbox needs: the connection, kept conflicts ------------------------------
@@ -244,7 +244,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         await asyncio.to_thread(self.conflicts.keep, self.tables.key(number), conflict)
         return await self._render(
             number, token, {}, problem=error.localized(language()), status=status,
-            headers={"chicago-conflict": conflict.entry},
+            headers={"x-chicago-conflict": conflict.entry},
         )
 
     async def _resolve(self, number: int, token: str, path: Path, form: Mapping[str, str]) -> Response:

@@ -173,14 +173,14 @@ class Phone:
         except (OSError, http.client.HTTPException):
             self.count("lost writes")
             return
-        if status == 200 and headers.get("chicago-saved") == entry.id:
+        if status == 200 and headers.get("x-chicago-entry") == entry.id:
             self.outbox.remove(entry)
             self.saved.append(entry.id)
             return
         if status in (403, 404):
             entry.state = "gone"
             return
-        if headers.get("chicago-conflict") == entry.id:
+        if headers.get("x-chicago-conflict") == entry.id:
             entry.state = "conflict"
             self.count("conflicts")
             return

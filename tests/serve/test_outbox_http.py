@@ -87,7 +87,7 @@ def test_a_saved_write_names_its_entry(table: Path) -> None:
         code, headers, _ = _raw_post(
             server, path, _form({**fields, "do": "buy", "who": "pass", "entry": "e1"})
         )
-        assert code == 200 and headers["chicago-saved"] == "e1"
+        assert code == 200 and headers["x-chicago-entry"] == "e1"
         assert _events()[-1]["type"] == "buy"
     finally:
         assert server.stop()[0] == 0
@@ -109,7 +109,7 @@ def test_a_waiting_write_refused_on_arrival_is_kept_over_a_restart_until_a_perso
     before = session_file("fredag").read_bytes()
     form = {**fields, "do": "buy", "who": "Bo", "hand": "pair", "entry": "waited", "queued": "1"}
     code, headers, body = _raw_post(server, path, _form(form))
-    assert code == 409 and headers["chicago-conflict"] == "waited"
+    assert code == 409 and headers["x-chicago-conflict"] == "waited"
     assert session_file("fredag").read_bytes() == before
     kept = list((chicago_home / "serve-conflicts").glob("*.json"))
     assert len(kept) == 1 and '"waited"' in kept[0].read_text()
@@ -145,11 +145,11 @@ def test_record_it_now_judges_a_kept_write_on_the_file_as_it_is(table: Path) -> 
         chicago("buy", "pass")
         form = {**fields, "do": "note", "text": "from the phone", "entry": "late", "queued": "1"}
         code, headers, _ = _raw_post(server, path, _form(form))
-        assert code == 409 and headers["chicago-conflict"] == "late"
+        assert code == 409 and headers["x-chicago-conflict"] == "late"
         _, _, now = _page(server)
         retry = {**now, "do": "conflict-retry", "conflict": "late"}
         code, headers, body = _raw_post(server, path, _form(retry))
-        assert code == 200 and headers["chicago-saved"] == "late", body
+        assert code == 200 and headers["x-chicago-entry"] == "late", body
         assert _events()[-1] == {**_events()[-1], "type": "note", "text": "from the phone"}
         assert "Not recorded" not in body
     finally:
