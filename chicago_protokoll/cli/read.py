@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 import typer
 
 from ..i18n.language import language, t
-from ..present.views import status_dict
+from ..present.views import last_ids, status_dict
 from ..present.width import visible
 from .common import (
     FileOption,
@@ -40,7 +40,8 @@ def status(
     standings = _replay(current, path).standings()
     name = _session_name(current, path)
     if as_json:
-        print(json.dumps(status_dict(standings, name), ensure_ascii=False, indent=2))
+        data = status_dict(standings, name) | last_ids(current)
+        print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     from ..present.render import print_status
 
@@ -57,7 +58,7 @@ def log(
     if as_json:
         from ..present.export import log_dict
 
-        data = log_dict(standings, _session_name(current, path))
+        data = log_dict(standings, _session_name(current, path)) | last_ids(current)
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     from ..present.render import print_protocol
