@@ -11,7 +11,7 @@ from starlette.routing import BaseRoute, Route
 
 from ..i18n.language import t
 from ..present.sheet_style import STYLE
-from . import keys
+from . import keys, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .app import status_route
 from .night_page import BOARD_STYLE, ROTATE_SCRIPT, board_document
 from .nightboard import BOARD, NightBoard, table_view
@@ -63,7 +63,7 @@ def night_routes(board: NightBoard, base: str) -> list[BaseRoute]:
 
     return [
         Route("/", room, methods=["GET"]),
-        Route("/t/{number:int}", table, methods=["GET"]),
+        Route("/t/{number:table}", table, methods=["GET"]),
         Route("/status.json", status_route(board), methods=["GET"]),
         Route("/cards", cards, methods=["GET"]),
     ]

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import parse_qsl, urlsplit
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
@@ -35,15 +35,20 @@ from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import language, t
 from ..store import sessionfile
-from . import keys, outbox
+from . import keys, outbox, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .board import Board, Source
-from .conflicts import Conflict, Conflicts
+from .conflicts import Conflict as KeptConflict
+from .conflicts import Conflicts
+from .entries import Conflict
 from .hosts import is_allowed
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPT, RECORD_STYLE, Page, record_document
 from .recorder import CorrectFile, Done, Stale, perform
 
 MAX_FORM_BYTES = 16 * 1024  # a form of the page is well under 2 KiB; more is not ours
+# The answer to a recording write names the entry saved (or found saved): an outbox
+# removes a waiting entry only on a 200 that names it (cli.md).
+ENTRY_HEADER = "x-chicago-entry"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +113,8 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
 
     def routes(self) -> list[Route]:
         return [
-            Route("/r/{number:int}/{secret}", self.page, methods=["GET", "POST"]),
-            Route("/r/{number:int}/{secret}/ping", self.table_ping, methods=["GET"]),
+            Route("/r/{number:table}/{secret}", self.page, methods=["GET", "POST"]),
+            Route("/r/{number:table}/{secret}/ping", self.table_ping, methods=["GET"]),
             Route("/k/{secret}", self.keeper, methods=["GET", "POST"]),
             Route(outbox.SCRIPT_PATH, outbox_script, methods=["GET"]),
         ]
@@ -133,7 +138,12 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         token = keys.token_of(secret)
         if request.method == "GET":
             return await self._render(number, token, dict(request.query_params))
-        form = await _read_form(request)
+        try:
+            form = await _read_form(request)
+        except ClientDisconnect:
+            # A phone gone in the middle of its form (the room's network): nothing was
+            # recorded and nobody is there to tell; nothing on the keeper's terminal.
+            return Response(status_code=400)
         if form is None:
             return _refused(t("This form is too large."), 413)
         if not self._same_site(request) or not keys.same(form.get("token", ""), token):
@@ -146,7 +156,8 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         entry = form.get(outbox.ENTRY_FIELD, "")
         try:
             done: Done = await asyncio.to_thread(perform, table.path, form, self.correct)
-        except Stale as error:
+        except (Stale, Conflict) as error:
+            # The page as the file is now, and why nothing was recorded (both versions).
             await self.source.refresh()
             if form.get("queued") == "1" and entry:
                 return await self._keep(number, token, table.path, form, error, 409)
@@ -162,8 +173,11 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
             )
         await self.source.refresh()  # every open page (and this one's stream) has it now
         query = _kept(form) if done.preview else {}
+        # The 200 names the entry it saved (or found saved): the outbox removes a waiting
+        # entry only on that.
         return await self._render(
-            number, token, query, lines=done.lines, preview=done.preview, done=entry, saved=entry
+            number, token, query, lines=done.lines, preview=done.preview, done=entry,
+            saved=done.entry,
         )
 
     def _same_site(self, request: Request) -> bool:
@@ -221,7 +235,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         document = record_document(page, body, stream=table.view, version=version, sheet=table.sheet)
         answer = {"content-security-policy": outbox.policy(RECORD_POLICY), **(headers or {})}
         if saved:
-            answer["x-chicago-entry"] = saved  # the script removes the entry only on this
+            answer[ENTRY_HEADER] = saved  # the script removes the entry only on this
         return HTMLResponse(document, status, headers=answer)
 
     # -- what the outbox needs: the connection, kept conflicts ------------------------------
@@ -356,7 +370,7 @@ def contact_text(number: int, last: float | None, now: float) -> str:
     return t("table {table}: {minutes} min ago", table=number, minutes=seconds // 60)
 
 
-def keeper_conflicts(number: int, kept: list[Conflict], token: str) -> str:
+def keeper_conflicts(number: int, kept: list[KeptConflict], token: str) -> str:
     """A table's kept conflicts on the keeper's page, each with "Drop it"."""
     items = []
     for conflict in kept:
@@ -382,13 +396,13 @@ async def outbox_script(request: Request) -> Response:
     )
 
 
-def outbox_conflict(number: int, path: Path, form: Mapping[str, str], reason: str) -> Conflict:
+def outbox_conflict(number: int, path: Path, form: Mapping[str, str], reason: str) -> KeptConflict:
     """The conflict kept for a refused waiting write: the form, what it would record, and
     what the file holds now."""
     from .conflicts import kept_form
 
     session = sessionfile.load_session(path)
-    return Conflict(
+    return KeptConflict(
         entry=form.get(outbox.ENTRY_FIELD, ""),
         table=number,
         label=session.name or path.stem,
@@ -427,7 +441,7 @@ def _load(path: Path) -> tuple[Session, Game]:
 def _kept(form: Mapping[str, str]) -> dict[str, str]:
     """What a refused or previewed form keeps on the page: the step of a köp, the deal
     being corrected and the choices made in it."""
-    kept = {k: v for k, v in form.items() if k not in ("token", "session", "created", "events", "corrections", "do")}
+    kept = {k: v for k, v in form.items() if k not in ("token", "session", "created", "last_event", "last_correction", "entry", "do")}
     if "deal" in kept:
         kept["edit"] = kept.pop("deal")
     elif form.get("do") not in ("buy", "showdown"):
