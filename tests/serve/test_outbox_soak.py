@@ -148,7 +148,7 @@ def test_no_tap_is_lost_or_doubled_by_a_network_that_drops_connections(chicago_h
     counts: Counter[str] = Counter()
     for phone in tappers + readers:
         counts.update(phone.counts)
-    print("soak phones:", dict(counts), "proxy:", drops)
+    print("soak phones:", dict(counts), "proxy:", drops)  # every count, for the closing note
     kept_total = 0
     events_total = 0
     for number, table in enumerate(night["tables"], start=1):
