@@ -187,5 +187,6 @@ def test_no_tap_is_lost_or_doubled_by_a_network_that_drops_connections(chicago_h
         "seconds": round(elapsed, 1),
     }
     print("soak:", json.dumps(report))
-    assert counts["taps"] > 100 and sum(drops.get(k, 0) for k in DROP) > 30
+    # Enough happened to mean something, on a machine loaded by other work too.
+    assert counts["taps"] >= 5 * TABLES and all(drops.get(k, 0) >= 5 for k in DROP)
     assert elapsed < 90
