@@ -30,7 +30,7 @@ from ..i18n.language import t
 from ..present.narrate import describe_event
 from .conflicts import Conflict
 from .record_page import HANDS, Page
-from .recorder import claim_text
+from .wholedeal import claim_text
 
 SCRIPT_PATH = "/outbox.js"
 # The form's fields the script reads and rewrites for a chain of waiting entries.
@@ -237,7 +237,8 @@ def whole_deal_section(page: Page) -> str:
 def describe_form(form: Mapping[str, str]) -> str:
     """What a waiting write would have recorded, in the words of the page's buttons."""
     do, who = form.get("do", ""), form.get("who", "")
-    claim = claim_text(who, form.get("hand", ""), form.get("from", "")) if who else ""
+    taken = f":from:{form['from']}" if form.get("from") and who not in ("pass", "tie") else ""
+    claim = claim_text(who, form.get("hand", "")) + taken if who else ""
     if do == "buy":
         return t("köp: {claim}", claim=claim)
     if do == "showdown":

@@ -43,7 +43,7 @@ from .entries import Conflict
 from .hosts import is_allowed
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPT, RECORD_STYLE, Page, record_document
-from .recorder import CorrectFile, Done, Stale, perform
+from .recorder import Done, Stale, perform
 
 MAX_FORM_BYTES = 16 * 1024  # a form of the page is well under 2 KiB; more is not ours
 # The answer to a recording write names the entry saved (or found saved): an outbox
@@ -80,8 +80,7 @@ def _refused(text: str, status: int = 403) -> Response:
 
 class Recording:
     """The recording routes for ``tables``, their secrets in ``secrets``; ``base`` is the
-    address the server printed (the QR codes point there); ``correct`` corrects a past deal
-as ``chicago edit`` does (`recorder.CorrectFile`)."""
+    address the server printed (the QR codes point there)."""
 
     def __init__(
         self,
@@ -90,10 +89,8 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         secrets: keys.Secrets,
         base: str,
         hosts: frozenset[str],
-        correct: CorrectFile,
         conflicts: Conflicts | None = None,
     ) -> None:
-        self.correct = correct
         # Conflicts are kept beside the secrets (the data directory), per table.
         self.conflicts = conflicts if conflicts is not None else Conflicts(secrets.directory)
         self.contact: dict[int, float] = {}  # table -> time.monotonic() of its last request
@@ -155,7 +152,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
             return await self._resolve(number, token, table.path, form)
         entry = form.get(outbox.ENTRY_FIELD, "")
         try:
-            done: Done = await asyncio.to_thread(perform, table.path, form, self.correct)
+            done: Done = await asyncio.to_thread(perform, table.path, form)
         except (Stale, Conflict) as error:
             # The page as the file is now, and why nothing was recorded (both versions).
             await self.source.refresh()
@@ -279,7 +276,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         again = {**conflict.form, **seen, outbox.ENTRY_FIELD: os.urandom(12).hex()}
         again.pop("queued", None)
         try:
-            done: Done = await asyncio.to_thread(perform, path, again, self.correct)
+            done: Done = await asyncio.to_thread(perform, path, again)
         except ChicagoError as error:
             await self.source.refresh()
             return await self._render(number, token, {}, problem=error.localized(language()), status=422)

@@ -463,7 +463,7 @@ def session_problem(session: Session) -> Msg | None:
             hidden=hidden,
         )
     try:
-        checked = new_session(players, session.rules)
+        checked = new_session(players, session.rules, new_names=False)
     except ChicagoError as error:
         return Msg("its players do not make a table: {error}", error=error)
     if checked.players != players:
