@@ -179,8 +179,8 @@ def whole_deal_section(page: Page) -> str:
     file does not have; hidden until the script shows it (an entry waits, or the next
     question could not be loaded)."""
     game = page.game
-    if game.moment is Moment.OVER:
-        return ""
+    if game.moment is Moment.OVER or page.query.get("edit", "").isdigit():
+        return ""  # nothing left to deal, or a past deal's correction (its own form)
     so_far = [e for e in deal_events(page.session, game.deal) if not isinstance(e, RevisorEvent)]
     recorded = recorded_entry(so_far)
     players = [(p, p) for p in game.players]
