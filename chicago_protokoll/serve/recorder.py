@@ -45,7 +45,7 @@ from . import entries
 from .entries import AlreadySaved
 
 # What a form may ask, and which of them play a moment of the deal.
-PLAY = frozenset({"buy", "showdown", "declare", "trick", "outcome", "exchange", "royal"})
+PLAY = frozenset({"buy", "showdown", "declare", "trick", "outcome", "exchange", "royal", "deal"})
 REVISOR = frozenset({"penalty", "forfeit", "note"})
 EDIT = frozenset({"edit-preview", "edit-save"})
 ACTIONS = PLAY | REVISOR | EDIT | {"undo"}
@@ -162,6 +162,10 @@ def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
         return [entry.exchange_event(game, who, form.get("count", ""))]
     if do == "royal":
         return [entry.royal_event(game, who)]
+    if do == "deal":  # the rest of the deal at once, from a page that lost the laptop
+        from .wholedeal import rest_of_deal
+
+        return rest_of_deal(game, form)
     if do == "penalty":
         return [entry.penalty_event(game, who, form.get("points", ""), form.get("reason", ""))]
     if do == "forfeit":
