@@ -72,7 +72,7 @@ class NightTable:
     game: int = 0
     #: When it was drawn (ISO 8601; "" in files of earlier releases): `night check` tells
     #: a correction made after a later draw by it.
-    drawn: str = ""
+    drawn: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,12 +19,22 @@ from ..i18n.language import Msg
 from .logmerge import MergeConflict, merge_keyed, merge_log
 from .night import Move, Night, NightTable
 
-#: What makes a table one table: its round and its number.
-TABLE_KEY: Callable[[NightTable], tuple[int, int]] = lambda table: (table.round, table.table)  # noqa: E731
-#: What makes a round one draw: every table of it is drawn at once.
-TABLE_GROUP: Callable[[NightTable], Hashable] = lambda table: table.round  # noqa: E731
+#: What makes a table one table: its round and its number (on a night of stages its
+#: stage, its number and its game; ``stage`` and ``game`` are 0 on a night of rounds).
+TABLE_KEY: Callable[[NightTable], tuple[int, int, int, int]] = lambda table: (  # noqa: E731
+    table.stage, table.round, table.table, table.game
+)
 
-_SCHEME = ("rounds", "table_size", "points", "seed", "rules")
+
+def TABLE_GROUP(table: NightTable) -> Hashable:
+    """What is drawn at once: a round's tables; a stage's first games; a later game of
+    a stage's table on its own."""
+    if table.stage == 0 or table.game == 1:
+        return (table.stage, table.round)
+    return (table.stage, table.game, table.table)
+
+
+_SCHEME = ("rounds", "table_size", "points", "seed", "rules", "games_per_table", "closes")
 
 
 def _moves_keyed(moves: tuple[Move, ...]) -> list[tuple[str, Move]]:
@@ -110,12 +120,21 @@ def merge_nights(base: Night | None, ours: Night, theirs: Night) -> Night:
             table=table.table,
             name=ours.name,
         ),
-        group_differs=lambda round_number: Msg(
+        group_differs=lambda group: Msg(
             "round {round} of the night {name} was drawn on both sides, with different tables",
-            round=round_number,
+            round=group[1] if isinstance(group, tuple) else group,
             name=ours.name,
         ),
     )
+    # The same draw made on both sides at different moments is one draw (``drawn`` is
+    # not part of a table's equality); it keeps the earlier moment, whichever side is which.
+    when: dict[tuple[int, int, int, int], list[str]] = {}
+    for table in (*ours.tables, *theirs.tables):
+        if table.drawn:
+            when.setdefault(TABLE_KEY(table), []).append(table.drawn)
+    tables = [
+        replace(t, drawn=min(when[TABLE_KEY(t)])) if TABLE_KEY(t) in when else t for t in tables
+    ]
     # Everyone ever in the night: BASE's order, then those who joined on either side by
     # the round they joined and their name (the same whichever side is which).
     joined_round = {move.player: move.round for _, move in reversed(moves)}

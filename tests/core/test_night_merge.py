@@ -119,3 +119,26 @@ def test_keyed_items_removed_on_one_side_and_changed_on_the_other_are_a_conflict
             different=lambda *_: Msg("different"),
             removed_and_changed=lambda *_: Msg("removed and changed"),
         )
+
+
+def test_on_a_night_of_stages_each_tables_next_game_drawn_on_one_side_is_kept() -> None:
+    """Stages merge by stage, table and game: table 1's second game drawn on one machine
+    and table 2's on the other are both kept, whichever side is which."""
+    from chicago_protokoll.core.night import NightTable as Table
+
+    base = new_night(
+        "sm", (*PLAYERS, "Gun", "Hugo"), created=CREATED, seed=3, games_per_table=2
+    )
+    one, two = base.tables
+    a = replace(base, tables=(*base.tables, Table(2, 1, "sm-s1-t1-g2", one.players[::-1], stage=1, game=2, drawn="2026-12-04T19:00:00+00:00")))  # fmt: skip
+    b = replace(base, tables=(*base.tables, Table(2, 2, "sm-s1-t2-g2", two.players[::-1], stage=1, game=2, drawn="2026-12-04T19:01:00+00:00")))  # fmt: skip
+    merged = merge_nights(base, a, b)
+    assert merged == merge_nights(base, b, a)
+    assert {t.session for t in merged.tables} == {
+        "sm-s1-t1-g1", "sm-s1-t2-g1", "sm-s1-t1-g2", "sm-s1-t2-g2",
+    }  # fmt: skip
+    # The same next game drawn on both machines at two moments is one draw, the earlier.
+    later = replace(a, tables=(*base.tables, replace(a.tables[-1], drawn="2026-12-04T19:05:00+00:00")))
+    both = merge_nights(base, a, later)
+    assert [t.drawn for t in both.tables if t.game == 2] == ["2026-12-04T19:00:00+00:00"]
+    assert both == merge_nights(base, later, a)
