@@ -91,6 +91,22 @@ th.text, td.text { text-align: left; }
 .live { position: fixed; top: 1.5vh; right: 1.5vw; margin: 0; padding: 0.1em 0.8em;
   border-radius: 1em; background: var(--panel); color: var(--muted); font-size: 0.8em; }
 .live.lost { background: var(--problem); color: var(--ink); }
+@media (max-width: 700px) {
+  /* A phone: one column that scrolls (standings, then the result and the deals), in
+     type a phone can read; the badge scrolls away instead of sitting on a total. */
+  html, body { height: auto; overflow: visible; font-size: 16px; }
+  main.tv { height: auto; width: auto; padding: 10px 12px 24px; gap: 10px; overflow: visible; }
+  .tv-head { flex-wrap: wrap; padding-right: 5.5em; }
+  .tv-head h1 { white-space: normal; overflow-wrap: anywhere; }
+  .tv-moment { flex-basis: 100%; white-space: normal; }
+  .tv-grid { display: flex; flex-direction: column; gap: 14px; }
+  .tv-standings, .tv-side, .tv-deals, .tv-result { overflow: visible; max-height: none; }
+  .tv-player { flex: none; max-height: none; padding: 6px 10px; }
+  .tv-name { font-size: 1.25em; white-space: normal; overflow-wrap: anywhere; }
+  .tv-score { font-size: 2.2em; }
+  .tv-deals { overflow-x: auto; }
+  .live { position: absolute; top: 8px; right: 10px; font-size: 0.8em; }
+}
 """
 
 
