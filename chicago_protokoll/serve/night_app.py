@@ -6,6 +6,7 @@ cards with each table's read-only QR code (``night cards`` has none); and, with
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
@@ -93,7 +94,14 @@ class NightTables:
 
     def table(self, number: int) -> Table:
         path, problem = self.board.table_session(number)
-        label = t("Table {table}", table=number)
-        if path is not None:
-            label = f"{label}: {path.stem}"
-        return Table(number, path, problem, table_view(number), f"/t/{number}", label)
+        label = t("Table {table}", table=number)  # the page's heading: not the file's name
+        status = self.board.snapshot.status or {}
+        row = next(
+            (r for r in status.get("tables", ()) if int(r["table"]) == number and path is not None
+             and r["session"] == path.stem),
+            None,
+        )
+        night: dict[str, Any] = {"rounds": status.get("rounds", 1), "final": status.get("final")}
+        if row is not None:
+            night.update(row)
+        return Table(number, path, problem, table_view(number), f"/t/{number}", label, night)

@@ -29,12 +29,13 @@ from typing import Any
 
 from ..i18n.language import t
 from ..present.html_sheet import document
+from ..present.marks import CORRECTED
 from ..present.night_sheet import placement_points
 from ..present.night_status import round_title
 from .tv import ROOM_PALETTE
 
 ROTATE_SECONDS = 12
-CORRECTED = "✎"
+
 
 BOARD_STYLE = ROOM_PALETTE + """
 html, body { margin: 0; height: 100%; overflow: hidden; background: var(--page);

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlsplit
 
 from starlette.requests import Request
@@ -37,8 +37,9 @@ from . import keys
 from .board import Board, Source
 from .hosts import is_allowed
 from .pages import csp_for
-from .record_page import RECORD_POLICY, RECORD_SCRIPT, RECORD_STYLE, Page, record_document
-from .recorder import CorrectFile, Done, Stale, perform
+from . import next_game
+from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
+from .recorder import CorrectFile, Done, SecondTap, Stale, perform
 
 MAX_FORM_BYTES = 16 * 1024  # a form of the page is well under 2 KiB; more is not ours
 
@@ -54,6 +55,8 @@ class Table:
     view: str
     sheet: str
     label: str
+    night: Mapping[str, Any] | None = None  # at a night: the table's row of its status
+    follows: bool = False  # the server follows the current session: Next game is offered
 
 
 class Tables(Protocol):
@@ -131,8 +134,14 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         table = self.tables.table(number)
         if table.path is None:
             return await self._render(number, token, {}, problem=table.problem, status=409)
+        again = next_game.start if table.follows else None
         try:
-            done: Done = await asyncio.to_thread(perform, table.path, form, self.correct)
+            done: Done = await asyncio.to_thread(
+                perform, table.path, form, self.correct, again=again
+            )
+        except SecondTap as error:  # a royal, a forfeit, the game's end: asked again
+            said = error.localized(language())
+            return await self._render(number, token, {}, sure=(form, said))
         except Stale as error:
             await self.source.refresh()
             return await self._render(number, token, {}, problem=error.localized(language()), status=409)
@@ -165,6 +174,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         problem: str | None = None,
         preview: bool = False,
         status: int = 200,
+        sure: tuple[Mapping[str, str], str] | None = None,
     ) -> Response:
         table = self.tables.table(number)
         action = f"/r/{number}/{self.secrets.secret(self.tables.key(number))}"
@@ -187,8 +197,19 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
             )
             document = _bare_document(table.label, body, action, table, version)
             return HTMLResponse(document, 503, headers={"content-security-policy": RECORD_POLICY})
-        name = session.name or table.path.stem
-        page = Page(game=game, session=session, title=name, action=action, token=token, query=query)
+        # At a night the page is the table's ("Table 1"), whichever game it plays.
+        name = table.label if table.night is not None else session.name or table.path.stem
+        page = Page(
+            game=game,
+            session=session,
+            title=name,
+            action=action,
+            token=token,
+            query=query,
+            night=table.night,
+            follows=table.follows,
+            sure=sure,
+        )
         body = page.body(lines=lines, problem=problem, preview=preview)
         document = record_document(page, body, stream=table.view, version=version, sheet=table.sheet)
         return HTMLResponse(document, status, headers={"content-security-policy": RECORD_POLICY})
@@ -271,7 +292,7 @@ def _bare_document(title: str, body: str, action: str, table: Table, version: st
         f'<p id="live" class="live lost" data-version="{escape(version)}" '
         f'data-stream="/events?view={escape(table.view)}" data-page="{escape(action)}" '
         f"data-words='{words}'></p>"
-        f'<main class="record">{body}</main><script>{RECORD_SCRIPT}</script></body></html>\n'
+        f'<main class="record">{body}</main><script>{RECORD_SCRIPTS}</script></body></html>\n'
     )
 
 
@@ -317,4 +338,4 @@ class OneTable:
         else:
             path, problem = self.board.current_path()
         label = path.stem if path is not None else t("No current session")
-        return Table(1, path, problem, "sheet", "/", label)
+        return Table(1, path, problem, "sheet", "/", label, follows=self.fixed is None)

@@ -27,7 +27,7 @@ from ..core import entry
 from ..core.correct import DealChanges, check_deal_number, deal_events, recorded_entry
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Event
-from ..core.game import Game
+from ..core.game import Game, replay
 from ..core.session import Session
 from ..i18n.language import Msg, t
 from ..present.narrate import describe_correction, describe_event
@@ -37,7 +37,11 @@ from ..store import recording
 PLAY = frozenset({"buy", "showdown", "declare", "trick", "outcome", "exchange", "royal"})
 REVISOR = frozenset({"penalty", "forfeit", "note"})
 EDIT = frozenset({"edit-preview", "edit-save"})
-ACTIONS = PLAY | REVISOR | EDIT | {"undo"}
+AGAIN = "again"  # Next game: the same seats and rules, like `chicago again`
+ACTIONS = PLAY | REVISOR | EDIT | {"undo", AGAIN}
+# A tap that cannot be taken back by a glance is asked twice: these always, any other
+# only when it would end the game.
+ASKED_TWICE = frozenset({"royal", "forfeit"})
 
 
 class Stale(ChicagoError):
@@ -49,6 +53,33 @@ class Stale(ChicagoError):
                 "the protocol changed since this page was shown (another phone or a command recorded something); nothing was recorded, here it is as it is now"
             )
         )
+
+
+class SecondTap(ChicagoError):
+    """A royal, a forfeit or a tap that ends the game, tapped once: nothing is written;
+    the page asks again, saying what the tap does (`second_tap`)."""
+
+
+def second_tap(game: Game, do: str, events: Sequence[Event]) -> SecondTap | None:
+    """Whether ``events`` (the tap ``do``) must be tapped again first, and what the page
+    says then: a royal and a forfeit always, any other tap when it ends the game."""
+    after = replay(game.session)
+    for event in events:
+        after.apply(event)
+    ends = after.finished and not game.finished
+    if do not in ASKED_TWICE and not ends:
+        return None
+    who = next((getattr(e, "player", None) for e in events if getattr(e, "player", None)), "")
+    if do == "royal":
+        said = Msg("a royal straight flush for {player} ends the game", player=who)
+    elif do == "forfeit":
+        said = Msg("{player} gives up: loses the game", player=who)
+    else:
+        said = Msg("this ends the game")
+    if ends:
+        winners = " & ".join(after.winners)
+        return SecondTap(Msg("{what}: {winners} wins. Tap again to record it", what=said, winners=winners))
+    return SecondTap(Msg("{what}. Tap again to record it", what=said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,12 +232,55 @@ def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealCh
     )
     if showdown != (recorded.showdown or "pass") and chicago is None:
         changes["showdown"] = showdown
+    exchanges = _exchange_changes(session, recorded.exchanges, form)
+    if exchanges:
+        changes["exchanges"] = exchanges
+    royal = form.get("royal", recorded.royal or "") or None
+    if royal != recorded.royal:
+        if royal is None:
+            raise ChicagoError(
+                Msg("a royal straight flush ended deal {deal}: take it back with Undo, or choose who had it", deal=deal)
+            )
+        changes["royal"] = royal
     found = DealChanges(**changes)  # type: ignore[arg-type]
     if found.empty:
         raise ChicagoError(
             Msg("nothing in deal {deal} is changed yet: choose what was recorded wrongly", deal=deal)
         )
     return found
+
+
+def exchange_counts(recorded: Sequence[str]) -> dict[str, list[int]]:
+    """The recorded exchanges (``PLAYER:N,N``) as counts a player, köp 1 first."""
+    counts: dict[str, list[int]] = {}
+    for text in recorded:
+        who, _, numbers = text.rpartition(":")
+        counts[who] = [int(n) for n in numbers.split(",") if n.strip().isdigit()]
+    return counts
+
+
+def _exchange_changes(
+    session: Session, recorded: Sequence[str], form: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The exchanges the form changes (``ex-P-K`` fields: player P's count in köp K), as
+    ``chicago edit --exchange`` takes them: a changed player's counts, every köp."""
+    was = exchange_counts(recorded)
+    changed = []
+    for index, player in enumerate(session.players):
+        before = was.get(player, [])
+        counts = list(before)
+        for buy in range(1, session.rules.game.buys + 1):
+            value = form.get(f"ex-{index}-{buy}")
+            if value is None or not value.isdigit():
+                continue
+            while len(counts) < buy:
+                counts.append(0)
+            counts[buy - 1] = int(value)
+        while counts and counts[-1] == 0 and len(counts) > len(before):
+            counts.pop()
+        if counts != before:
+            changed.append(f"{player}:{','.join(str(n) for n in counts or [0])}")
+    return tuple(changed)
 
 
 # -- doing it -------------------------------------------------------------------------------
@@ -218,6 +292,12 @@ class Done:
 
     lines: tuple[str, ...]
     preview: bool = False
+
+
+class NextGame(Protocol):
+    """Start the next game after the finished one at ``path`` (`next_game.start`)."""
+
+    def __call__(self, path: Path, form: Mapping[str, str], seen: Seen) -> Done: ...
 
 
 class CorrectFile(Protocol):
@@ -235,9 +315,12 @@ class CorrectFile(Protocol):
     ) -> str: ...
 
 
-def perform(path: Path, form: Mapping[str, str], correct: CorrectFile) -> Done:
+def perform(
+    path: Path, form: Mapping[str, str], correct: CorrectFile, *, again: NextGame | None = None
+) -> Done:
     """Do what ``form`` asks on the session file at ``path``, or refuse it (`ChicagoError`:
-    the command line's sentence; `Stale`) having written nothing."""
+    the command line's sentence; `Stale`; `SecondTap`) having written nothing.  ``again``
+    starts the next game (None: this table's next game is drawn by the night)."""
     seen = Seen.from_form(form)
     do = form.get("do", "")
     if do == "undo":
@@ -247,17 +330,24 @@ def perform(path: Path, form: Mapping[str, str], correct: CorrectFile) -> Done:
         return Done(tuple(t("Taken back: ") + describe_event(e) for e in undone.events))
     if do in EDIT:
         return _edit(path, form, seen, correct, preview=do == "edit-preview")
+    if do == AGAIN:
+        if again is None:
+            raise ChicagoError(Msg("the organiser draws this table's next game"))
+        return again(path, form, seen)
     if do not in ACTIONS:
         raise ChicagoError(Msg("this page cannot do '{action}'", action=do[:40]))
 
     def build(game: Game) -> list[Event]:
         seen.check(game.session)
-        return play_events(game, form)
+        events = play_events(game, form)
+        if form.get("sure") != "1" and (asked := second_tap(game, do, events)) is not None:
+            raise asked
+        return events
 
     try:
         recorded = recording.record(path, build, after_the_game=do == "note")
     except (RuleViolation, EntryError) as error:
-        if isinstance(error, OptionConflict):
+        if isinstance(error, OptionConflict | SecondTap):
             raise
         # As the commands say it (cli.common._record): nobody undoes an entry never made.
         raise ChicagoError(Msg("{error}; nothing was recorded", error=error)) from None
@@ -277,4 +367,13 @@ def _edit(
     seen.check(current)
     changes = edit_changes(current, deal, form)
     report = correct(path, deal, changes, dry_run=preview, expect=seen.check)
-    return Done(tuple(report.splitlines()), preview=preview)
+    return Done(phone_lines(report), preview=preview)
+
+
+def phone_lines(report: str) -> tuple[str, ...]:
+    """``chicago edit``'s report as a phone says it: no line names a command to type (the
+    page's own Undo takes a correction back)."""
+    lines = [line for line in report.splitlines() if "`chicago " not in line]
+    if len(lines) < len(report.splitlines()):
+        lines.append(t("Undo, below, takes the correction back."))
+    return tuple(lines)

@@ -22,6 +22,7 @@ from ..core.standings import Standings
 from ..i18n.language import number as local_number
 from ..i18n.language import t, tn
 from ..present.export import chicago_mark, protocol_rows
+from ..present.marks import CORRECTED
 from ..present.views import marks, moment_text
 
 # More deals than any screen holds at this size; the box shows those that fit.
@@ -79,7 +80,8 @@ th, td { padding: 0.35vh 0.6vw; white-space: nowrap; overflow: hidden;
   font-variant-numeric: tabular-nums; }
 th { color: var(--muted); font-weight: normal; }
 th.text, td.text { text-align: left; }
-.tv-deals col.deal { width: 3.2em; }
+.tv-deals col.deal { width: 3.6em; }
+.tv-deals .corrected { color: var(--lead); }
 .tv-deals col.dealer { width: 6.5em; }
 .tv-deals .pts { color: var(--muted); font-size: 0.8em; }
 .tv-deals .total { font-weight: bold; }
@@ -115,7 +117,11 @@ def tv_title(session_name: str) -> str:
 
 
 def tv_body(
-    standings: Standings | None, session_name: str, stake: str, problem: str | None = None
+    standings: Standings | None,
+    session_name: str,
+    stake: str,
+    problem: str | None = None,
+    corrected: frozenset[int] = frozenset(),
 ) -> str:
     """What is inside ``<main class="tv">``: the live page swaps exactly this."""
     name = escape(session_name)
@@ -126,7 +132,7 @@ def tv_body(
                 f'<p class="problem" role="alert">{escape(problem or "")}</p>',
             ]
         )
-    side = [_deals(standings)]
+    side = [_deals(standings, corrected)]
     if standings.finished:
         side.insert(0, _result(standings, stake))
     return "\n".join(
@@ -178,8 +184,8 @@ def _standings(standings: Standings) -> str:
     return f'<ol class="tv-standings" aria-label="{label}">\n' + "\n".join(rows) + "\n</ol>"
 
 
-def _deals(standings: Standings) -> str:
-    """The newest deals first; the box shows as many as fit."""
+def _deals(standings: Standings, corrected: frozenset[int] = frozenset()) -> str:
+    """The newest deals first; the box shows as many as fit; a corrected deal marked ✎."""
     names = [p.name for p in standings.players]
     rows: list[str] = []
     for record, cells in reversed(protocol_rows(standings)[-MOST_DEALS:]):
@@ -192,6 +198,8 @@ def _deals(standings: Standings) -> str:
                 f'<td><span class="pts">{shown}</span> <span class="total">{total}</span></td>'
             )
         number = str(record.number) + ("" if record.complete else "…")
+        if record.number in corrected:
+            number += f' <span class="corrected" title="{escape(t("corrected afterwards"))}">{CORRECTED}</span>'
         rows.append(
             f'<tr><td>{number}</td><td class="text">{escape(record.dealer)}</td>'
             + "".join(tds)
