@@ -247,7 +247,8 @@ def board_body(
     sub = round_title(status)
     if status["finished"]:
         sub += " · " + t("the night is over")
-    words = escape(t("page {page} of {pages}"))
+    # the page's script fills in the numbers: the placeholders are handed on as they are
+    words = escape(t("page {page} of {pages}", page="{page}", pages="{pages}"))
     heading = (
         f'<header class="nb-head"><h1>{escape(title)}</h1>'
         f'<p class="nb-sub">{escape(sub)} <span class="nb-pages" data-words="{words}"></span></p>'
