@@ -17,7 +17,7 @@ import pytest
 from serve_support import PLAYERS, Served, chicago
 
 from browser_support import horizontal_overflow, new_page, unreadable
-from cli_support import ok, session_file, status
+from cli_support import ANNA_23_DEAL, SEED_000_DEAL, ok, session_file, status
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -206,12 +206,13 @@ def test_the_chicago_and_the_last_trick_choices_are_apart(
     browser: Browser, chicago_home: Path
 ) -> None:
     ok("new", "fredag", *PLAYERS)
-    ok("deal", "--buy", "Anna:four-of-a-kind", "--buy", "Anna:four-of-a-kind",
-       "--last-trick", "Anna", "--showdown", "Anna:four-of-a-kind")
-    ok("deal", "--buy", "pass", "--buy", "pass")
+    ok(*SEED_000_DEAL)
+    ok(*ANNA_23_DEAL)  # Anna 27: she may declare Chicago
     server = Served("--record")
     try:
         page, _ = _open(browser, server.url.rstrip("/") + server.recording()[1])
+        for _ in range(2):
+            _tap(page, page.locator('section.moment button[value="pass"]'))
         declare, trick = page.locator(".choice.declare"), page.locator(".choice.trick")
         expect(declare.locator("button").first).to_contain_text("declares Chicago")
         expect(trick.locator("button").first).to_contain_text("took the last trick")
