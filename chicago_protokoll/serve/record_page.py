@@ -520,7 +520,11 @@ class Page:
         def pick(name: str, default: str) -> str:
             return values.get(name, default)
 
+        missing: list[str] = []  # parts as recorded that no choice shows
+
         def select(name: str, choices: Sequence[tuple[str, str]], chosen: str) -> str:
+            if chosen not in [value for value, _ in choices]:
+                missing.append(name)
             options = "".join(
                 f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>{escape(label)}</option>'
                 for v, label in choices
@@ -563,6 +567,14 @@ class Page:
         )
         fields.append(self.edit_exchanges_and_royal(recorded.exchanges, recorded.royal, pick))
         recorded_lines = "".join(f"<li>{escape(describe_in_deal(e))}</li>" for e in events)
+        if missing:
+            # Saved as shown, the part the form cannot show would be dropped: refused.
+            return (
+                f'<section class="moment"><h2>{escape(t("Correct deal {deal}", deal=deal))}</h2>'
+                f'<ul class="was">{recorded_lines}</ul>'
+                f'<p class="alert" role="alert">{escape(t("Deal {deal} holds a part this page cannot show as recorded, so it is not corrected here: the keeper corrects it at the computer.", deal=deal))}</p>'
+                f'<div class="grid">{self.link(escape(t("Back")))}</div></section>'
+            )
         inner = "".join(fields) + (
             '<div class="grid">'
             f'<button name="do" value="edit-preview">{escape(t("Show the totals"))}</button>'

@@ -277,3 +277,18 @@ def test_at_a_night_the_finished_table_shows_its_placement_points_and_follows_th
         expect(page.locator("h1")).to_have_text("Table 1")
     finally:
         assert server.stop()[0] == 0
+
+
+def test_a_deal_the_correction_form_cannot_show_whole_is_refused_not_saved_with_a_part_dropped(
+    browser: Browser, chicago_home: Path
+) -> None:
+    ok("new", "fredag", *PLAYERS, "--preset", "from-opponent")
+    ok("deal", "--buy", "Bo:pair", "--last-trick", "Anna:from:Bo")
+    server = Served("--record")
+    try:
+        page, _ = _open(browser, server.url.rstrip("/") + server.recording()[1] + "?edit=1")
+        alert = page.locator("section.moment .alert")
+        expect(alert).to_contain_text("cannot show as recorded")
+        assert page.locator('button[value="edit-save"], button[value="edit-preview"]').count() == 0
+    finally:
+        assert server.stop()[0] == 0
