@@ -13,7 +13,7 @@ at a table, short and long names) is marked slow; one case of each kind runs alw
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,26 +64,26 @@ def _pages(page: Page) -> int:
     return int(page.evaluate("Number(document.querySelector('main').dataset.pages || 1)"))
 
 
-def _read_every_page(browser: Browser, url: str, size: tuple[int, int], selector: str,
-                     least: float, names_at: str) -> set[str]:
-    """Every page of a paged screen read (``?page=N``); the names shown on any page."""
-    width, height = size
-    page = _open(browser, url, width, height)
+def _read_every_page(page: Page, url: str, size: tuple[int, int], selector: str,
+                     least: float, names_at: Sequence[str]) -> list[set[str]]:
+    """Every page of a paged screen read (``?page=N``); for each of ``names_at``, the
+    names shown on any page."""
+    width, _ = size
+    page.goto(url)
+    page.wait_for_function("document.readyState === 'complete'")
     count = _pages(page)
-    seen: set[str] = set()
-    try:
-        for number in range(1, count + 1):
-            if number > 1:
-                page.goto(f"{url}?page={number}")
-                page.wait_for_function("document.readyState === 'complete'")
-                assert _pages(page) == count
-                mark = page.locator(".nb-pages").inner_text()
-                assert f"{number}" in mark and f"{count}" in mark, mark
-            problems = unreadable(page, selector, least, scrolls=width == PHONE)
-            assert problems == [], (url, size, number, problems[:5])
-            seen |= set(shown_texts(page, names_at))
-    finally:
-        page.context.close()
+    seen: list[set[str]] = [set() for _ in names_at]
+    for number in range(1, count + 1):
+        if number > 1:
+            page.goto(f"{url}?page={number}")
+            page.wait_for_function("document.readyState === 'complete'")
+            assert _pages(page) == count
+            mark = page.locator(".nb-pages").inner_text()
+            assert f"{number}" in mark and f"{count}" in mark, mark
+        problems = unreadable(page, selector, least, scrolls=width == PHONE)
+        assert problems == [], (url, size, number, problems[:5])
+        for names, at in zip(seen, names_at, strict=True):
+            names |= set(shown_texts(page, at))
     return seen
 
 
@@ -120,23 +120,27 @@ def check_night(browser: Browser, night_of: Any, count: int, long: bool) -> None
     base = server.url.rstrip("/")
     record = base + server.recording()[1]
     for size in SIZES:
-        for path in ("/", "/tv"):
-            least = _least("board", size[0])
-            standings = _read_every_page(
-                browser, base + path, size, BOARD, least, ".nb-standings td.name"
-            )
-            assert standings == everyone, (path, size, everyone - standings)
-            tables = _read_every_page(browser, base + path, size, BOARD, least, ".nb-table .n")
-            assert tables == playing, (path, size, playing - tables)
-        for url, selector, screen in ((base + "/t/1", SHEET, "sheet"), (record, RECORD, "record")):
-            page = _open(browser, url, *size)
-            try:
+        page = new_page(browser, width=size[0], height=size[1])
+        try:
+            for path in ("/", "/tv"):
+                least = _least("board", size[0])
+                standings, tables = _read_every_page(
+                    page, base + path, size, BOARD, least,
+                    (".nb-standings td.name", ".nb-table .n"),
+                )
+                assert standings == everyone, (path, size, everyone - standings)
+                assert tables == playing, (path, size, playing - tables)
+            for url, selector, screen in (
+                (base + "/t/1", SHEET, "sheet"), (record, RECORD, "record")
+            ):
+                page.goto(url)
+                page.wait_for_function("document.readyState === 'complete'")
                 problems = unreadable(page, selector, _least(screen, size[0]), scrolls=True)
                 assert problems == [], (url, size, problems[:5])
                 shown = set(shown_texts(page, selector.split(",")[0]))
                 assert shown == set(status["tables"][0]["players"])
-            finally:
-                page.context.close()
+        finally:
+            page.context.close()
 
 
 def test_the_board_of_twelve_long_names_shows_every_name_and_total(
@@ -193,20 +197,22 @@ def check_table(browser: Browser, count: int, long: bool) -> None:
         base = server.url.rstrip("/")
         record = base + server.recording()[1]
         for size in SIZES:
-            for url, selector, screen in (
-                (base + "/", SHEET, "sheet"),
-                (base + "/tv", TV, "board"),
-                (record, RECORD, "record"),
-            ):
-                page = _open(browser, url, *size)
-                try:
+            page = new_page(browser, width=size[0], height=size[1])
+            try:
+                for url, selector, screen in (
+                    (base + "/", SHEET, "sheet"),
+                    (base + "/tv", TV, "board"),
+                    (record, RECORD, "record"),
+                ):
+                    page.goto(url)
+                    page.wait_for_function("document.readyState === 'complete'")
                     least = _least(screen, size[0])
                     phone = size[0] == PHONE
                     problems = unreadable(page, selector, least, scrolls=phone or screen != "board")
                     assert problems == [], (url, size, problems[:5])
                     assert set(shown_texts(page, selector.split(",")[0])) == set(players)
-                finally:
-                    page.context.close()
+            finally:
+                page.context.close()
     finally:
         code, _, err = server.stop()
         assert code == 0 and err == "", err
