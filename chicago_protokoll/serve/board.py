@@ -27,10 +27,11 @@ from typing import Any, Protocol
 
 from ..core.errors import ChicagoError
 from ..core.events import Correction
+from ..core.session import Session
 from ..core.standings import Standings
 from ..i18n.language import language, t
 from ..present.html_sheet import problem_body, sheet_body, sheet_title
-from ..present.views import status_dict
+from ..present.views import last_ids, status_dict
 from ..present.width import visible
 from ..store import catalogue, locations, sessionfile
 from . import tv
@@ -66,6 +67,7 @@ class Reading:
     standings: Standings | None
     problem: str | None
     corrections: tuple[Correction, ...] = ()  # the sheet marks each corrected deal
+    session: Session | None = None  # as read: /status.json names its last ids
 
 
 # Each kind of page: its title and body for a reading (a problem has standings None).
@@ -224,9 +226,10 @@ class Board(Published):
         self._count += 1
         ident = f"{self._boot}-{self._count}"
         reading = self._reading(problem)
-        status = (
-            status_dict(reading.standings, reading.name) if reading.standings is not None else None
-        )
+        status = None
+        if reading.standings is not None and reading.session is not None:
+            # `status --json`'s object, with the ids of what was last recorded
+            status = status_dict(reading.standings, reading.name) | last_ids(reading.session)
         views = {}
         for kind, render in VIEWS.items():
             views[kind] = make_view(ident, *render(reading, self.stake))
@@ -249,7 +252,7 @@ class Board(Published):
                 error=error,
             )
         else:
-            return Reading(name, standings, None, session.corrections)
+            return Reading(name, standings, None, session.corrections, session)
         problem += t(" — the page shows the game again as soon as the file can be read.")
         return Reading(name, None, problem)
 

@@ -33,11 +33,10 @@ from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import language, t
 from ..store import sessionfile
-from . import keys
+from . import keys, next_game
 from .board import Board, Source
 from .hosts import is_allowed
 from .pages import csp_for
-from . import next_game
 from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
 from .recorder import CorrectFile, Done, SecondTap, Stale, perform
 

@@ -18,16 +18,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..core.correct import undoable_correction
+from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import t
 from ..present.narrate import describe_correction, describe_event
 from ..present.night_sheet import placement_points
 
-if TYPE_CHECKING:
-    from .record_page import Page
+
+class Page(Protocol):
+    """What these parts use of `record_page.Page` (not imported: it imports this)."""
+
+    game: Game
+    night: Mapping[str, Any] | None
+    follows: bool
+
+    def form(self, do: str | None, inner: str, *, extra: Mapping[str, str] | None = None) -> str: ...
+
+    def link(self, label: str, **params: str) -> str: ...
 
 # The fields a form sends that say what the page saw; a second tap sends them anew.
 SEEN_FIELDS = frozenset({"token", "session", "created", "events", "corrections", "sure"})

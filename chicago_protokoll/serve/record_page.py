@@ -36,7 +36,8 @@ from ..present.html_sheet import document
 from ..present.narrate import describe_in_deal
 from . import record_evening as evening
 from .pages import csp_for
-from .recorder import Seen, exchange_counts, split_claim
+from .record_fields import exchanges_and_royal
+from .recorder import Seen, split_claim
 
 # The hands a köp or the showdown is won with, weakest first; the royal straight flush is
 # its own entry (it wins the game at any moment).
@@ -473,40 +474,6 @@ class Page:
 
     # -- correcting a past deal -------------------------------------------------------------
 
-    def edit_exchanges_and_royal(
-        self, exchanges: Sequence[str], royal: str | None, pick: Any
-    ) -> str:
-        """The correction's exchanges (each player's count in each köp, ``ex-P-K``) and
-        the royal straight flush, as choices."""
-        counts = exchange_counts(exchanges)
-        buys = self.session.rules.game.buys
-        numbers = [(str(n), str(n)) for n in range(6)]
-        rows = []
-        for index, player in enumerate(self.game.players):
-            had = counts.get(player, [])
-            cells = "".join(
-                f'<label class="field">{escape(t("köp {buy}", buy=buy))}'
-                + _select(
-                    f"ex-{index}-{buy}",
-                    numbers,
-                    pick(f"ex-{index}-{buy}", str(had[buy - 1]) if buy <= len(had) else "0"),
-                )
-                + "</label>"
-                for buy in range(1, buys + 1)
-            )
-            rows.append(
-                f'<p class="who">{escape(player)}</p>'
-                f'<div class="row ex-{buys}">{cells}</div>'
-            )
-        players = [(p, p) for p in self.game.players]
-        return (
-            f"<details><summary>{escape(t('Exchanges (cards changed in each köp)'))}</summary>"
-            + "".join(rows)
-            + "</details>"
-            + f'<p class="who">{escape(t("Royal straight flush"))}</p>'
-            + _select("royal", [("", t("nobody")), *players], pick("royal", royal or ""))
-        )
-
     def edit_section(self, deal: int, *, preview: Sequence[str] = ()) -> str:
         """The deal as recorded, its parts as choices to change, and (after "show the
         totals") what the correction gives, with the button that saves it."""
@@ -565,7 +532,9 @@ class Page:
             + select("showhand", hand_choices, pick("showhand", shown[1]))
             + "</div>"
         )
-        fields.append(self.edit_exchanges_and_royal(recorded.exchanges, recorded.royal, pick))
+        fields.append(
+            exchanges_and_royal(self.game, recorded.exchanges, recorded.royal, pick)
+        )
         recorded_lines = "".join(f"<li>{escape(describe_in_deal(e))}</li>" for e in events)
         if missing:
             # Saved as shown, the part the form cannot show would be dropped: refused.
@@ -594,14 +563,6 @@ class Page:
             + self.form(None, inner, extra={"deal": str(deal)})
             + f'<div class="grid">{back}</div></section>'
         )
-
-
-def _select(name: str, choices: Sequence[tuple[str, str]], chosen: str) -> str:
-    options = "".join(
-        f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>{escape(label)}</option>'
-        for v, label in choices
-    )
-    return f'<select name="{escape(name)}">{options}</select>'
 
 
 def record_document(page: Page, body: str, *, stream: str, version: str, sheet: str) -> str:
