@@ -7,8 +7,6 @@ once never lose an event."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import os
 import re
 import stat
@@ -16,6 +14,7 @@ import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from serve_support import PLAYERS, Served, chicago, page_fields
