@@ -101,9 +101,9 @@ main.nb { height: 100vh; width: 100vw; padding: 1.6vh 1.6vw; display: flex;
      heading instead of sitting on a total. */
   html, body { height: auto; overflow: visible; font-size: 16px; }
   main.nb { height: auto; width: auto; padding: 10px 12px 24px; gap: 10px; overflow: visible; }
-  .nb-head { flex-wrap: wrap; padding-right: 5.5em; }
+  .nb-head { display: block; padding-right: 5.5em; }
   .nb-head h1 { max-width: none; white-space: normal; overflow-wrap: anywhere; }
-  .nb-sub { flex-basis: 100%; white-space: normal; }
+  .nb-sub { white-space: normal; margin-top: 2px; }
   .nb-grid, .nb-grid.tv { display: flex; flex-direction: column; gap: 14px; }
   .nb-tables { overflow: visible; grid-template-columns: minmax(0, 1fr); }
   .nb-side, .nb-standings { overflow: visible; }

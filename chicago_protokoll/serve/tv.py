@@ -98,15 +98,19 @@ th.text, td.text { text-align: left; }
      type a phone can read; the badge scrolls away instead of sitting on a total. */
   html, body { height: auto; overflow: visible; font-size: 16px; }
   main.tv { height: auto; width: auto; padding: 10px 12px 24px; gap: 10px; overflow: visible; }
-  .tv-head { flex-wrap: wrap; padding-right: 5.5em; }
+  .tv-head { display: block; padding-right: 5.5em; }
   .tv-head h1 { white-space: normal; overflow-wrap: anywhere; }
-  .tv-moment { flex-basis: 100%; white-space: normal; }
+  .tv-moment { white-space: normal; margin-top: 2px; }
   .tv-grid { display: flex; flex-direction: column; gap: 14px; }
   .tv-standings, .tv-side, .tv-deals, .tv-result { overflow: visible; max-height: none; }
   .tv-player { flex: none; max-height: none; padding: 6px 10px; }
   .tv-name { font-size: 1.25em; white-space: normal; overflow-wrap: anywhere; }
   .tv-score { font-size: 2.2em; }
+  /* the deals as wide as their figures, scrolled sideways inside their box */
   .tv-deals { overflow-x: auto; }
+  .tv-deals table { table-layout: auto; width: max-content; min-width: 100%; }
+  .tv-deals th, .tv-deals td { overflow: visible; }
+  .tv-deals td.text, .tv-deals th { max-width: 6.5em; overflow: hidden; }
   .live { position: absolute; top: 8px; right: 10px; font-size: 0.8em; }
 }
 """
