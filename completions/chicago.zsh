@@ -6,10 +6,11 @@
 
 _chicago_subcommands() {
     case $1 in
-    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats rules sessions night' ;;
+    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats merge-driver rules sessions night club' ;;
     'rules') REPLY='show init check presets' ;;
     'sessions') REPLY='use show remove' ;;
     'night') REPLY='new draw status final leave join cards' ;;
+    'club') REPLY='init sync keep' ;;
     *) return 1 ;;
     esac
 }
@@ -42,6 +43,7 @@ _chicago_options() {
     'why') REPLY='--deal -d --session -s --file -f --json --help -h' ;;
     'chart') REPLY='--width --height --session -s --file -f --help -h' ;;
     'stats') REPLY='--stake --since --until --player -p --min-games --min-rated --dir --format --output -o --json --nights --help -h' ;;
+    'merge-driver') REPLY='--help -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules show') REPLY='--session -s --file -f --json --help -h' ;;
     'rules init') REPLY='--preset --force --help -h' ;;
@@ -59,6 +61,10 @@ _chicago_options() {
     'night leave') REPLY='--help -h' ;;
     'night join') REPLY='--help -h' ;;
     'night cards') REPLY='--output -o --help -h' ;;
+    'club') REPLY='--help -h' ;;
+    'club init') REPLY='--help -h' ;;
+    'club sync') REPLY='--help -h' ;;
+    'club keep') REPLY='--ours --theirs --help -h' ;;
     esac
 }
 
@@ -254,11 +260,17 @@ _chicago_argument() {
     'forfeit|0') REPLY='n:player' ;;
     'why|0') REPLY='w:declare köpstopp last-trick points' ;;
     'why|1') REPLY='n:player' ;;
+    'merge-driver|0') REPLY='f' ;;
+    'merge-driver|1') REPLY='f' ;;
+    'merge-driver|2') REPLY='f' ;;
     'rules init|0') REPLY='f' ;;
     'rules check|0') REPLY='f' ;;
     'sessions use|0') REPLY='n:session' ;;
     'sessions show|0') REPLY='n:session' ;;
     'sessions remove|0') REPLY='n:session' ;;
+    'club init|0') REPLY='d' ;;
+    'club sync|0') REPLY='d' ;;
+    'club keep|1') REPLY='d' ;;
     *) REPLY="" ;;
     esac
 }

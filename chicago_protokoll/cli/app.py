@@ -60,11 +60,13 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("play", ("play",)),
     ("explain", ("explain", "why", "chart")),
     ("stats", ("stats",)),
+    ("club", ("merge-driver",)),
 )
 NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules", "rules_app"),
     ("sessions", "sessions", "sessions_app"),
     ("night", "night", "night_app"),
+    ("club", "club", "club_app"),
 )
 
 

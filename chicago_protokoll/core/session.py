@@ -30,6 +30,9 @@ class Session:
     corrections: tuple[Correction, ...] = ()
     # The ids `undo` took back, with when: never recorded again (core.ids).
     taken_back: tuple[TakenBack, ...] = ()
+    # The entry id of the write that started this game (a phone's Next game), so that
+    # the same write again finds it started ("already started: fredag-2"); "" if none.
+    started_by: str = ""
 
     def __post_init__(self) -> None:
         if not self.first_dealer and self.players:
@@ -49,10 +52,13 @@ def new_session(
     dealer: str | None = None,
     name: str = "",
     created: str = "",
+    new_names: bool = True,
 ) -> Session:
-    """A new game; refuses a table size the rules do not allow and unusable names."""
+    """A new game; refuses a table size the rules do not allow and unusable names
+    (``new_names=False``: names read from a file, which keep what an older release took)."""
     rules = rules or HouseRules()
-    names = check_player_names(players)  # the one check of a player's name: core/names.py
+    # the one check of a player's name: core/names.py
+    names = check_player_names(players, new=new_names)
     low, high = rules.game.min_players, rules.game.max_players
     if not low <= len(names) <= high:
         key = "game.min_players" if len(names) < low else "game.max_players"

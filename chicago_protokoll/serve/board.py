@@ -27,7 +27,6 @@ from typing import Any, Protocol
 
 from ..core.errors import ChicagoError
 from ..core.events import Correction
-from ..core.session import Session
 from ..core.standings import Standings
 from ..i18n.language import language, t
 from ..present.html_sheet import problem_body, sheet_body, sheet_title
@@ -67,7 +66,8 @@ class Reading:
     standings: Standings | None
     problem: str | None
     corrections: tuple[Correction, ...] = ()  # the sheet marks each corrected deal
-    session: Session | None = None  # as read: /status.json names its last ids
+    # `status --json`'s last_event and last_correction, which /status.json has too
+    last: tuple[tuple[str, str | None], ...] = ()
 
 
 # Each kind of page: its title and body for a reading (a problem has standings None).
@@ -226,10 +226,11 @@ class Board(Published):
         self._count += 1
         ident = f"{self._boot}-{self._count}"
         reading = self._reading(problem)
-        status = None
-        if reading.standings is not None and reading.session is not None:
-            # `status --json`'s object, with the ids of what was last recorded
-            status = status_dict(reading.standings, reading.name) | last_ids(reading.session)
+        status = (
+            status_dict(reading.standings, reading.name) | dict(reading.last)
+            if reading.standings is not None
+            else None
+        )
         views = {}
         for kind, render in VIEWS.items():
             views[kind] = make_view(ident, *render(reading, self.stake))
@@ -252,7 +253,9 @@ class Board(Published):
                 error=error,
             )
         else:
-            return Reading(name, standings, None, session.corrections, session)
+            return Reading(
+                name, standings, None, session.corrections, tuple(last_ids(session).items())
+            )
         problem += t(" — the page shows the game again as soon as the file can be read.")
         return Reading(name, None, problem)
 

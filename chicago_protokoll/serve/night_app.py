@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 
 from ..i18n.language import t
 from ..present.sheet_style import STYLE
-from . import keys
+from . import keys, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .app import status_route
 from .night_page import BOARD_STYLE, PAGE_SCRIPT, board_document
 from .nightboard import BOARD, TV, NightBoard, table_view
@@ -72,7 +72,7 @@ def night_routes(board: NightBoard, base: str) -> list[BaseRoute]:
     return [
         Route("/", screen(BOARD), methods=["GET"]),
         Route("/tv", screen(TV), methods=["GET"]),
-        Route("/t/{number:int}", table, methods=["GET"]),
+        Route("/t/{number:table}", table, methods=["GET"]),
         Route("/status.json", status_route(board), methods=["GET"]),
         Route("/cards", cards, methods=["GET"]),
     ]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlsplit
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
@@ -33,14 +33,18 @@ from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import language, t
 from ..store import sessionfile
-from . import keys, next_game
+from . import keys, next_game, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .board import Board, Source
+from .entries import Conflict
 from .hosts import is_allowed
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
-from .recorder import CorrectFile, Done, SecondTap, Stale, perform
+from .recorder import Done, SecondTap, Stale, perform
 
 MAX_FORM_BYTES = 16 * 1024  # a form of the page is well under 2 KiB; more is not ours
+# The answer to a recording write names the entry saved (or found saved): an outbox
+# removes a waiting entry only on a 200 that names it (cli.md).
+ENTRY_HEADER = "x-chicago-entry"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +78,7 @@ def _refused(text: str, status: int = 403) -> Response:
 
 class Recording:
     """The recording routes for ``tables``, their secrets in ``secrets``; ``base`` is the
-    address the server printed (the QR codes point there); ``correct`` corrects a past deal
-as ``chicago edit`` does (`recorder.CorrectFile`)."""
+    address the server printed (the QR codes point there)."""
 
     def __init__(
         self,
@@ -84,9 +87,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         secrets: keys.Secrets,
         base: str,
         hosts: frozenset[str],
-        correct: CorrectFile,
     ) -> None:
-        self.correct = correct
         self.source = source
         self.tables = tables
         self.secrets = secrets
@@ -103,7 +104,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
 
     def routes(self) -> list[Route]:
         return [
-            Route("/r/{number:int}/{secret}", self.page, methods=["GET", "POST"]),
+            Route("/r/{number:table}/{secret}", self.page, methods=["GET", "POST"]),
             Route("/k/{secret}", self.keeper, methods=["GET"]),
         ]
 
@@ -125,7 +126,12 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         token = keys.token_of(secret)
         if request.method == "GET":
             return await self._render(number, token, dict(request.query_params))
-        form = await _read_form(request)
+        try:
+            form = await _read_form(request)
+        except ClientDisconnect:
+            # A phone gone in the middle of its form (the room's network): nothing was
+            # recorded and nobody is there to tell; nothing on the keeper's terminal.
+            return Response(status_code=400)
         if form is None:
             return _refused(t("This form is too large."), 413)
         if not self._same_site(request) or not keys.same(form.get("token", ""), token):
@@ -135,13 +141,12 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
             return await self._render(number, token, {}, problem=table.problem, status=409)
         again = next_game.start if table.follows else None
         try:
-            done: Done = await asyncio.to_thread(
-                perform, table.path, form, self.correct, again=again
-            )
+            done: Done = await asyncio.to_thread(perform, table.path, form, again=again)
         except SecondTap as error:  # a royal, a forfeit, the game's end: asked again
             said = error.localized(language())
             return await self._render(number, token, {}, sure=(form, said))
-        except Stale as error:
+        except (Stale, Conflict) as error:
+            # The page as the file is now, and why nothing was recorded (both versions).
             await self.source.refresh()
             return await self._render(number, token, {}, problem=error.localized(language()), status=409)
         except ChicagoError as error:
@@ -149,7 +154,10 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
             return await self._render(number, token, query, problem=error.localized(language()), status=422)
         await self.source.refresh()  # every open page (and this one's stream) has it now
         query = _kept(form) if done.preview else {}
-        return await self._render(number, token, query, lines=done.lines, preview=done.preview)
+        response = await self._render(number, token, query, lines=done.lines, preview=done.preview)
+        if done.entry:
+            response.headers[ENTRY_HEADER] = done.entry  # the 200 names the entry it saved
+        return response
 
     def _same_site(self, request: Request) -> bool:
         """No form of another site: a browser says where a form came from, and it must be
@@ -271,7 +279,7 @@ def _load(path: Path) -> tuple[Session, Game]:
 def _kept(form: Mapping[str, str]) -> dict[str, str]:
     """What a refused or previewed form keeps on the page: the step of a köp, the deal
     being corrected and the choices made in it."""
-    kept = {k: v for k, v in form.items() if k not in ("token", "session", "created", "events", "corrections", "do")}
+    kept = {k: v for k, v in form.items() if k not in ("token", "session", "created", "last_event", "last_correction", "entry", "do")}
     if "deal" in kept:
         kept["edit"] = kept.pop("deal")
     elif form.get("do") not in ("buy", "showdown"):

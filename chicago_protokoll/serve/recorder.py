@@ -2,36 +2,48 @@
 the command line, and nothing a page that saw another record may write.
 
 A form names what was tapped (``do`` and its values: a player, a hand, a count); this
-module turns it into the text the commands read (``Anna:two-pair``, ``pass``, ``tie``)
-and hands it to `core.entry`, and the events it gives to `store.recording.record` (or
-`undo`, or for a past deal ``chicago edit``'s `cli.correct.correct_file`, passed in by
-the command), under the lock.  So a refusal is
-the command line's refusal, in the same sentence, and writes nothing.
+module turns a tapped best hand into a claim (`core.claims.Claim.from_choices`) and
+hands it to `core.entry`, and the events it gives to `store.recording.record` (or
+`undo`, or for a past deal `store.recording.correct`, as ``chicago edit`` corrects it),
+under the lock.  So a refusal is the command line's refusal, in the same sentence, and
+writes nothing.
 
-Every form also names the session it was shown for and how many events and corrections
-it saw (`Seen`).  Under the lock, before anything is built, the file as it is must be
-that: otherwise the write is refused as `Stale` and the page shows the protocol as it
-is now.  A phone left open on last game's page never writes into the next, a second tap
-on the same button (a double tap, a resent form) is refused instead of recorded twice,
-and a terminal that recorded in between is never overwritten.
+Every form also names the session it was shown for, the ids of the last event and the
+last correction it saw (`Seen`), and the entry id of the question it was drawn for
+(`entries`).  Under the lock, before anything is built: an entry the file already has is
+"already saved" (or a conflict naming both versions, or "taken back at HH:MM"); then the
+file's last event and correction must be the ones the page saw (unless all recorded
+since is notes): otherwise the write is refused as `Stale` and the page shows the
+protocol as it is now.  A phone left open on last game's page never writes into the
+next, a resent form records nothing twice, and a page never takes back or records over
+what it did not see.  Undo is stricter still: not even a note may have come since.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ..core import entry
-from ..core.correct import DealChanges, check_deal_number, deal_events, recorded_entry
+from ..core import entry, ids
+from ..core.claims import Claim, Taking
+from ..core.correct import (
+    DealChanges,
+    check_deal_number,
+    deal_events,
+    recorded_claims,
+    recorded_entry,
+)
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
-from ..core.events import Event
+from ..core.events import Event, Note
 from ..core.game import Game, replay
 from ..core.session import Session
 from ..i18n.language import Msg, t
 from ..present.narrate import describe_correction, describe_event
 from ..store import recording
+from . import entries
+from .entries import AlreadySaved
 
 # What a form may ask, and which of them play a moment of the deal.
 PLAY = frozenset({"buy", "showdown", "declare", "trick", "outcome", "exchange", "royal"})
@@ -84,29 +96,36 @@ def second_tap(game: Game, do: str, events: Sequence[Event]) -> SecondTap | None
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """The state of the file a page was shown for: the session, and how many events and
-    corrections it had."""
+    """The state of the file a page was shown for: the session, and the ids of its last
+    event and its last correction (``""``: none).  Identity, not counts: a record as long
+    as the one seen is not the one seen (an undo and another entry since)."""
 
     session: str
     created: str
-    events: int
-    corrections: int
+    last_event: str
+    last_correction: str
 
     @classmethod
     def of(cls, session: Session) -> Seen:
-        return cls(session.name, session.created, len(session.events), len(session.corrections))
+        return cls(
+            session.name,
+            session.created,
+            ids.last_event(session) or "",
+            ids.last_correction(session) or "",
+        )
 
     @classmethod
     def from_form(cls, form: Mapping[str, str]) -> Seen:
-        """What a form says it saw; a form that does not say is `Stale`."""
+        """What a form says it saw; a form that does not say (one an earlier release drew,
+        which named counts) is `Stale`: the page redraws."""
         try:
             return cls(
                 form["session"],
                 form.get("created", ""),
-                int(form["events"]),
-                int(form["corrections"]),
+                form["last_event"],
+                form["last_correction"],
             )
-        except (KeyError, ValueError):
+        except KeyError:
             raise Stale from None
 
     def fields(self) -> dict[str, str]:
@@ -114,44 +133,45 @@ class Seen:
         return {
             "session": self.session,
             "created": self.created,
-            "events": str(self.events),
-            "corrections": str(self.corrections),
+            "last_event": self.last_event,
+            "last_correction": self.last_correction,
         }
 
-    def check(self, current: Session) -> None:
-        """`Stale` unless ``current`` is the file this page saw."""
-        if Seen.of(current) != self:
+    def check(self, current: Session, *, notes_since: bool = True) -> None:
+        """`Stale` unless ``current`` is the file this page saw: the same session, its last
+        correction the one seen, its last event the one seen or (``notes_since``) followed
+        only by notes, which change nothing the page shows.  Undo passes False: a note
+        since would be what it took back, unseen."""
+        now = Seen.of(current)
+        if (now.session, now.created, now.last_correction) != (
+            self.session,
+            self.created,
+            self.last_correction,
+        ):
+            raise Stale
+        if now.last_event == self.last_event:
+            return
+        if not notes_since:
+            raise Stale
+        record = [event.id for event in current.events]
+        if self.last_event and self.last_event not in record:
+            raise Stale  # taken back, or never this file's
+        start = record.index(self.last_event) + 1 if self.last_event else 0
+        if not all(isinstance(event, Note) for event in current.events[start:]):
             raise Stale
 
-
-# -- the text the entry layer reads ---------------------------------------------------------
-
-
-def claim_text(who: str, hand: str, opponent: str = "") -> str:
-    """A tapped best hand as the commands type it: ``pass``, ``tie``, ``tie:pair``,
-    ``Anna:two-pair``, ``Anna:four-of-a-kind:zero`` (``hand`` may end in ``:zero``), and
-    ``Anna:two-pair:from:Bo`` where the points come off an opponent's total
-    (scoring.take_from_opponent)."""
-    if who == "pass":
-        return "pass"
-    if who == "tie":
-        return f"tie:{hand}" if hand else "tie"
-    if opponent:
-        return f"{who}:{hand}:from:{opponent}"
-    return f"{who}:{hand}"
+    def check_strictly(self, current: Session) -> None:
+        """`check` with nothing at all recorded since (undo)."""
+        self.check(current, notes_since=False)
 
 
-def split_claim(text: str) -> tuple[str, str]:
-    """A recorded claim (`core.correct.claim_text`) as the page's two choices: who (a
-    player, ``pass`` or ``tie``) and the hand (its slug, ``:zero`` kept; cards dropped)."""
-    if text == "pass":
-        return "pass", ""
-    head, _, rest = text.partition(":")
-    words = rest.split()
-    hand = words[0] if words else ""
-    if rest.rstrip().endswith(":zero") and not hand.endswith(":zero"):
-        hand += ":zero"
-    return ("tie" if head == "tie" else head), hand
+# -- what was tapped, read by the entry layer -------------------------------------------------
+
+
+def _claimed(form: Mapping[str, str], who: str, hand: str, taken: str) -> str:
+    """A tapped best hand (``who``, ``hand`` and ``taken`` name its fields) as the
+    canonical text the entry layer reads (`Claim.text`)."""
+    return Claim.from_choices(form.get(who, ""), form.get(hand, ""), form.get(taken, "")).text()
 
 
 def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
@@ -159,9 +179,9 @@ def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
     do, who = form.get("do", ""), form.get("who", "")
     taken = form.get("from", "")
     if do == "buy":
-        return [entry.buy_event(game, claim_text(who, form.get("hand", ""), taken))]
+        return [entry.buy_event(game, _claimed(form, "who", "hand", "from"))]
     if do == "showdown":
-        return [entry.showdown_event(game, claim_text(who, form.get("hand", ""), taken))]
+        return [entry.showdown_event(game, _claimed(form, "who", "hand", "from"))]
     if do == "declare":
         return [entry.declare_event(game, who)]
     if do == "trick":
@@ -186,38 +206,24 @@ def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
 # -- a past deal ----------------------------------------------------------------------------
 
 
-def _trimmed(buys: Sequence[str]) -> tuple[str, ...]:
-    """Scored köp as compared: a ``pass`` at the end is the same as none."""
-    kept = list(buys)
-    while kept and kept[-1] == "pass":
-        kept.pop()
-    return tuple(kept)
-
-
-def _choice(recorded: str, who: str, hand: str) -> str:
-    """A köp or showdown as the form has it: the recorded text (with its cards) when the
-    choices are the recorded ones, else the choices."""
-    was = split_claim(recorded)
-    if who == "pass" and was[0] == "pass":
-        return recorded
-    if (who, hand) == was:
-        return recorded
-    return claim_text(who, hand)
-
-
 def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealChanges:
     """What the correction form changes in deal ``deal``: only the parts whose choices
-    differ from the deal as recorded."""
+    differ from the deal as recorded (a köp whose choices are the recorded claim's keeps
+    that claim whole, its cards and the opponent its points were taken from included)."""
     check_deal_number(session, deal)
-    recorded = recorded_entry(deal_events(session, deal))
-    scored = session.rules.game.scored_buys
+    events = deal_events(session, deal)
+    recorded = recorded_entry(events)
+    was = recorded_claims(events)
     buys = []
-    for number in range(1, scored + 1):
-        was = recorded.buys[number - 1] if number <= len(recorded.buys) else "pass"
-        buys.append(_choice(was, form.get(f"buy{number}", "pass"), form.get(f"hand{number}", "")))
+    for number in range(1, session.rules.game.scored_buys + 1):
+        chosen = Claim.from_choices(
+            form.get(f"buy{number}", "pass"), form.get(f"hand{number}", ""), form.get(f"from{number}", "")
+        )
+        if not chosen.same_choices(was.buys.get(number, Claim(None))):
+            buys.append((number, chosen.text()))
     changes: dict[str, object] = {}
-    if _trimmed(buys) != _trimmed(recorded.buys):
-        changes["buys"] = tuple(buys)
+    if buys:
+        changes["buy"] = tuple(buys)
     chicago, broken = form.get("chicago") or None, form.get("broken") or None
     if (chicago, broken) != (recorded.chicago, recorded.broken_by):
         if chicago is None:
@@ -225,13 +231,15 @@ def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealCh
         else:
             changes["chicago"], changes["broken_by"] = chicago, broken
     last, two = form.get("last") or None, form.get("two") == "1"
-    if last is not None and (last, two) != (recorded.last_trick, recorded.with_two):
-        changes["last_trick"], changes["with_two"] = last, two
-    showdown = _choice(
-        recorded.showdown or "pass", form.get("show", "pass"), form.get("showhand", "")
+    if last is not None:
+        taking = Taking(last, form.get("lastfrom") or None)
+        if (taking, two) != (was.last_trick, recorded.with_two):
+            changes["last_trick"], changes["with_two"] = taking.text(), two
+    shown = Claim.from_choices(
+        form.get("show", "pass"), form.get("showhand", ""), form.get("showfrom", "")
     )
-    if showdown != (recorded.showdown or "pass") and chicago is None:
-        changes["showdown"] = showdown
+    if not shown.same_choices(was.showdown) and chicago is None:
+        changes["showdown"] = shown.text()
     exchanges = _exchange_changes(session, recorded.exchanges, form)
     if exchanges:
         changes["exchanges"] = exchanges
@@ -292,6 +300,9 @@ class Done:
 
     lines: tuple[str, ...]
     preview: bool = False
+    # The entry id a recording write saved (or found saved): the 200 names it, so a
+    # phone's outbox knows which waiting entry is done.
+    entry: str = ""
 
 
 class NextGame(Protocol):
@@ -300,36 +311,19 @@ class NextGame(Protocol):
     def __call__(self, path: Path, form: Mapping[str, str], seen: Seen) -> Done: ...
 
 
-class CorrectFile(Protocol):
-    """`cli.correct.correct_file`, passed in by the command (as `play` passes it to its
-    dialogue): correct a deal as ``chicago edit`` does, ``expect`` checked under the lock."""
-
-    def __call__(
-        self,
-        path: Path,
-        deal: int,
-        changes: DealChanges,
-        *,
-        dry_run: bool,
-        expect: Callable[[Session], None] | None = None,
-    ) -> str: ...
-
-
-def perform(
-    path: Path, form: Mapping[str, str], correct: CorrectFile, *, again: NextGame | None = None
-) -> Done:
+def perform(path: Path, form: Mapping[str, str], *, again: NextGame | None = None) -> Done:
     """Do what ``form`` asks on the session file at ``path``, or refuse it (`ChicagoError`:
     the command line's sentence; `Stale`; `SecondTap`) having written nothing.  ``again``
     starts the next game (None: this table's next game is drawn by the night)."""
     seen = Seen.from_form(form)
     do = form.get("do", "")
     if do == "undo":
-        undone = recording.undo(path, expect=seen.check)
+        undone = recording.undo(path, expect=seen.check_strictly)
         if undone.correction is not None:
             return Done((t("Taken back: ") + describe_correction(undone.correction),))
         return Done(tuple(t("Taken back: ") + describe_event(e) for e in undone.events))
     if do in EDIT:
-        return _edit(path, form, seen, correct, preview=do == "edit-preview")
+        return _edit(path, form, seen, preview=do == "edit-preview")
     if do == AGAIN:
         if again is None:
             raise ChicagoError(Msg("the organiser draws this table's next game"))
@@ -337,26 +331,45 @@ def perform(
     if do not in ACTIONS:
         raise ChicagoError(Msg("this page cannot do '{action}'", action=do[:40]))
 
+    entry_id = entries.entry_of_form(form)
+    if entry_id is None:
+        raise Stale  # a page drawn before entry ids: it redraws
+    return record_entry(path, form, seen, entry_id)
+
+
+def record_entry(path: Path, form: Mapping[str, str], seen: Seen, entry_id: str) -> Done:
+    """Record what ``form`` tapped as entry ``entry_id``: already saved, a conflict, stale
+    or recorded with the ids ``ENTRY-1``, ... (`entries`), all under the lock."""
+    do = form.get("do", "")
+
     def build(game: Game) -> list[Event]:
+        # The entry first: a resend of the tap that ended the game is "already saved",
+        # not "the game is over".
+        entries.once(game.session, entry_id, lambda then: play_events(then, form))
+        if do != "note":
+            game.refuse_if_over()
         seen.check(game.session)
         events = play_events(game, form)
         if form.get("sure") != "1" and (asked := second_tap(game, do, events)) is not None:
             raise asked
-        return events
+        return entries.with_ids(events, entry_id)
 
     try:
-        recorded = recording.record(path, build, after_the_game=do == "note")
+        recorded = recording.record(path, build, after_the_game=True)
+    except AlreadySaved as already:
+        return Done(already.lines(), entry=entry_id)
     except (RuleViolation, EntryError) as error:
         if isinstance(error, OptionConflict | SecondTap):
             raise
         # As the commands say it (cli.common._record): nobody undoes an entry never made.
         raise ChicagoError(Msg("{error}; nothing was recorded", error=error)) from None
-    return Done(tuple(t("Saved: ") + describe_event(e.event) for e in recorded.entries))
+    return Done(
+        tuple(t("Saved: ") + describe_event(e.event) for e in recorded.entries), entry=entry_id
+    )
 
 
-def _edit(
-    path: Path, form: Mapping[str, str], seen: Seen, correct: CorrectFile, *, preview: bool
-) -> Done:
+def _edit(path: Path, form: Mapping[str, str], seen: Seen, *, preview: bool) -> Done:
+    from ..present.views import correction_report
     from ..store import sessionfile
 
     try:
@@ -366,8 +379,8 @@ def _edit(
     current = sessionfile.load_session(path)
     seen.check(current)
     changes = edit_changes(current, deal, form)
-    report = correct(path, deal, changes, dry_run=preview, expect=seen.check)
-    return Done(phone_lines(report), preview=preview)
+    corrected = recording.correct(path, deal, changes, dry_run=preview, expect=seen.check)
+    return Done(phone_lines(correction_report(corrected)), preview=preview)
 
 
 def phone_lines(report: str) -> tuple[str, ...]:

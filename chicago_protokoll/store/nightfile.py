@@ -33,6 +33,7 @@ from .locations import (
     check_session_name,
     data_dir,
     display_path,
+    is_theirs_copy,
     read_pointer,
     real_path,
     session_name_problem,
@@ -115,7 +116,13 @@ def list_nights() -> list[tuple[str, Path]]:
     found = []
     for entry in entries:
         stem, dot, suffix = entry.name.rpartition(".")
-        if dot and suffix == "toml" and session_name_problem(stem) is None and entry.is_file():
+        if (
+            dot
+            and suffix == "toml"
+            and session_name_problem(stem) is None
+            and not is_theirs_copy(stem)
+            and entry.is_file()
+        ):
             found.append((stem, nights_dir() / entry.name))
     return sorted(found)
 

@@ -5,13 +5,15 @@
 function __chicago_subcommands -a command
     switch $command
         case ''
-            printf '%s\t%s\n' 'new' 'Start a session: players in clockwise order; it becomes the current one' 'deal' 'Record one whole deal (giv) and print the standings' 'buy' 'Best hand of the next scored köp of the current deal' 'declare' 'PLAYER declares Chicago, before the first lead' 'tricks' 'Last trick to PLAYER; after a Chicago: the declarer if it succeeded, else who broke it' 'showdown' 'Best hand shown after the tricks; ends the deal' 'royal' 'PLAYER shows a royal straight flush: the game is won at once' 'exchange' 'Cards PLAYER exchanged in the current köp' 'undo' 'Take back the last recorded event (with --deal: the whole last deal)' 'penalty' 'A penalty the table rules on: POINTS off PLAYER\'s total (the floor applies)' 'forfeit' 'PLAYER loses the game at once (a hand claimed and not shown): the others\' best wins' 'note' 'A remark on a deal; it changes no total, and may be written after the game too' 'again' 'The next game at the same table: same players and seats (less --drop, with --add after the last seat), same house rules; the next player clockwise after the previous first dealer deals first' 'edit' 'Correct a recorded deal: only what the options name is replaced, and every deal after it is replayed' 'status' 'The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is next' 'log' 'The protocol as on paper: a row per deal, each player\'s points and running total' 'export' 'Export the game: every deal with its events and the running totals' 'settle' 'Who pays whom: each loser pays the difference to the winner times the stake' 'compare' 'Which hand wins?' 'serve' 'A live scoreboard: the sheet in a browser, updated as each event is recorded' 'play' 'Guided protocol: asks for each scoring moment of each deal and saves every answer' 'explain' 'The replay told deal by deal: each event, the points it gave or took, the rule and house-rules key behind them, the running totals' 'why' 'Answers to the questions asked at the table, each with the rules and keys behind it' 'chart' 'The score race in the terminal: a line per player over the deals, with the target and köpstopp lines' 'stats' 'Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games' 'rules' 'House rules: show, write a file to edit, check a file' 'sessions' 'List, switch, show and remove sessions' 'night' 'A club night: several tables, rounds, seats drawn by lot, placement points'
+            printf '%s\t%s\n' 'new' 'Start a session: players in clockwise order; it becomes the current one' 'deal' 'Record one whole deal (giv) and print the standings' 'buy' 'Best hand of the next scored köp of the current deal' 'declare' 'PLAYER declares Chicago, before the first lead' 'tricks' 'Last trick to PLAYER; after a Chicago: the declarer if it succeeded, else who broke it' 'showdown' 'Best hand shown after the tricks; ends the deal' 'royal' 'PLAYER shows a royal straight flush: the game is won at once' 'exchange' 'Cards PLAYER exchanged in the current köp' 'undo' 'Take back the last recorded event (with --deal: the whole last deal)' 'penalty' 'A penalty the table rules on: POINTS off PLAYER\'s total (the floor applies)' 'forfeit' 'PLAYER loses the game at once (a hand claimed and not shown): the others\' best wins' 'note' 'A remark on a deal; it changes no total, and may be written after the game too' 'again' 'The next game at the same table: same players and seats (less --drop, with --add after the last seat), same house rules; the next player clockwise after the previous first dealer deals first' 'edit' 'Correct a recorded deal: only what the options name is replaced, and every deal after it is replayed' 'status' 'The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is next' 'log' 'The protocol as on paper: a row per deal, each player\'s points and running total' 'export' 'Export the game: every deal with its events and the running totals' 'settle' 'Who pays whom: each loser pays the difference to the winner times the stake' 'compare' 'Which hand wins?' 'serve' 'A live scoreboard: the sheet in a browser, updated as each event is recorded' 'play' 'Guided protocol: asks for each scoring moment of each deal and saves every answer' 'explain' 'The replay told deal by deal: each event, the points it gave or took, the rule and house-rules key behind them, the running totals' 'why' 'Answers to the questions asked at the table, each with the rules and keys behind it' 'chart' 'The score race in the terminal: a line per player over the deals, with the target and köpstopp lines' 'stats' 'Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games' 'merge-driver' 'What git calls for a session or night file: a merge by event id (or by key)' 'rules' 'House rules: show, write a file to edit, check a file' 'sessions' 'List, switch, show and remove sessions' 'night' 'A club night: several tables, rounds, seats drawn by lot, placement points' 'club' 'A club folder on many machines, kept with git: init, sync, keep'
         case 'rules'
             printf '%s\t%s\n' 'show' 'The current session\'s house rules (the main rule if there is no session)' 'init' 'Write a commented house-rules file to edit' 'check' 'Check a house-rules file: every problem is listed with its key' 'presets' 'List the built-in presets'
         case 'sessions'
             printf '%s\t%s\n' 'use' 'Make NAME the current session' 'show' 'Where a session\'s file is, its players and rules, and its standings' 'remove' 'Delete a session file (asks first)'
         case 'night'
             printf '%s\t%s\n' 'new' 'Start a club night and draw its first round: each table\'s game is a session' 'draw' 'Draw the next round, once every game of this one is finished' 'status' 'The round, each table\'s game, and the night\'s standings by placement points' 'final' 'One more table after the last round: the K best of the night so far' 'leave' 'A player leaves: not drawn from the next round on' 'join' 'A player joins (or comes back): drawn from the next round on' 'cards' 'Printable table cards for the current round (HTML): table, seats, first dealer, session'
+        case 'club'
+            printf '%s\t%s\n' 'init' 'Make DIR a club folder for git: .gitattributes, .gitignore and this clone\'s merge driver' 'sync' 'Commit, pull, check, push; a conflict is named, never committed' 'keep' 'Resolve a conflict by keeping one side\'s version whole, then sync'
         case '*'
             return 1
     end
@@ -48,7 +50,7 @@ function __chicago_options -a command
         case 'again'
             printf '%s\t%s\n' '--add' 'PLAYER joins the table, seated after the last seat (repeatable)' '--drop' 'PLAYER leaves the table (repeatable)' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'edit'
-            printf '%s\t%s\n' '--buy' 'Best hand of each scored köp, in order: PLAYER:HAND, pass or tie' '--chicago' 'PLAYER declared Chicago' '--broken-by' 'PLAYER took a trick and broke the Chicago' '--last-trick' 'PLAYER took the last trick' '--showdown' 'Best hand after the tricks: PLAYER:HAND, pass or tie' '--royal' 'PLAYER shows a royal straight flush: the game is over' '--exchange' 'PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--no-chicago' 'There was no Chicago (then give --last-trick)' '--with-two' 'The last trick was won with a two' '--dry-run' 'Show the totals the correction would give; write nothing' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+            printf '%s\t%s\n' '--buy' 'K=WHO: köp K\'s best hand only (PLAYER:HAND, pass or tie), once per köp; or WHO for each scored köp in order, naming every köp the deal recorded' '--chicago' 'PLAYER declared Chicago' '--broken-by' 'PLAYER took a trick and broke the Chicago' '--last-trick' 'PLAYER took the last trick' '--showdown' 'Best hand after the tricks: PLAYER:HAND, pass or tie' '--royal' 'PLAYER shows a royal straight flush: the game is over' '--exchange' 'PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--no-chicago' 'There was no Chicago (then give --last-trick)' '--with-two' 'The last trick was won with a two' '--dry-run' 'Show the totals the correction would give; write nothing' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'status'
             printf '%s\t%s\n' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--json' 'Print JSON for scripts' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'log'
@@ -71,6 +73,8 @@ function __chicago_options -a command
             printf '%s\t%s\n' '--width' 'Columns to draw in' '--height' 'Rows of points' '--session' 'Session name (default: the current session)' '-s' 'Session name (default: the current session)' '--file' 'Work on a session file anywhere' '-f' 'Work on a session file anywhere' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'stats'
             printf '%s\t%s\n' '--stake' 'Amount per point for the money column (default 1)' '--since' 'Only games started on or after YYYY-MM-DD (or \'today\')' '--until' 'Only games started on or before YYYY-MM-DD (or \'today\')' '--player' 'Show only this player and their record against each opponent (repeatable)' '-p' 'Show only this player and their record against each opponent (repeatable)' '--min-games' 'Leave out players with fewer finished games' '--min-rated' 'Show rates and averages only for players with at least N finished games (below: null in --json, – in the table); they are still listed' '--dir' 'Also count the sessions in DIR, e.g. a folder the club shares (repeatable)' '--format' 'table, json or html (one self-contained page)' '--output' 'Write to FILE instead of printing (\'-\': standard output)' '-o' 'Write to FILE instead of printing (\'-\': standard output)' '--json' 'Print JSON for scripts' '--nights' 'The club nights instead: placement points and nights won per player across every night' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+        case 'merge-driver'
+            printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'rules'
             printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'rules show'
@@ -105,6 +109,14 @@ function __chicago_options -a command
             printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
         case 'night cards'
             printf '%s\t%s\n' '--output' 'Write to FILE instead of printing (\'-\': standard output)' '-o' 'Write to FILE instead of printing (\'-\': standard output)' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+        case 'club'
+            printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+        case 'club init'
+            printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+        case 'club sync'
+            printf '%s\t%s\n' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
+        case 'club keep'
+            printf '%s\t%s\n' '--ours' 'Keep this machine\'s version' '--theirs' 'Keep the other machine\'s version' '--help' 'Show this message and exit' '-h' 'Show this message and exit'
     end
 end
 
@@ -485,6 +497,12 @@ function __chicago_argument -a command index
             echo 'w:declare köpstopp last-trick points'
         case 'why|1'
             echo 'n:player'
+        case 'merge-driver|0'
+            echo 'f'
+        case 'merge-driver|1'
+            echo 'f'
+        case 'merge-driver|2'
+            echo 'f'
         case 'rules init|0'
             echo 'f'
         case 'rules check|0'
@@ -495,6 +513,12 @@ function __chicago_argument -a command index
             echo 'n:session'
         case 'sessions remove|0'
             echo 'n:session'
+        case 'club init|0'
+            echo 'd'
+        case 'club sync|0'
+            echo 'd'
+        case 'club keep|1'
+            echo 'd'
     end
 end
 

@@ -124,8 +124,9 @@ class Served:
 
 
 def page_fields(body: str) -> dict[str, str]:
-    """The hidden fields every form of a recording page carries: what it saw, its token."""
-    names = ("session", "created", "events", "corrections", "token")
+    """The hidden fields every form of a recording page carries: what it saw (the ids of
+    the last event and correction), the entry id of its question, its token."""
+    names = ("session", "created", "last_event", "last_correction", "entry", "token")
     found = re.findall(r'name="(\w+)" value="([^"]*)"', body)
     return {name: html.unescape(value) for name, value in found if name in names}
 
