@@ -37,7 +37,7 @@ _chicago_options() {
     'export') REPLY='--format --output -o --stake --csv-dialect --session -s --file -f --help -h' ;;
     'settle') REPLY='--stake --session -s --file -f --since --round --dir --format --output -o --night --json --evening --help -h' ;;
     'compare') REPLY='--session -s --file -f --json --help -h' ;;
-    'serve') REPLY='--host --port --stake --session -s --file -f --night --record --new-secrets --help -h' ;;
+    'serve') REPLY='--host --port --stake --session -s --file -f --night --hide-standings-last --record --new-secrets --help -h' ;;
     'play') REPLY='--rules --preset --dealer --stake --session -s --file -f --help -h' ;;
     'explain') REPLY='--player -p --session -s --file -f --json --help -h' ;;
     'why') REPLY='--deal -d --session -s --file -f --json --help -h' ;;
@@ -195,6 +195,7 @@ _chicago_value() {
     'serve|--file') REPLY='f' ;;
     'serve|-f') REPLY='f' ;;
     'serve|--night') REPLY='' ;;
+    'serve|--hide-standings-last') REPLY='' ;;
     'play|--rules') REPLY='f' ;;
     'play|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
     'play|--dealer') REPLY='' ;;

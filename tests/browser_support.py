@@ -120,3 +120,84 @@ def overflowing_elements(page: Page) -> list[str]:
                            + e.scrollWidth + '>' + e.clientWidth)"""
         )
     )
+
+
+# Each element matched, as a person reads it: shown, inside the viewport (or, where the
+# page scrolls, inside the page), inside every box that clips it, not cut (its text
+# within its own width, or cut with an ellipsis after at least 4 characters), never 0 px
+# wide, and in type at least LEAST px.  What it finds wrong, one line an element.
+_READABLE = """([selector, least, scrolls]) => {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const height = scrolls ? document.documentElement.scrollHeight : innerHeight;
+  const ellipsis = (el) => {
+    const canvas = document.createElement("canvas").getContext("2d");
+    canvas.font = getComputedStyle(el).font;
+    return canvas.measureText("\\u2026").width;
+  };
+  const before = (el, right) => {
+    // how many characters lie wholly left of `right` (what an ellipsis leaves shown)
+    let count = 0;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const r = range.getBoundingClientRect();
+        if (r.width > 0 && r.right <= right + 0.5) count++;
+      }
+    }
+    return count;
+  };
+  for (const el of document.querySelectorAll(selector)) {
+    const text = el.textContent.trim();
+    const what = el.tagName.toLowerCase() + "." + el.className + " '" + text + "'";
+    if (!el.getClientRects().length) continue;  // not on this page (hidden)
+    const style = getComputedStyle(el);
+    const size = parseFloat(style.fontSize);
+    if (size < least - 0.01) problems.push(what + ": type " + size.toFixed(1) + " px < " + least);
+    const r = el.getBoundingClientRect();
+    const top = r.top + (scrolls ? scrollY : 0), bottom = r.bottom + (scrolls ? scrollY : 0);
+    if (r.left < -0.5 || r.right > width + 0.5 || top < -0.5 || bottom > height + 0.5)
+      problems.push(what + ": outside the screen " + JSON.stringify([r.left, r.top, r.right, r.bottom]));
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      const o = getComputedStyle(box);
+      const clips = (v) => v === "hidden" || v === "clip";
+      if (!clips(o.overflowX) && !clips(o.overflowY)) continue;
+      const b = box.getBoundingClientRect();
+      if ((clips(o.overflowX) && (r.left < b.left - 0.5 || r.right > b.right + 0.5))
+          || (clips(o.overflowY) && (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5))) {
+        problems.push(what + ": cut by " + box.tagName.toLowerCase() + "." + box.className);
+        break;
+      }
+    }
+    if (style.display === "inline") continue;  // an inline box cannot cut its own text
+    if (el.clientWidth === 0) { problems.push(what + ": 0 px wide"); continue; }
+    if (el.scrollWidth > el.clientWidth + 1) {
+      const right = r.left + el.clientLeft + el.clientWidth - parseFloat(style.paddingRight);
+      const shown = style.textOverflow === "ellipsis" ? before(el, right - ellipsis(el)) : 0;
+      if (style.textOverflow !== "ellipsis" || shown < Math.min(4, text.length) || text.length < 5)
+        problems.push(what + ": cut (" + el.scrollWidth + " > " + el.clientWidth + " px, "
+                      + shown + " characters before the ellipsis)");
+    }
+  }
+  return problems;
+}"""
+
+
+def unreadable(page: Page, selector: str, least: float, *, scrolls: bool = False) -> list[str]:
+    """What is wrong with reading the elements ``selector`` matches (see `_READABLE`): an
+    empty list when every one of them is readable.  ``scrolls``: the page may scroll
+    down (a phone), so "inside" is inside the page rather than the first screenful."""
+    return list(page.evaluate(_READABLE, [selector, least, scrolls]))
+
+
+def shown_texts(page: Page, selector: str) -> list[str]:
+    """The texts of the elements ``selector`` matches that are shown (not hidden)."""
+    return list(
+        page.evaluate(
+            "(s) => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length)"
+            ".map(e => e.textContent.trim())",
+            selector,
+        )
+    )

@@ -58,6 +58,15 @@ def serve(
             "--record", help="Also a secret recording page per table, for the keeper's phone."
         ),
     ] = False,
+    hide_standings_last: Annotated[
+        int,
+        typer.Option(
+            "--hide-standings-last",
+            help="With --night: keep the night's standings off the board and /tv in the last N rounds.",
+            metavar="N",
+            min=0,
+        ),
+    ] = 0,
     new_secrets: Annotated[
         bool,
         typer.Option(
@@ -87,7 +96,12 @@ def serve(
     from ..serve import hosts as names
     from ..serve import run
 
-    board = _board(path if night is not None else fixed, night, amount)
+    if hide_standings_last and night is None:
+        raise typer.BadParameter(
+            t("--hide-standings-last is for a club night's board: give --night NAME"),
+            param_hint="--hide-standings-last",
+        )
+    board = _board(path if night is not None else fixed, night, amount, hide_standings_last)
     try:
         sock = run.listen(host, port)
     except OSError as error:
@@ -133,12 +147,12 @@ def serve(
     print(t("Stopped."), flush=True)
 
 
-def _board(path: Path | None, night: str | None, stake: str) -> "Source":
+def _board(path: Path | None, night: str | None, stake: str, hide_last: int = 0) -> "Source":
     """What the server watches: one session (None: the current one), or a night."""
     if night is not None and path is not None:
         from ..serve.nightboard import NightBoard
 
-        return NightBoard(path, stake)
+        return NightBoard(path, stake, hide_standings_last=hide_last)
     from ..serve.board import Board
 
     return Board(path, stake)

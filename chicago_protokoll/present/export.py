@@ -418,6 +418,12 @@ def export_markdown(
     if standings.finished:
         lines.append(f"**{t('Winner')}: {_md(' & '.join(standings.winners))}**")
         lines.append("")
+        if standings.forfeited:  # as the HTML sheet says it (rules.md, "Forfeit")
+            forfeited = " & ".join(standings.forfeited)
+            lines.append(
+                _md(t("{player} forfeited: placed last, 0 points in the settlement.", player=forfeited))
+            )
+            lines.append("")
         from ..core.settle import amount_json, settle_standings
 
         payments = settle_standings(standings, stake)

@@ -235,7 +235,20 @@ def night_markdown(status: Status) -> str:
                     who += " (" + _md_text(", ".join(row.marks())) + ")"
                 shown.append([row.place, who, row.total, row.points])
             lines += _md_table(_table_heads(), shown, [True, False, True, True])
+            if said := forfeit_note(table):
+                lines += ["", _md_text(said)]
     return "\n".join(lines) + "\n"
+
+
+def forfeit_note(table: Table) -> str:
+    """What a forfeit at this table means for the night (rules.md, "Forfeit"): the player
+    is placed last and counts 0 game points, whatever the total recorded."""
+    forfeited = list(table.get("forfeited", ()))
+    if not forfeited:
+        return ""
+    return t(
+        "{player} forfeited: placed last, counts 0 game points.", player=" & ".join(forfeited)
+    )
 
 
 # -- CSV -----------------------------------------------------------------------------------
@@ -350,6 +363,7 @@ def _table_html(table: Table) -> str:
             f"<h3>{escape(_table_heading(table))} · {escape(str(table['session']))} "
             f'<span class="state">· {escape(_table_state(table))}</span></h3>',
             _html_table(_table_heads(), rows, [True, False, True, True]),
+            *([f'<p class="note">{escape(said)}</p>'] if (said := forfeit_note(table)) else []),
             "</div>",
         ]
     )

@@ -83,8 +83,9 @@ def _sheet(reading: Reading, stake: str) -> tuple[str, str]:
 
 
 def _tv(reading: Reading, stake: str) -> tuple[str, str]:
+    corrected = frozenset(correction.deal for correction in reading.corrections)
     return tv.tv_title(reading.name), tv.tv_body(
-        reading.standings, reading.name, stake, reading.problem
+        reading.standings, reading.name, stake, reading.problem, corrected
     )
 
 

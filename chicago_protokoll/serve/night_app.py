@@ -6,6 +6,7 @@ the blank paper protocols with the same codes; and, with
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -16,23 +17,28 @@ from ..i18n.language import t
 from ..present.sheet_style import STYLE
 from . import keys, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .app import status_route
-from .night_page import BOARD_STYLE, ROTATE_SCRIPT, board_document
-from .nightboard import BOARD, NightBoard, table_view
+from .night_page import BOARD_STYLE, PAGE_SCRIPT, board_document
+from .nightboard import BOARD, TV, NightBoard, table_view
 from .pages import SCRIPT, SHEET, badge, csp_for, sheet_document
 from .record_app import Table
 
-BOARD_SCRIPT = SCRIPT + "\n" + ROTATE_SCRIPT
+BOARD_SCRIPT = SCRIPT + "\n" + PAGE_SCRIPT
 BOARD_POLICY = csp_for(BOARD_STYLE, BOARD_SCRIPT)
 
 
 def night_routes(board: NightBoard, base: str) -> list[BaseRoute]:
     """The night's pages; ``base`` is the printed address (the cards' QR codes point there)."""
 
-    async def room(request: Request) -> Response:
-        snapshot = board.snapshot
-        view = snapshot.views[BOARD]
-        document = board_document(view.title, view.body, badge(snapshot, BOARD), BOARD_SCRIPT)
-        return HTMLResponse(document, headers={"content-security-policy": BOARD_POLICY})
+    def screen(name: str) -> Callable[[Request], Awaitable[Response]]:
+        """The board (``/``) or the night's ``/tv``: one layout, laid out for what it holds."""
+
+        async def room(request: Request) -> Response:
+            snapshot = board.snapshot
+            view = snapshot.views[name]
+            document = board_document(view.title, view.body, badge(snapshot, name), BOARD_SCRIPT)
+            return HTMLResponse(document, headers={"content-security-policy": BOARD_POLICY})
+
+        return room
 
     async def table(request: Request) -> Response:
         number: int = request.path_params["number"]
@@ -79,7 +85,8 @@ def night_routes(board: NightBoard, base: str) -> list[BaseRoute]:
         )
 
     return [
-        Route("/", room, methods=["GET"]),
+        Route("/", screen(BOARD), methods=["GET"]),
+        Route("/tv", screen(TV), methods=["GET"]),
         Route("/t/{number:table}", table, methods=["GET"]),
         Route("/status.json", status_route(board), methods=["GET"]),
         Route("/cards", cards, methods=["GET"]),
@@ -103,7 +110,14 @@ class NightTables:
 
     def table(self, number: int) -> Table:
         path, problem = self.board.table_session(number)
-        label = t("Table {table}", table=number)
-        if path is not None:
-            label = f"{label}: {path.stem}"
-        return Table(number, path, problem, table_view(number), f"/t/{number}", label)
+        label = t("Table {table}", table=number)  # the page's heading: not the file's name
+        status = self.board.snapshot.status or {}
+        row = next(
+            (r for r in status.get("tables", ()) if int(r["table"]) == number and path is not None
+             and r["session"] == path.stem),
+            None,
+        )
+        night: dict[str, Any] = {"rounds": status.get("rounds", 1), "final": status.get("final")}
+        if row is not None:
+            night.update(row)
+        return Table(number, path, problem, table_view(number), f"/t/{number}", label, night)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import ChicagoError
+from ..core.events import Correction
 from ..core.night import Night, result_of
 from ..core.standings import Standings
 from ..i18n.language import language, t
@@ -26,9 +27,10 @@ from ..present.html_sheet import sheet_body, sheet_title
 from ..present.night_status import night_status_dict
 from ..store import locations, nightfile, sessionfile
 from .board import Published, Signature, Snapshot, View, _stat, make_view
-from .night_page import board_body, board_title
+from .night_page import board_body, board_title, tv_title
 
 BOARD = "board"
+TV = "tv"  # the night's standings in large type, and the round's tables
 
 
 def table_view(number: int) -> str:
@@ -39,14 +41,15 @@ def table_view(number: int) -> str:
 class NightBoard(Published):
     """A night, watched: the board, each table of the current round, the status."""
 
-    def __init__(self, path: Path, stake: str) -> None:
+    def __init__(self, path: Path, stake: str, *, hide_standings_last: int = 0) -> None:
         self.path = path
         self.stake = stake
+        self.hide_last = hide_standings_last
         self.night: Night | None = None
         self._boot = secrets.token_hex(4)
         self._count = 0
         self._signatures: dict[Path, Signature] = {}
-        self._games: dict[str, tuple[Signature, Standings]] = {}
+        self._games: dict[str, tuple[Signature, Standings, tuple[Correction, ...]]] = {}
         self._views: dict[str, tuple[object, View]] = {}
         self.snapshot = self._read()
         self.stopping = False
@@ -77,7 +80,7 @@ class NightBoard(Published):
         nightfile.night_results(replace(night, tables=(table,)))  # its refusals, by name
         loaded = sessionfile.load_session(path)
         standings = sessionfile.replay_file(loaded, path).standings()
-        self._games[session] = (signature, standings)
+        self._games[session] = (signature, standings, loaded.corrections)
         return standings
 
     def _read(self) -> Snapshot:
@@ -103,7 +106,21 @@ class NightBoard(Published):
             )
         self._signatures = {path: _stat(path) for path in self._files()}
         name = self.night.name if self.night else self.path.stem
-        views = {BOARD: make_view(ident, board_title(name), board_body(status, name, problem))}
+        corrected = frozenset(s for s, game in self._games.items() if game[2] and s in games)
+        views = {
+            BOARD: make_view(
+                ident,
+                board_title(name),
+                board_body(status, name, problem, hide_last=self.hide_last, corrected=corrected),
+            ),
+            TV: make_view(
+                ident,
+                tv_title(name),
+                board_body(
+                    status, name, problem, tv=True, hide_last=self.hide_last, corrected=corrected
+                ),
+            ),
+        }
         if status is not None:
             for table in status["tables"]:
                 key = table_view(int(table["table"]))
@@ -113,7 +130,7 @@ class NightBoard(Published):
                 if kept is not None and kept[0] == made:
                     views[key] = kept[1]
                     continue
-                body = sheet_body(games[session], session, self.stake)
+                body = sheet_body(games[session], session, self.stake, self._games[session][2])
                 views[key] = make_view(ident, sheet_title(session), body)
                 self._views[key] = (made, views[key])
         return Snapshot(ident, name, status, problem, views)

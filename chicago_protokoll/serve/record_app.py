@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlsplit
 
 from starlette.requests import ClientDisconnect, Request
@@ -35,15 +35,15 @@ from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import language, t
 from ..store import sessionfile
-from . import keys, outbox, paths  # noqa: F401  # paths: the {number:table} of the routes
+from . import keys, next_game, outbox, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .board import Board, Source
 from .conflicts import Conflict as KeptConflict
 from .conflicts import Conflicts
 from .entries import Conflict
 from .hosts import is_allowed
 from .pages import csp_for
-from .record_page import RECORD_POLICY, RECORD_SCRIPT, RECORD_STYLE, Page, record_document
-from .recorder import Done, Stale, perform
+from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
+from .recorder import Done, SecondTap, Stale, perform
 
 MAX_FORM_BYTES = 16 * 1024  # a form of the page is well under 2 KiB; more is not ours
 # The answer to a recording write names the entry saved (or found saved): an outbox
@@ -62,6 +62,8 @@ class Table:
     view: str
     sheet: str
     label: str
+    night: Mapping[str, Any] | None = None  # at a night: the table's row of its status
+    follows: bool = False  # the server follows the current session: Next game is offered
 
 
 class Tables(Protocol):
@@ -151,8 +153,12 @@ class Recording:
         if form.get("do") in ("conflict-retry", "conflict-drop"):
             return await self._resolve(number, token, table.path, form)
         entry = form.get(outbox.ENTRY_FIELD, "")
+        again = next_game.start if table.follows else None
         try:
-            done: Done = await asyncio.to_thread(perform, table.path, form)
+            done: Done = await asyncio.to_thread(perform, table.path, form, again=again)
+        except SecondTap as error:  # a royal, a forfeit, the game's end: asked again
+            said = error.localized(language())
+            return await self._render(number, token, {}, sure=(form, said))
         except (Stale, Conflict) as error:
             # The page as the file is now, and why nothing was recorded (both versions).
             await self.source.refresh()
@@ -202,6 +208,7 @@ class Recording:
         done: str = "",
         saved: str = "",
         headers: Mapping[str, str] | None = None,
+        sure: tuple[Mapping[str, str], str] | None = None,
     ) -> Response:
         table = self.tables.table(number)
         action = f"/r/{number}/{self.secrets.secret(self.tables.key(number))}"
@@ -224,8 +231,19 @@ class Recording:
             )
             document = _bare_document(table.label, body, action, table, version)
             return HTMLResponse(document, 503, headers={"content-security-policy": RECORD_POLICY})
-        name = session.name or table.path.stem
-        page = Page(game=game, session=session, title=name, action=action, token=token, query=query)
+        # At a night the page is the table's ("Table 1"), whichever game it plays.
+        name = table.label if table.night is not None else session.name or table.path.stem
+        page = Page(
+            game=game,
+            session=session,
+            title=name,
+            action=action,
+            token=token,
+            query=query,
+            night=table.night,
+            follows=table.follows,
+            sure=sure,
+        )
         body = page.body(lines=lines, problem=problem, preview=preview)
         kept = await asyncio.to_thread(self.conflicts.of, self.tables.key(number))
         body = outbox.extras(body, page, kept, [done] if done else [])
@@ -458,7 +476,7 @@ def _bare_document(title: str, body: str, action: str, table: Table, version: st
         f'<p id="live" class="live lost" data-version="{escape(version)}" '
         f'data-stream="/events?view={escape(table.view)}" data-page="{escape(action)}" '
         f"data-words='{words}'></p>"
-        f'<main class="record">{body}</main><script>{RECORD_SCRIPT}</script></body></html>\n'
+        f'<main class="record">{body}</main><script>{RECORD_SCRIPTS}</script></body></html>\n'
     )
 
 
@@ -504,4 +522,4 @@ class OneTable:
         else:
             path, problem = self.board.current_path()
         label = path.stem if path is not None else t("No current session")
-        return Table(1, path, problem, "sheet", "/", label)
+        return Table(1, path, problem, "sheet", "/", label, follows=self.fixed is None)

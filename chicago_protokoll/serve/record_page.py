@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from html import escape
+from typing import Any
 
 from ..core.cards import Category
 from ..core.claims import Claim
@@ -33,9 +34,11 @@ from ..core.standings import Moment
 from ..i18n.language import language, t
 from ..present.dialogue import declarers
 from ..present.html_sheet import document
-from ..present.narrate import describe_event, describe_in_deal
+from ..present.narrate import describe_in_deal
+from . import record_evening as evening
 from .entries import new_entry
 from .pages import csp_for
+from .record_fields import exchanges_and_royal
 from .recorder import Seen
 
 # The hands a köp or the showdown is won with, weakest first; the royal straight flush is
@@ -54,11 +57,11 @@ HANDS = (
 RECORD_STYLE = """
 :root { color-scheme: light dark; --page: #f4f2ed; --ink: #161616; --muted: #5a5a5a;
   --button: #fff; --edge: #b9b5aa; --go: #1f6f3f; --go-ink: #fff; --alert: #fde2e1;
-  --done: #dff0d8; --back: #e9e6df; }
+  --done: #dff0d8; --back: #e9e6df; --chicago: #8a5a00; --chicago-back: #fbf0d9; }
 @media (prefers-color-scheme: dark) {
   :root { --page: #111113; --ink: #ededed; --muted: #a9a9a9; --button: #222226;
     --edge: #4a4a50; --go: #2f8f52; --go-ink: #fff; --alert: #5c2020; --done: #1e4226;
-    --back: #1a1a1d; }
+    --back: #1a1a1d; --chicago: #e3b341; --chicago-back: #2a2412; }
 }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
@@ -103,10 +106,22 @@ select, input[type=text], input[type=number] { width: 100%; min-height: 48px; fo
 .row { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 8px; }
 .field { display: block; font-size: 0.85em; color: var(--muted); }
 ul.was { margin: 4px 0 10px; padding-left: 1.2em; font-size: 0.9em; }
+.row.ex-1 { grid-template-columns: minmax(0, 1fr); }
+.row.ex-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
 .count { grid-template-columns: repeat(6, minmax(0, 1fr)); }
 .count button { min-height: 48px; }
 p.who { margin: 6px 0 2px; font-weight: bold; }
-#live { position: fixed; top: 6px; right: 8px; margin: 0; font-size: 0.7em; padding: 1px 8px;
+.choice { border: 3px solid var(--edge); border-radius: 14px; padding: 4px 10px 10px;
+  margin: 0 0 18px; }
+.choice h2 { margin-top: 6px; }
+.choice.declare { border-color: var(--chicago); background: var(--chicago-back); }
+.choice.declare button { border-style: dashed; border-color: var(--chicago); }
+.sure { border: 3px solid var(--go); border-radius: 14px; padding: 4px 10px 10px; }
+.over .next { font-weight: bold; }
+table.placed td { font-size: 1em; }
+label.wake { margin: 2px 0 0; min-height: 40px; font-size: 0.9em; }
+/* In the heading's flow, not fixed: a fixed badge sat on a total when the page scrolled. */
+#live { float: right; margin: 2px 0 4px 8px; font-size: 0.7em; padding: 1px 8px;
   border-radius: 8px; background: var(--done); }
 #live.lost { background: var(--alert); }
 .links { margin-top: 18px; font-size: 0.9em; }
@@ -135,7 +150,9 @@ RECORD_SCRIPT = """(() => {
   }
 })();"""
 
-RECORD_POLICY = csp_for(RECORD_STYLE, RECORD_SCRIPT, forms=True)
+# The page's scripts under one pinned hash: following the table, keeping the screen on.
+RECORD_SCRIPTS = RECORD_SCRIPT + "\n" + evening.WAKE_SCRIPT
+RECORD_POLICY = csp_for(RECORD_STYLE, RECORD_SCRIPTS, forms=True)
 
 
 def hand_label(hand: Category) -> str:
@@ -156,7 +173,13 @@ class Page:
         action: str,
         token: str,
         query: Mapping[str, str],
+        night: Mapping[str, Any] | None = None,
+        follows: bool = False,
+        sure: tuple[Mapping[str, str], str] | None = None,
     ) -> None:
+        self.night = night  # at a night: this table's row of the night's status
+        self.follows = follows  # the server follows the current session: Next game
+        self.sure = sure  # a tap asked again: its form and what it does
         self.game = game
         self.session = session
         self.title = title
@@ -200,8 +223,13 @@ class Page:
             cells.append(f'<button name="{name}" value="{escape(value)}"{marked}>{label}</button>')
         return '<div class="grid">' + "".join(cells) + "</div>"
 
-    def players(self, names: Sequence[str] | None = None) -> list[tuple[str, str]]:
-        return [(name, f'<span class="name">{escape(name)}</span>') for name in names or self.game.players]
+    def players(self, names: Sequence[str] | None = None, what: str = "") -> list[tuple[str, str]]:
+        """A button a player; ``what`` under each name says what the tap records."""
+        sub = f'<span class="sub">{escape(what)}</span>' if what else ""
+        return [
+            (name, f'<span class="name">{escape(name)}</span>{sub}')
+            for name in names or self.game.players
+        ]
 
     # -- the page ---------------------------------------------------------------------------
 
@@ -220,7 +248,9 @@ class Page:
                 + "</div>"
             )
         edit = self.query.get("edit", "")
-        if edit.isdigit():
+        if self.sure is not None:
+            parts.append(evening.second_tap(self, *self.sure))
+        elif edit.isdigit():
             parts.append(self.edit_section(int(edit), preview=lines if preview else ()))
         else:
             parts.append(self.moment())
@@ -248,23 +278,18 @@ class Page:
                 dealer=game.dealer,
                 forehand=game.forehand,
             )
+        wake = "" if game.finished else evening.wake_switch()
         return (
             f"<header><h1>{escape(self.title)}</h1>"
             f'<p class="deal">{escape(where)}</p>'
-            f'<table class="totals">{rows}</table></header>'
+            f'<table class="totals">{rows}</table>{wake}</header>'
         )
 
     def moment(self) -> str:
         game = self.game
         moment = game.moment
         if moment is Moment.OVER:
-            winners = " & ".join(game.winners)
-            return (
-                '<section class="moment">'
-                f"<h2>{escape(t('Winner: {winners}', winners=winners))}</h2>"
-                f'<p>{escape(t("Nothing more is played in this game; a note can still be written."))}</p>'
-                "</section>"
-            )
+            return evening.game_over(self)
         if moment is Moment.BUY:
             return self.hand_moment("buy", t("Köp {buy}: best hand?", buy=game.hands_scored + 1))
         if moment is Moment.SHOWDOWN:
@@ -349,10 +374,18 @@ class Page:
         parts = ['<section class="moment">']
         may = declarers(game)
         if may:
+            # Apart from the last trick's buttons (the same names): their own box, their
+            # own colour, and each says what it records.
+            parts.append('<div class="choice declare">')
             parts.append(f"<h2>{escape(t('Chicago? Who declares?'))}</h2>")
-            parts.append(self.form("declare", self.buttons("who", self.players(may))))
-            parts.append(f'<p class="who">{escape(t("Nobody declared: who took the last trick?"))}</p>')
+            parts.append(
+                self.form("declare", self.buttons("who", self.players(may, t("declares Chicago"))))
+            )
+            parts.append("</div>")
+            parts.append('<div class="choice trick">')
+            parts.append(f'<h2>{escape(t("Nobody declared: who took the last trick?"))}</h2>')
         else:
+            parts.append('<div class="choice trick">')
             parts.append(f"<h2>{escape(t('Last trick (sista sticket): who took it?'))}</h2>")
         scoring = game.rules.scoring
         two = ""
@@ -368,14 +401,15 @@ class Page:
                 + "</label>"
             )
         taken = self.taken_from(list(game.players))
-        parts.append(self.form("trick", two + taken + self.buttons("who", self.players())))
-        parts.append("</section>")
+        buttons = self.buttons("who", self.players(None, t("took the last trick")))
+        parts.append(self.form("trick", two + taken + buttons))
+        parts.append("</div></section>")
         return "".join(parts)
 
     def undo_section(self) -> str:
         if not self.session.events and not self.session.corrections:
             return ""
-        last = describe_event(self.session.events[-1]) if self.session.events else ""
+        last = evening.undo_label(self.session)
         label = f'{escape(t("Undo"))}<span class="sub">{escape(last)}</span>'
         return self.form("undo", f'<div class="grid"><button class="wide">{label}</button></div>')
 
@@ -421,7 +455,7 @@ class Page:
                 + "</details>"
             )
             parts.append(
-                f"<details><summary>{escape(t('Forfeit'))}</summary>"
+                f"<details><summary>{escape(t('Forfeit — loses the game'))}</summary>"
                 + self.form(
                     "forfeit",
                     f'<label class="field">{escape(t("Who loses the game"))}<select name="who">{choose}</select></label>'
@@ -464,7 +498,11 @@ class Page:
         def pick(name: str, default: str) -> str:
             return values.get(name, default)
 
+        missing: list[str] = []  # parts as recorded that no choice shows
+
         def select(name: str, choices: Sequence[tuple[str, str]], chosen: str) -> str:
+            if chosen not in [value for value, _ in choices]:
+                missing.append(name)
             options = "".join(
                 f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>{escape(label)}</option>'
                 for v, label in choices
@@ -519,7 +557,18 @@ class Page:
             + taken_from("showfrom", show_from)
             + "</div>"
         )
+        fields.append(
+            exchanges_and_royal(self.game, recorded.exchanges, recorded.royal, pick)
+        )
         recorded_lines = "".join(f"<li>{escape(describe_in_deal(e))}</li>" for e in events)
+        if missing:
+            # Saved as shown, the part the form cannot show would be dropped: refused.
+            return (
+                f'<section class="moment"><h2>{escape(t("Correct deal {deal}", deal=deal))}</h2>'
+                f'<ul class="was">{recorded_lines}</ul>'
+                f'<p class="alert" role="alert">{escape(t("Deal {deal} holds a part this page cannot show as recorded, so it is not corrected here: the keeper corrects it at the computer.", deal=deal))}</p>'
+                f'<div class="grid">{self.link(escape(t("Back")))}</div></section>'
+            )
         inner = "".join(fields) + (
             '<div class="grid">'
             f'<button name="do" value="edit-preview">{escape(t("Show the totals"))}</button>'
@@ -559,6 +608,6 @@ def record_document(page: Page, body: str, *, stream: str, version: str, sheet: 
         style=RECORD_STYLE,
         main="record",
         before=badge,
-        script=RECORD_SCRIPT,
+        script=RECORD_SCRIPTS,
         head='<meta name="robots" content="noindex">',
     )

@@ -21,9 +21,10 @@ what it did not see.  Undo is stricter still: not even a note may have come sinc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ..core import entry, ids
 from ..core.claims import Claim, Taking
@@ -36,7 +37,7 @@ from ..core.correct import (
 )
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Event, Note
-from ..core.game import Game
+from ..core.game import Game, replay
 from ..core.session import Session
 from ..i18n.language import Msg, t
 from ..present.narrate import describe_correction, describe_event
@@ -48,7 +49,11 @@ from .entries import AlreadySaved
 PLAY = frozenset({"buy", "showdown", "declare", "trick", "outcome", "exchange", "royal", "deal"})
 REVISOR = frozenset({"penalty", "forfeit", "note"})
 EDIT = frozenset({"edit-preview", "edit-save"})
-ACTIONS = PLAY | REVISOR | EDIT | {"undo"}
+AGAIN = "again"  # Next game: the same seats and rules, like `chicago again`
+ACTIONS = PLAY | REVISOR | EDIT | {"undo", AGAIN}
+# A tap that cannot be taken back by a glance is asked twice: these always, any other
+# only when it would end the game.
+ASKED_TWICE = frozenset({"royal", "forfeit"})
 
 
 class Stale(ChicagoError):
@@ -60,6 +65,33 @@ class Stale(ChicagoError):
                 "the protocol changed since this page was shown (another phone or a command recorded something); nothing was recorded, here it is as it is now"
             )
         )
+
+
+class SecondTap(ChicagoError):
+    """A royal, a forfeit or a tap that ends the game, tapped once: nothing is written;
+    the page asks again, saying what the tap does (`second_tap`)."""
+
+
+def second_tap(game: Game, do: str, events: Sequence[Event]) -> SecondTap | None:
+    """Whether ``events`` (the tap ``do``) must be tapped again first, and what the page
+    says then: a royal and a forfeit always, any other tap when it ends the game."""
+    after = replay(game.session)
+    for event in events:
+        after.apply(event)
+    ends = after.finished and not game.finished
+    if do not in ASKED_TWICE and not ends:
+        return None
+    who = next((getattr(e, "player", None) for e in events if getattr(e, "player", None)), "")
+    if do == "royal":
+        said = Msg("a royal straight flush for {player} ends the game", player=who)
+    elif do == "forfeit":
+        said = Msg("{player} gives up: loses the game", player=who)
+    else:
+        said = Msg("this ends the game")
+    if ends:
+        winners = " & ".join(after.winners)
+        return SecondTap(Msg("{what}: {winners} wins. Tap again to record it", what=said, winners=winners))
+    return SecondTap(Msg("{what}. Tap again to record it", what=said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,12 +244,55 @@ def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealCh
     )
     if not shown.same_choices(was.showdown) and chicago is None:
         changes["showdown"] = shown.text()
+    exchanges = _exchange_changes(session, recorded.exchanges, form)
+    if exchanges:
+        changes["exchanges"] = exchanges
+    royal = form.get("royal", recorded.royal or "") or None
+    if royal != recorded.royal:
+        if royal is None:
+            raise ChicagoError(
+                Msg("a royal straight flush ended deal {deal}: take it back with Undo, or choose who had it", deal=deal)
+            )
+        changes["royal"] = royal
     found = DealChanges(**changes)  # type: ignore[arg-type]
     if found.empty:
         raise ChicagoError(
             Msg("nothing in deal {deal} is changed yet: choose what was recorded wrongly", deal=deal)
         )
     return found
+
+
+def exchange_counts(recorded: Sequence[str]) -> dict[str, list[int]]:
+    """The recorded exchanges (``PLAYER:N,N``) as counts a player, köp 1 first."""
+    counts: dict[str, list[int]] = {}
+    for text in recorded:
+        who, _, numbers = text.rpartition(":")
+        counts[who] = [int(n) for n in numbers.split(",") if n.strip().isdigit()]
+    return counts
+
+
+def _exchange_changes(
+    session: Session, recorded: Sequence[str], form: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The exchanges the form changes (``ex-P-K`` fields: player P's count in köp K), as
+    ``chicago edit --exchange`` takes them: a changed player's counts, every köp."""
+    was = exchange_counts(recorded)
+    changed = []
+    for index, player in enumerate(session.players):
+        before = was.get(player, [])
+        counts = list(before)
+        for buy in range(1, session.rules.game.buys + 1):
+            value = form.get(f"ex-{index}-{buy}")
+            if value is None or not value.isdigit():
+                continue
+            while len(counts) < buy:
+                counts.append(0)
+            counts[buy - 1] = int(value)
+        while counts and counts[-1] == 0 and len(counts) > len(before):
+            counts.pop()
+        if counts != before:
+            changed.append(f"{player}:{','.join(str(n) for n in counts or [0])}")
+    return tuple(changed)
 
 
 # -- doing it -------------------------------------------------------------------------------
@@ -234,9 +309,16 @@ class Done:
     entry: str = ""
 
 
-def perform(path: Path, form: Mapping[str, str]) -> Done:
+class NextGame(Protocol):
+    """Start the next game after the finished one at ``path`` (`next_game.start`)."""
+
+    def __call__(self, path: Path, form: Mapping[str, str], seen: Seen) -> Done: ...
+
+
+def perform(path: Path, form: Mapping[str, str], *, again: NextGame | None = None) -> Done:
     """Do what ``form`` asks on the session file at ``path``, or refuse it (`ChicagoError`:
-    the command line's sentence; `Stale`) having written nothing."""
+    the command line's sentence; `Stale`; `SecondTap`) having written nothing.  ``again``
+    starts the next game (None: this table's next game is drawn by the night)."""
     seen = Seen.from_form(form)
     do = form.get("do", "")
     if do == "undo":
@@ -246,6 +328,10 @@ def perform(path: Path, form: Mapping[str, str]) -> Done:
         return Done(tuple(t("Taken back: ") + describe_event(e) for e in undone.events))
     if do in EDIT:
         return _edit(path, form, seen, preview=do == "edit-preview")
+    if do == AGAIN:
+        if again is None:
+            raise ChicagoError(Msg("the organiser draws this table's next game"))
+        return again(path, form, seen)
     if do not in ACTIONS:
         raise ChicagoError(Msg("this page cannot do '{action}'", action=do[:40]))
 
@@ -267,14 +353,17 @@ def record_entry(path: Path, form: Mapping[str, str], seen: Seen, entry_id: str)
         if do != "note":
             game.refuse_if_over()
         seen.check(game.session)
-        return entries.with_ids(play_events(game, form), entry_id)
+        events = play_events(game, form)
+        if form.get("sure") != "1" and (asked := second_tap(game, do, events)) is not None:
+            raise asked
+        return entries.with_ids(events, entry_id)
 
     try:
         recorded = recording.record(path, build, after_the_game=True)
     except AlreadySaved as already:
         return Done(already.lines(), entry=entry_id)
     except (RuleViolation, EntryError) as error:
-        if isinstance(error, OptionConflict):
+        if isinstance(error, OptionConflict | SecondTap):
             raise
         # As the commands say it (cli.common._record): nobody undoes an entry never made.
         raise ChicagoError(Msg("{error}; nothing was recorded", error=error)) from None
@@ -295,4 +384,13 @@ def _edit(path: Path, form: Mapping[str, str], seen: Seen, *, preview: bool) -> 
     seen.check(current)
     changes = edit_changes(current, deal, form)
     corrected = recording.correct(path, deal, changes, dry_run=preview, expect=seen.check)
-    return Done(tuple(correction_report(corrected).splitlines()), preview=preview)
+    return Done(phone_lines(correction_report(corrected)), preview=preview)
+
+
+def phone_lines(report: str) -> tuple[str, ...]:
+    """``chicago edit``'s report as a phone says it: no line names a command to type (the
+    page's own Undo takes a correction back)."""
+    lines = [line for line in report.splitlines() if "`chicago " not in line]
+    if len(lines) < len(report.splitlines()):
+        lines.append(t("Undo, below, takes the correction back."))
+    return tuple(lines)

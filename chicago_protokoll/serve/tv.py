@@ -22,6 +22,7 @@ from ..core.standings import Standings
 from ..i18n.language import number as local_number
 from ..i18n.language import t, tn
 from ..present.export import chicago_mark, protocol_rows
+from ..present.marks import CORRECTED
 from ..present.views import marks, moment_text
 
 # More deals than any screen holds at this size; the box shows those that fit.
@@ -79,7 +80,8 @@ th, td { padding: 0.35vh 0.6vw; white-space: nowrap; overflow: hidden;
   font-variant-numeric: tabular-nums; }
 th { color: var(--muted); font-weight: normal; }
 th.text, td.text { text-align: left; }
-.tv-deals col.deal { width: 3.2em; }
+.tv-deals col.deal { width: 3.6em; }
+.tv-deals .corrected { color: var(--lead); }
 .tv-deals col.dealer { width: 6.5em; }
 .tv-deals .pts { color: var(--muted); font-size: 0.8em; }
 .tv-deals .total { font-weight: bold; }
@@ -91,6 +93,26 @@ th.text, td.text { text-align: left; }
 .live { position: fixed; top: 1.5vh; right: 1.5vw; margin: 0; padding: 0.1em 0.8em;
   border-radius: 1em; background: var(--panel); color: var(--muted); font-size: 0.8em; }
 .live.lost { background: var(--problem); color: var(--ink); }
+@media (max-width: 700px) {
+  /* A phone: one column that scrolls (standings, then the result and the deals), in
+     type a phone can read; the badge scrolls away instead of sitting on a total. */
+  html, body { height: auto; overflow: visible; font-size: 16px; }
+  main.tv { height: auto; width: auto; padding: 10px 12px 24px; gap: 10px; overflow: visible; }
+  .tv-head { display: block; padding-right: 5.5em; }
+  .tv-head h1 { white-space: normal; overflow-wrap: anywhere; }
+  .tv-moment { white-space: normal; margin-top: 2px; }
+  .tv-grid { display: flex; flex-direction: column; gap: 14px; }
+  .tv-standings, .tv-side, .tv-deals, .tv-result { overflow: visible; max-height: none; }
+  .tv-player { flex: none; max-height: none; padding: 6px 10px; }
+  .tv-name { font-size: 1.25em; white-space: normal; overflow-wrap: anywhere; }
+  .tv-score { font-size: 2.2em; }
+  /* the deals as wide as their figures, scrolled sideways inside their box */
+  .tv-deals { overflow-x: auto; }
+  .tv-deals table { table-layout: auto; width: max-content; min-width: 100%; }
+  .tv-deals th, .tv-deals td { overflow: visible; }
+  .tv-deals td.text, .tv-deals th { max-width: 6.5em; overflow: hidden; }
+  .live { position: absolute; top: 8px; right: 10px; font-size: 0.8em; }
+}
 """
 
 
@@ -99,7 +121,11 @@ def tv_title(session_name: str) -> str:
 
 
 def tv_body(
-    standings: Standings | None, session_name: str, stake: str, problem: str | None = None
+    standings: Standings | None,
+    session_name: str,
+    stake: str,
+    problem: str | None = None,
+    corrected: frozenset[int] = frozenset(),
 ) -> str:
     """What is inside ``<main class="tv">``: the live page swaps exactly this."""
     name = escape(session_name)
@@ -110,7 +136,7 @@ def tv_body(
                 f'<p class="problem" role="alert">{escape(problem or "")}</p>',
             ]
         )
-    side = [_deals(standings)]
+    side = [_deals(standings, corrected)]
     if standings.finished:
         side.insert(0, _result(standings, stake))
     return "\n".join(
@@ -162,8 +188,8 @@ def _standings(standings: Standings) -> str:
     return f'<ol class="tv-standings" aria-label="{label}">\n' + "\n".join(rows) + "\n</ol>"
 
 
-def _deals(standings: Standings) -> str:
-    """The newest deals first; the box shows as many as fit."""
+def _deals(standings: Standings, corrected: frozenset[int] = frozenset()) -> str:
+    """The newest deals first; the box shows as many as fit; a corrected deal marked ✎."""
     names = [p.name for p in standings.players]
     rows: list[str] = []
     for record, cells in reversed(protocol_rows(standings)[-MOST_DEALS:]):
@@ -176,6 +202,8 @@ def _deals(standings: Standings) -> str:
                 f'<td><span class="pts">{shown}</span> <span class="total">{total}</span></td>'
             )
         number = str(record.number) + ("" if record.complete else "…")
+        if record.number in corrected:
+            number += f' <span class="corrected" title="{escape(t("corrected afterwards"))}">{CORRECTED}</span>'
         rows.append(
             f'<tr><td>{number}</td><td class="text">{escape(record.dealer)}</td>'
             + "".join(tds)

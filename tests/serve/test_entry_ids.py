@@ -249,3 +249,20 @@ def test_a_next_game_written_again_is_already_started(chicago_home: Path) -> Non
     assert entries.already_started("other", current, "fredag-2") is None
     assert entries.already_started(None, current, "fredag-2") is None
     assert entries.already_started_lines("fredag-2") == ("already started: fredag-2",)
+
+
+def test_the_phones_next_game_sent_again_is_already_started_and_starts_one_game(
+    recorder: Served,
+) -> None:
+    chicago("deal", "--royal", "Anna")  # the game is over
+    path, fields = _page(recorder)
+    code, body = recorder.post(path, {**fields, "do": "again"})
+    assert code == 200, body
+    following = session_file("fredag-2")
+    assert load_session(following).started_by == fields["entry"]
+    saved = following.read_bytes()
+    code, body = recorder.post(path, {**fields, "do": "again"})  # the answer was lost
+    assert code == 200, body
+    assert "already started: fredag-2" in html.unescape(body)
+    assert following.read_bytes() == saved
+    assert not session_file("fredag-3").exists()

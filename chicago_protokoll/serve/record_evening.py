@@ -1,0 +1,198 @@
+"""The recording page through the evening (cli.md "The phone through the evening"): what
+`record_page.Page` shows besides a deal's moments.
+
+- When the game is over: the winners, and what happens next: *Next game* (the same
+  seats and rules; players may leave or join) where the server follows the current
+  session; at a night the table's placement points and what the organiser does next
+  (the page follows the table's next game by itself once it is drawn).
+- The second tap a royal, a forfeit and a tap that ends the game ask for
+  (`recorder.SecondTap`): the same form again, with ``sure=1``.
+- Undo's label: exactly what it takes back, a correction included.
+- "Keep the screen on": the Wake Lock API, else a muted looping video started by the
+  tap; where the API is absent the page says the screen may still turn off.
+
+Every name typed at the table goes through `html.escape`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Any, Protocol
+
+from ..core.correct import undoable_correction
+from ..core.game import Game
+from ..core.session import Session
+from ..i18n.language import t
+from ..present.narrate import describe_correction, describe_event
+from ..present.night_sheet import placement_points
+
+
+class Page(Protocol):
+    """What these parts use of `record_page.Page` (not imported: it imports this)."""
+
+    game: Game
+    night: Mapping[str, Any] | None
+    follows: bool
+
+    def form(self, do: str | None, inner: str, *, extra: Mapping[str, str] | None = None) -> str: ...
+
+    def link(self, label: str, **params: str) -> str: ...
+
+# The fields a form sends that say what the page saw; a second tap sends them anew.
+SEEN_FIELDS = frozenset({"token", "session", "created", "events", "corrections", "sure"})
+
+
+def undo_label(session: Session) -> str:
+    """What Undo takes back, as `store.recording.undo` decides it: the correction right
+    after one, else the last event."""
+    correction = undoable_correction(session)
+    if correction is not None:
+        return describe_correction(correction)
+    return describe_event(session.events[-1]) if session.events else ""
+
+
+def second_tap(page: Page, form: Mapping[str, str], said: str) -> str:
+    """The tap asked again: what it does, the same form with ``sure=1``, and a way back."""
+    fields = {k: v for k, v in form.items() if k not in SEEN_FIELDS}
+    fields["sure"] = "1"
+    do = fields.pop("do", None)
+    yes = f'<button class="go wide">{escape(t("Yes, record it"))}</button>'
+    back = page.link(escape(t("No, go back")))
+    return (
+        '<section class="moment sure" role="alert">'
+        f"<h2>{escape(t('Tap again to be sure'))}</h2>"
+        f"<p>{escape(said)}</p>"
+        + page.form(do, f'<div class="grid">{yes}</div>', extra=fields)
+        + f'<div class="grid">{back.replace("button", "button wide", 1)}</div></section>'
+    )
+
+
+def game_over(page: Page) -> str:
+    """The game is over: the winners, then what happens next at this table."""
+    game = page.game
+    winners = " & ".join(game.winners)
+    parts = [
+        '<section class="moment over">',
+        f"<h2>{escape(t('Winner: {winners}', winners=winners))}</h2>",
+    ]
+    if page.night is not None:
+        parts.append(_night_next(page.night))
+    elif page.follows:
+        parts.append(next_game_form(page))
+    else:
+        parts.append(
+            f'<p>{escape(t("This server shows this one game; the next game is started where the server was started."))}</p>'
+        )
+    parts.append(
+        f'<p class="last">{escape(t("Nothing more is played in this game; a note can still be written."))}</p>'
+    )
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def next_game_form(page: Page) -> str:
+    """*Next game*: the same seats and rules; a box a player who leaves, two fields for
+    players who join (seated after the last seat)."""
+    players = page.game.players
+    leaves = "".join(
+        f'<label class="two"><input type="checkbox" name="drop-{index}" value="1"> '
+        f'{escape(t("{player} leaves", player=name))}</label>'
+        for index, name in enumerate(players)
+    )
+    joins = "".join(
+        f'<label class="field">{escape(t("A player who joins (optional)"))}'
+        f'<input type="text" name="{key}" maxlength="40" autocomplete="off"></label>'
+        for key in ("add-1", "add-2")
+    )
+    button = (
+        f'<button class="go wide">{escape(t("Next game"))}'
+        f'<span class="sub">{escape(t("the same seats and house rules"))}</span></button>'
+    )
+    return (
+        page.form("again", f'<div class="grid">{button}</div>')
+        + f"<details><summary>{escape(t('Next game with other players'))}</summary>"
+        + page.form("again", leaves + joins + f'<div class="grid">{button}</div>')
+        + "</details>"
+    )
+
+
+def _night_next(table: Mapping[str, Any]) -> str:
+    """At a night: the table's placement points, and what the organiser does next."""
+    points: Mapping[str, Any] = table.get("placement_points", {})
+    places: Mapping[str, Any] = table.get("places", {})
+    rows = "".join(
+        f'<tr><td class="num">{places.get(name, "")}</td><td class="name">{escape(name)}</td>'
+        f'<td class="num">{escape(placement_points(points[name]))}</td></tr>'
+        for name in sorted(table.get("players", ()), key=lambda name: (places.get(name, 99), name))
+        if name in points
+    )
+    heading = escape(t("Placement points at this table"))
+    if not rows:
+        return f'<p class="next" role="status">{escape(night_next_text(table))}</p>'
+    return (
+        f'<p class="who">{heading}</p><table class="totals placed">{rows}</table>'
+        f'<p class="next" role="status">{escape(night_next_text(table))}</p>'
+    )
+
+
+def night_next_text(table: Mapping[str, Any]) -> str:
+    """What happens next at a night once this table's game is over."""
+    if table.get("final"):
+        return t("That was the final: the night is over.")
+    if int(table.get("round", 1)) < int(table.get("rounds", 1)):
+        return t(
+            "The organiser draws the next round; this page shows your table's next game by itself."
+        )
+    return t("That was the night's last round: the organiser may draw the final.")
+
+
+def wake_switch() -> str:
+    """The switch of "Keep the screen on" (its script: `WAKE_SCRIPT`)."""
+    absent = escape(t("the screen may still turn off: set Auto-Lock to Never while scoring"))
+    return (
+        '<label class="two wake"><input type="checkbox" id="wake"> '
+        f'{escape(t("Keep the screen on"))}</label>'
+        f'<p class="last" id="wake-absent" hidden>{absent}</p>'
+    )
+
+
+# A muted looping video keeps some browsers without the Wake Lock API awake once a tap
+# has started it: a 1-frame WebM, made here, needs no file and no other origin.
+WAKE_SCRIPT = """(() => {
+  const box = document.getElementById("wake");
+  if (!box) return;
+  const absent = document.getElementById("wake-absent");
+  const remembered = () => sessionStorage.getItem("chicago-wake") === "1";
+  let lock = null, video = null;
+  const on = async () => {
+    if ("wakeLock" in navigator) {
+      try { lock = await navigator.wakeLock.request("screen"); } catch (e) { lock = null; }
+      return;
+    }
+    absent.hidden = false;
+    if (!video) {
+      video = document.createElement("video");
+      video.muted = true; video.loop = true; video.playsInline = true;
+      video.setAttribute("playsinline", ""); video.style.display = "none";
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 2;
+      if (canvas.captureStream) video.srcObject = canvas.captureStream(1);
+      document.body.appendChild(video);
+    }
+    video.play().catch(() => {});
+  };
+  const off = () => {
+    if (lock) { lock.release().catch(() => {}); lock = null; }
+    if (video) video.pause();
+  };
+  box.addEventListener("change", () => {
+    sessionStorage.setItem("chicago-wake", box.checked ? "1" : "0");
+    if (box.checked) on(); else off();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && box.checked && !lock) on();
+  });
+  if (!("wakeLock" in navigator)) absent.hidden = false;
+  if (remembered()) { box.checked = true; on(); }
+})();"""

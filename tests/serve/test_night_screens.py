@@ -1,0 +1,97 @@
+"""A night's other screens (cli.md "The phone through the evening, and the room's
+screens"): ``/tv`` (the night's standings in large type, and the round's tables),
+``--hide-standings-last N`` (no standings on the board or ``/tv`` in the last N rounds,
+the tables stay), and ✎ on a corrected deal in every live view."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from serve_support import Served, chicago, wait_for
+
+from cli_support import ok, usage_error
+
+
+def _night(players: int = 8) -> dict[str, Any]:
+    ok("night", "new", "klubb", *(f"Spelare {n}" for n in range(1, players + 1)))
+    data: dict[str, Any] = json.loads(ok("night", "status", "klubb", "--json"))
+    return data
+
+
+def _finish_round() -> None:
+    """Every table of the round ends on a royal; the next round is drawn."""
+    status = json.loads(ok("night", "status", "klubb", "--json"))
+    for table in status["tables"]:
+        ok("deal", "--session", table["session"], "--royal", table["players"][0])
+    ok("night", "draw", "klubb")
+
+
+def test_tv_at_a_night_shows_the_standings_first_and_the_tables(chicago_home: Path) -> None:
+    night = _night()
+    server = Served("--night", "klubb")
+    try:
+        code, body = server.get("/tv")
+        assert code == 200
+        assert 'class="nb-grid tv"' in body
+        for name in night["players"]:
+            assert f'<td class="name">{name}</td>' in body
+        for table in night["tables"]:
+            assert f'data-table="{table["table"]}"' in body
+        assert server.fetch("/events?view=tv", method="HEAD")[0] == 200  # its own stream
+    finally:
+        assert server.stop()[0] == 0
+
+
+def test_hide_standings_last_keeps_the_standings_off_in_the_last_rounds(
+    chicago_home: Path,
+) -> None:
+    night = _night()
+    assert night["rounds"] == 3
+    server = Served("--night", "klubb", "--hide-standings-last", "1")
+    try:
+        for path in ("/", "/tv"):
+            assert '<div class="nb-standings">' in server.get(path)[1]  # round 1 of 3: shown
+        _finish_round()
+        _finish_round()  # round 3 of 3: the last
+        wait_for(lambda: server.status()["round"] == 3, timeout=5)
+        for path in ("/", "/tv"):
+            body = server.get(path)[1]
+            assert '<div class="nb-standings">' not in body
+            assert "The standings are kept for the end of the night." in body
+            assert body.count('<article class="nb-table') == 2  # the tables stay
+        assert server.status()["standings"]  # /status.json is not the room's screen
+    finally:
+        assert server.stop()[0] == 0
+
+
+def test_hide_standings_last_without_a_night_is_a_usage_error(chicago_home: Path) -> None:
+    ok("new", "fredag", "Anna", "Bo", "Cilla")
+    assert "--night" in usage_error("serve", "--hide-standings-last", "1")
+
+
+def test_a_corrected_deal_is_marked_on_the_board_the_tables_sheet_and_the_tv(
+    chicago_home: Path,
+) -> None:
+    night = _night()
+    table = night["tables"][0]
+    first, second = table["players"][:2]
+    ok("deal", "--session", table["session"], "--buy", f"{first}:pair", "--last-trick", first)
+    server = Served("--night", "klubb")
+    try:
+        assert "✎" not in server.get("/")[1]
+        chicago("edit", "1", "--last-trick", second, "--session", table["session"])
+        wait_for(lambda: "✎" in server.get("/")[1], timeout=5)
+        assert "✎" in server.get("/tv")[1]
+        sheet = server.get("/t/1")[1]
+        assert 'class="corrected"' in sheet
+        assert 'class="corrected"' not in server.get("/t/2")[1]
+    finally:
+        assert server.stop()[0] == 0
+    # and a table's own /tv
+    served = Served("--session", table["session"])
+    try:
+        assert '<span class="corrected"' in served.get("/tv")[1]
+    finally:
+        assert served.stop()[0] == 0
