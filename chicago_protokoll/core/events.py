@@ -7,6 +7,7 @@ by replaying the events (see `core.game.replay`).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any, ClassVar, get_args
 
 from ..i18n.language import Msg
@@ -244,6 +245,16 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return data
 
 
+@cache
+def _disk_shape(cls: type[Any]) -> tuple[dict[str, str], frozenset[str]]:
+    """An event type's fields as a file names them: each disk name's attribute, and every
+    name its table may hold.  Worked out once per type (a club's index reads 170,000
+    events; `dataclasses.fields` builds its tuple anew on every call)."""
+    disk_names: dict[str, str] = cls.disk_names
+    from_disk = {disk: name for name, disk in disk_names.items()}
+    return from_disk, frozenset(disk_names.get(item.name, item.name) for item in fields(cls))
+
+
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "deal": (int,),
     "buy": (int,),
@@ -269,8 +280,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     if cls is None:
         raise SessionFileError(Msg("unknown event type {kind!r}", kind=kind))
     disk_names: dict[str, str] = cls.disk_names
-    from_disk = {disk: name for name, disk in disk_names.items()}
-    names = {disk_names.get(item.name, item.name) for item in fields(cls)}
+    from_disk, names = _disk_shape(cls)
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key == "type":

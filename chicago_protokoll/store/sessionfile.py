@@ -91,7 +91,8 @@ def read_text_file(
 
 def load_session(path: Path) -> Session:
     """Read and validate the session file at ``path``; `SessionFileError` names the file."""
-    return loads_session(_read_text(path, display_path(path)), display_path(path))
+    source = display_path(path)
+    return loads_session(_read_text(path, source), source)
 
 
 def _write_session(real: Path, session: Session, source: str) -> None:
