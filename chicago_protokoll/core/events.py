@@ -7,7 +7,6 @@ by replaying the events (see `core.game.replay`).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import Any, ClassVar, get_args
 
 from ..i18n.language import Msg
@@ -245,14 +244,20 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return data
 
 
-@cache
+_DISK_SHAPES: dict[type[Any], tuple[dict[str, str], frozenset[str]]] = {}
+
+
 def _disk_shape(cls: type[Any]) -> tuple[dict[str, str], frozenset[str]]:
     """An event type's fields as a file names them: each disk name's attribute, and every
     name its table may hold.  Worked out once per type (a club's index reads 170,000
     events; `dataclasses.fields` builds its tuple anew on every call)."""
-    disk_names: dict[str, str] = cls.disk_names
-    from_disk = {disk: name for name, disk in disk_names.items()}
-    return from_disk, frozenset(disk_names.get(item.name, item.name) for item in fields(cls))
+    shape = _DISK_SHAPES.get(cls)
+    if shape is None:
+        disk_names: dict[str, str] = cls.disk_names
+        from_disk = {disk: name for name, disk in disk_names.items()}
+        names = frozenset(disk_names.get(item.name, item.name) for item in fields(cls))
+        shape = _DISK_SHAPES[cls] = (from_disk, names)
+    return shape
 
 
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {

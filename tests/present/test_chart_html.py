@@ -215,7 +215,7 @@ def test_html_sheet_of_a_finished_game_has_table_chart_winner_and_settlement() -
     assert sheet.rows["settlement"] == [["Bo", "Anna", "58"], ["Cilla", "Anna", "12"]]
 
 
-def test_the_printed_sheets_köpstopp_legend_names_the_mark_its_cells_carry() -> None:
+def test_the_printed_sheets_kopstopp_legend_names_the_mark_its_cells_carry() -> None:
     """Every köpstopp cell carries ⊘ (on paper the shade is gone), no other cell does, and
     the sheet's legend explains ⊘ and promises no shade or other style."""
     document = export_html(finished_game().standings(), "fredag")
