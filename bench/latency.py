@@ -248,9 +248,12 @@ def build_sessions(chicago: str, env: dict[str, str], home: Path) -> dict[int, P
         parts = [head.replace('name = "bench"', f'name = "{name}"', 1)]
         for copy in range(count // len(DEALS)):
             for block in blocks:
+                # Each copy of an event has a deal number and an id of its own.
                 lines = [
                     f"deal = {int(line[7:]) + copy * len(DEALS)}"
                     if line.startswith("deal = ")
+                    else f'{line[:-1]}-{copy}"'
+                    if line.startswith('id = "')
                     else line
                     for line in block.split("\n")
                 ]

@@ -28,7 +28,8 @@ from latency import Case, base_env, find_command, interpreter_of, machine, measu
 from stats import random_game
 
 from chicago_protokoll.core.game import replay
-from chicago_protokoll.core.night import draw_next, new_night, result_of
+from chicago_protokoll.core.night import result_of
+from chicago_protokoll.core.night_draw import draw_next, new_night
 from chicago_protokoll.store.fileformat import dumps_session
 from chicago_protokoll.store.nightfile import dumps_night
 

@@ -46,7 +46,7 @@ _EXPORTS = {
     "Session": "core.session",
     "Standings": "core.standings",
     "new_session": "core.session",
-    "parse_claim": "core.entry",
+    "parse_claim": "core.claims",
     "replay": "core.game",
     "standings": "core.game",
     "Payment": "core.settle",
@@ -71,7 +71,7 @@ if TYPE_CHECKING:
         parse_cards,
         parse_category,
     )
-    from .core.entry import parse_claim
+    from .core.claims import parse_claim
     from .core.errors import (
         CardError,
         ChicagoError,

@@ -124,3 +124,14 @@ def scores(*args: str) -> dict[str, int]:
 
 def session_file(name: str) -> Path:
     return locations.session_path(name)
+
+
+def without_taken_back(data: bytes) -> tuple[bytes, int]:
+    """A session file's bytes with its [[taken_back]] tables cut out, and how many there
+    were: what `undo` adds to the file it restores (cli.md, "Every entry has an
+    identity": it keeps what it took back), so "restores the exact file" is this."""
+    start = data.find(b"\n[[taken_back]]\n")
+    if start < 0:
+        return data, 0
+    end = data.index(b"\n# end of chicago-protokoll session")
+    return data[:start] + data[end:], data.count(b"\n[[taken_back]]\n")

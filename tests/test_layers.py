@@ -19,6 +19,12 @@ package, only the standard library and itself.  The package's own
 ``__init__`` (the lazy public API) and ``__main__`` (the entry point) are the
 top and may import anything.
 
+No two modules import each other, directly or around a longer circle
+(`import_circles`): a circle means neither module can be read, tested or loaded
+without the other, so their jobs are not really apart.  Imports inside functions
+and under ``TYPE_CHECKING`` count too: putting an import there hides a circle
+from Python at start-up, not from the reader.
+
 TAB completion of names (``store.completion``, run by the scripts in
 completions/) is store code; that it loads no more than the store's readers
 is held by tests/store/test_completion.py, which looks at what it imports.
@@ -150,3 +156,128 @@ def test_imports_pointing_down_are_allowed() -> None:
         )
         == []
     )
+
+
+def import_graph(sources: dict[str, str]) -> dict[str, set[str]]:
+    """Which modules of the package each module imports, from ``{module: source}``
+    (module names as `_modules` gives them; a package is its ``__init__``)."""
+
+    def known(name: str) -> str | None:
+        # `from .x import Name` names a module or something in one: the longest known prefix.
+        while name:
+            if name in modules:
+                return name
+            name = name.rpartition(".")[0]
+        return None
+
+    modules = {name.removesuffix(".__init__") for name in sources}
+    graph: dict[str, set[str]] = {}
+    for module, source in sources.items():
+        own = module.removesuffix(".__init__")
+        found = {known(name) for name in imported_modules(source, module)}
+        graph[own] = {name for name in found if name is not None and name != own}
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every set of modules that import each other, directly or around a circle (the
+    graph's strongly connected components of more than one module), each sorted."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:  # Tarjan's algorithm
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for target in sorted(graph.get(module, ())):
+            if target not in order:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], order[target])
+        if low[module] == order[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return sorted(circles)
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """No import circle anywhere in the package, however long, imports in functions and
+    under TYPE_CHECKING included."""
+    sources = {module: path.read_text(encoding="utf-8") for module, path in _modules()}
+    assert import_circles(import_graph(sources)) == []
+
+
+@pytest.mark.parametrize(
+    ("sources", "circle"),
+    [
+        (
+            {
+                "chicago_protokoll.cli.read": "from .evening import settle_evening",
+                "chicago_protokoll.cli.evening": "def f():\n    from .stats import read",
+                "chicago_protokoll.cli.stats": "from .read import stake_parameter",
+            },
+            ["chicago_protokoll.cli.evening", "chicago_protokoll.cli.read", "chicago_protokoll.cli.stats"],
+        ),
+        (
+            {
+                "chicago_protokoll.present.dialogue": (
+                    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                    "    from .dialogue_edit import CorrectFile"
+                ),
+                "chicago_protokoll.present.dialogue_edit": "from .dialogue import Ask, Say",
+            },
+            ["chicago_protokoll.present.dialogue", "chicago_protokoll.present.dialogue_edit"],
+        ),
+        (
+            {
+                "chicago_protokoll.core.__init__": "from . import game",
+                "chicago_protokoll.core.game": "from chicago_protokoll.core import rules",
+                "chicago_protokoll.core.rules": "",
+            },
+            ["chicago_protokoll.core", "chicago_protokoll.core.game"],
+        ),
+    ],
+)
+def test_an_import_circle_is_caught(sources: dict[str, str], circle: list[str]) -> None:
+    """The circle checker itself: the two circles of the third round, and one through a
+    package's __init__, are each found, with every module on them."""
+    assert import_circles(import_graph(sources)) == [circle]
+
+
+def test_imports_one_way_make_no_circle() -> None:
+    """Modules that import along one direction only are no circle."""
+    sources = {
+        "chicago_protokoll.cli.read": "from .common import stake_parameter",
+        "chicago_protokoll.cli.stats": "from .common import stake_parameter",
+        "chicago_protokoll.cli.common": "from ..store.leaguefiles import read_games",
+        "chicago_protokoll.store.leaguefiles": "from . import index",
+        "chicago_protokoll.store.index": "",
+    }
+    assert import_circles(import_graph(sources)) == []
+
+
+#: The longest a module may be: past it, a module holds more than one job (habits in
+#: shared/docs/design.md, "Small modules with one job").
+LONGEST_MODULE = 600
+
+
+def test_no_module_is_over_600_lines() -> None:
+    """Every module of the package has at most 600 lines; split one by job when it grows."""
+    long = {
+        module: lines
+        for module, path in _modules()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE
+    }
+    assert long == {}

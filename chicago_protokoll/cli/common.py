@@ -25,6 +25,11 @@ from .root import note_saved
 
 if TYPE_CHECKING:
     import json as json  # noqa: PLC0414 (the alias exports it to the commands)
+    from datetime import date
+    from decimal import Decimal
+
+    from ..store.index import Index
+    from ..store.leaguefiles import Reading
 else:
 
     class _Json:
@@ -231,3 +236,73 @@ def _rules_for_reading(session: str | None, file: Path | None) -> Any:
         raise
     # A session that does not load is refused: its rules may not be the main rule.
     return sessionfile.load_session(path).rules
+
+
+# -- options several commands read alike ---------------------------------------
+
+
+def stake_parameter(text: str, param_hint: str = "--stake") -> "Decimal":
+    """A ``--stake`` option's text as a stake (`core.stake.parse_stake`), or a usage
+    error (exit 2) saying why: the one way every command reads a stake option."""
+    from ..core.stake import StakeError, parse_stake
+    from ..i18n.language import language
+
+    try:
+        return parse_stake(text)
+    except StakeError as error:
+        raise typer.BadParameter(error.localized(language()), param_hint=param_hint) from None
+
+
+def day_parameter(text: str | None, option: str) -> "date | None":
+    """A day typed on the command line: YYYY-MM-DD, or today (idag) in local time."""
+    from datetime import date
+
+    from ..i18n.language import t
+
+    if text is None:
+        return None
+    if text.strip().casefold() in ("today", "idag"):
+        return date.today()
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise typer.BadParameter(
+            t("'{text}' is not a date: use YYYY-MM-DD or today", text=visible(text)),
+            param_hint=option,
+        ) from None
+
+
+def read_league(
+    dirs: list[Path],
+    since: "date | None",
+    until: "date | None",
+    index: "Index | None" = None,
+    *,
+    show_progress: bool = True,
+) -> "Reading":
+    """The league's games (`store.leaguefiles.read_games`), each file that could not be
+    read named on stderr with a count at the end, as `stats` and `settle --evening` say it."""
+    import sys
+
+    from ..i18n.language import t, tn
+    from ..store.leaguefiles import read_games
+    from .progress import progress_bar
+
+    reading = read_games(
+        dirs, since, until, index, progress=progress_bar if show_progress else None
+    )
+    for reason in reading.problems:
+        sys.stderr.write("chicago: " + visible(t("skipped ") + reason) + "\n")
+    if reading.skipped:
+        count = len(reading.skipped)
+        sys.stderr.write(
+            "chicago: "
+            + tn(
+                "{n} damaged file skipped, not counted; nothing was written",
+                "{n} damaged files skipped, not counted; nothing was written",
+                count,
+            )
+            + "\n"
+        )
+    return reading
+

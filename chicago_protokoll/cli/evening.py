@@ -11,7 +11,7 @@ from pathlib import Path
 from ..i18n.language import t
 from ..present.width import visible
 from ..store import exportfile, locations
-from .common import json
+from .common import json, read_league
 from .root import note_saved
 
 TYPE_CHECKING = False
@@ -72,7 +72,6 @@ def settle_evening(
 ) -> None:
     from ..core.evening import evening
     from ..present import evening as view
-    from .stats import _read_games
 
     start = evening_start(datetime.now(), since)
     if night is not None:
@@ -80,7 +79,7 @@ def settle_evening(
         tonight = evening(games, stake, round_to=unit)
         heading = view.night_heading(tonight, night_name)
     else:
-        reading = _read_games(dirs, start.date(), None)
+        reading = read_league(dirs, start.date(), None)
         games = [game for game in reading.games if _started_since(game.created, start)]
         tonight = evening(games, stake, round_to=unit)
         heading = view.evening_heading(tonight, start.strftime("%Y-%m-%d %H:%M"))

@@ -107,7 +107,8 @@ def night_new(
 ) -> None:
     """Start a club night and draw its first round: each table's game is a session."""
     from ..core import entry
-    from ..core.night import new_night, parse_points
+    from ..core.night import parse_points
+    from ..core.night_draw import new_night
     from ..present.night_status import tables_text
     from ..store import rulesfile
 
@@ -158,7 +159,7 @@ def _record_hint(night: Any) -> None:
 @night_app.command("draw")
 def night_draw(name: NightArgument = None) -> None:
     """Draw the next round, once every game of this one is finished."""
-    from ..core.night import draw_next
+    from ..core.night_draw import draw_next
     from ..present.night_status import tables_text
 
     path = nightfile.resolve_night(name)
@@ -223,7 +224,7 @@ def night_final(
     ] = None,
 ) -> None:
     """One more table after the last round: the K best of the night so far."""
-    from ..core.night import draw_final
+    from ..core.night_draw import draw_final
     from ..present.night_status import cut_text, tables_text
 
     path = nightfile.resolve_night(name)

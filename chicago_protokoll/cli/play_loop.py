@@ -13,7 +13,8 @@ from ..core.errors import ChicagoError
 from ..core.session import Session, new_session, resolve_player
 from ..core.stake import parse_stake
 from ..i18n.language import Msg, language, t
-from ..present.dialogue import Ask, Dialogue, Say
+from ..present.dialogue import Dialogue
+from ..present.talk import Ask, Say
 from ..store import catalogue, locations, rulesfile, sessionfile
 from .root import note_saved
 

@@ -3,14 +3,13 @@
 """
 
 import sys
-from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
 from ..i18n.language import language, t
-from ..present.views import status_dict
+from ..present.views import last_ids, status_dict
 from ..present.width import visible
 from .common import (
     FileOption,
@@ -20,7 +19,9 @@ from .common import (
     _replay,
     _rules_for_reading,
     _session_name,
+    day_parameter,
     json,
+    stake_parameter,
 )
 from .root import note_saved
 
@@ -39,7 +40,8 @@ def status(
     standings = _replay(current, path).standings()
     name = _session_name(current, path)
     if as_json:
-        print(json.dumps(status_dict(standings, name), ensure_ascii=False, indent=2))
+        data = status_dict(standings, name) | last_ids(current)
+        print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     from ..present.render import print_status
 
@@ -56,7 +58,7 @@ def log(
     if as_json:
         from ..present.export import log_dict
 
-        data = log_dict(standings, _session_name(current, path))
+        data = log_dict(standings, _session_name(current, path)) | last_ids(current)
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     from ..present.render import print_protocol
@@ -133,17 +135,6 @@ def export(
     print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
 
 
-def stake_parameter(text: str, param_hint: str = "--stake") -> Decimal:
-    """A ``--stake`` option's text as a stake (`core.stake.parse_stake`), or a usage
-    error (exit 2) saying why: the one way every command reads a stake option."""
-    from ..core.stake import StakeError, parse_stake
-
-    try:
-        return parse_stake(text)
-    except StakeError as error:
-        raise typer.BadParameter(error.localized(language()), param_hint=param_hint) from None
-
-
 @app.command("settle")
 def settle_command(
     stake: Annotated[
@@ -198,11 +189,10 @@ def settle_command(
     amount = stake_parameter(stake)  # before the file: a usage error is about the command line
     if evening:
         from .evening import settle_evening
-        from .stats import _day
 
         settle_evening(
             stake=amount,
-            since=_day(since, "--since") if since is not None else None,
+            since=day_parameter(since, "--since") if since is not None else None,
             unit=stake_parameter(unit, "--round") if unit is not None else None,
             dirs=dirs or [],
             fmt=fmt,

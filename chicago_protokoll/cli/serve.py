@@ -17,8 +17,7 @@ from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
 from ..present.width import visible
 from ..store import catalogue
-from .common import FileOption, SessionOption
-from .read import stake_parameter
+from .common import FileOption, SessionOption, stake_parameter
 
 if TYPE_CHECKING:
     from ..serve import keys

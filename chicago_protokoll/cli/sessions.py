@@ -121,7 +121,7 @@ def sessions_show(
     path, current = _load(name, None)
     standings = _replay(current, path).standings()
     if as_json:
-        from ..present.views import status_dict
+        from ..present.views import last_ids, status_dict
 
         session_name = _session_name(current, path)
         shown = {
@@ -132,7 +132,7 @@ def sessions_show(
             "deals": len([d for d in standings.deals if d.complete]),
             "finished": standings.finished,
             "winners": list(standings.winners),
-            "status": status_dict(standings, session_name),
+            "status": status_dict(standings, session_name) | last_ids(current),
         }
         print(json.dumps(shown, ensure_ascii=False, indent=2))
         return

@@ -8,26 +8,22 @@ imported when the command runs, never when the app starts: no other command pays
 
 from __future__ import annotations
 
-import os
 import sys
-from contextlib import nullcontext
-from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tn
 from ..present.width import visible
-from ..store import catalogue, exportfile, locations
+from ..store import exportfile, leaguefiles, locations
 from ..store import index as index_store
-from .common import JsonOption, json
-from .read import stake_parameter
+from .common import JsonOption, day_parameter, json, read_league, stake_parameter
 from .root import note_saved
 
 if TYPE_CHECKING:
-    from ..core.stats import Played
+    pass
 
 StatsFormat = Literal["table", "json", "html"]  # a choice: --help lists it, TAB completes it
 
@@ -132,14 +128,14 @@ def stats(
         return
     if output is not None and fmt == "table":
         raise typer.BadParameter("-o writes --format json or html", param_hint="--output")
-    first, last = _day(since, "--since"), _day(until, "--until")
+    first, last = day_parameter(since, "--since"), day_parameter(until, "--until")
     from ..core.stats import league
 
     amount = stake_parameter(stake)  # the one stake reader: a bad one is a usage error
     folders = dirs or []
     with index_store.open_index() as index:
-        reading = _read_games(folders, first, last, index, show_progress=_may_draw(output))
-        scope = _scope(folders, first, last)
+        reading = read_league(folders, first, last, index, show_progress=_may_draw(output))
+        scope = leaguefiles.rating_scope(folders, first, last)
         kept = index.rated(scope)
         result = league(reading.games, amount, kept)
         if result.rated_again or len(result.rated) != len(kept):
@@ -175,7 +171,7 @@ def stats(
 def _print_nights(*, as_json: bool) -> None:
     """`stats --nights`: every night of the data directory in the league.  A night whose
     tables cannot be read is named on stderr and left out, as a damaged session is."""
-    from ..core.night import nights_league
+    from ..core.night_results import nights_league
     from ..present.night_status import shown_number
     from ..store import nightfile
 
@@ -220,21 +216,6 @@ def _may_draw(output: Path | None) -> bool:
     return (output is not None and str(output) != "-") or sys.stdout.isatty()
 
 
-def _day(text: str | None, option: str) -> date | None:
-    """A day typed on the command line: YYYY-MM-DD, or today (idag) in local time."""
-    if text is None:
-        return None
-    if text.strip().casefold() in ("today", "idag"):
-        return date.today()
-    try:
-        return date.fromisoformat(text.strip())
-    except ValueError:
-        raise typer.BadParameter(
-            t("'{text}' is not a date: use YYYY-MM-DD or today", text=visible(text)),
-            param_hint=option,
-        ) from None
-
-
 def _chosen(wanted: list[str], known: list[str]) -> list[str]:
     """The players --player names, as the games spell them; an unknown name is refused."""
     from ..core.session import resolve_player
@@ -247,100 +228,3 @@ def _chosen(wanted: list[str], known: list[str]) -> list[str]:
         if name not in chosen:
             chosen.append(name)
     return chosen
-
-
-def _session_files(directory: Path) -> list[Path]:
-    """The session files of a folder: a data directory's sessions/, else its own *.toml."""
-    inner = directory / "sessions"
-    folder = inner if inner.is_dir() else directory
-    with os.scandir(folder) as entries:
-        return sorted(
-            folder / entry.name
-            for entry in entries
-            if entry.name.endswith(".toml") and not entry.name.startswith(".") and entry.is_file()
-        )
-
-
-class Reading(NamedTuple):
-    games: list[Played]
-    unfinished: int  # sessions still being played: they count nowhere
-    skipped: list[str]  # files that could not be read, as messages name them
-
-
-def _all_session_files(dirs: list[Path]) -> list[Path]:
-    """The data directory's session files, then each ``--dir``'s; each file once when the
-    data directory is given again as --dir (each folder resolved once, not each of its
-    thousands of files; a session reached twice some other way counts once in the league,
-    which knows a session by its start, name and seats)."""
-    paths = [path for _, path in catalogue.list_sessions()]
-    for directory in dirs:
-        paths.extend(_session_files(directory))
-    unique: list[Path] = []
-    seen: set[str] = set()
-    folders: dict[str, str] = {}
-    for path in paths:
-        folder, name = os.path.split(os.fspath(path))
-        if folder not in folders:
-            folders[folder] = os.path.realpath(folder)
-        real = os.path.join(folders[folder], name)
-        if real not in seen:
-            seen.add(real)
-            unique.append(path)
-    return unique
-
-
-def _read_games(
-    dirs: list[Path],
-    since: date | None,
-    until: date | None,
-    index: index_store.Index | None = None,
-    *,
-    show_progress: bool = True,
-) -> Reading:
-    """Every finished game in the data directory and ``dirs``, and how many were unfinished,
-    through the league's index (store/index.py).  A file that cannot be read or does not
-    add up is named on stderr and left out."""
-    from ..core.stats import in_period
-    from .progress import progress_bar
-
-    paths = _all_session_files(dirs)
-    with nullcontext(index) if index is not None else index_store.open_index() as opened:
-        found = opened.summaries(paths, progress_bar if show_progress else None)
-    games: list[Played] = []
-    unfinished: set[tuple[str, str, tuple[str, ...]]] = set()  # each session once
-    skipped: list[str] = []
-    for item in found:
-        if item.summary is None:
-            assert item.error is not None
-            skipped.append(locations.display_path(item.path))
-            reason = item.error.localized(language())
-            # The store's refusals name the file already; others get it in front.
-            if skipped[-1] not in reason:
-                reason = f"{skipped[-1]}: {reason}"
-            sys.stderr.write("chicago: " + visible(t("skipped ") + reason) + "\n")
-            continue
-        summary = item.summary
-        if not in_period(summary.created, since, until):
-            continue
-        if summary.played is None:
-            unfinished.add((summary.created, summary.name, summary.players))
-        else:
-            games.append(summary.played)
-    if skipped:
-        count = len(skipped)
-        sys.stderr.write(
-            "chicago: "
-            + tn(
-                "{n} damaged file skipped, not counted; nothing was written",
-                "{n} damaged files skipped, not counted; nothing was written",
-                count,
-            )
-            + "\n"
-        )
-    return Reading(games, len(unfinished), skipped)
-
-
-def _scope(dirs: list[Path], since: date | None, until: date | None) -> str:
-    """Which rating sequence the index keeps for this question: the folders and the period."""
-    folders = sorted({str(locations.sessions_dir().resolve())} | {str(d.resolve()) for d in dirs})
-    return json.dumps([folders, str(since), str(until)], ensure_ascii=False)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import assert_never
 
 from ..i18n.language import Msg
-from . import entry
+from . import claims, entry, ids
 from .entry import DealEntry
 from .errors import ChicagoError, DealPart, OptionConflict, Rule, RuleViolation
 from .events import (
@@ -159,7 +159,7 @@ def correct_deal(
     deal that is not recorded or a correction that changes nothing."""
     check_deal_number(session, deal)
     before = deal_events(session, deal)
-    after = keep_revisor_entries(before, events)
+    after = _keeping_ids(before, keep_revisor_entries(before, events), ids.used_ids(session))
     stray = next((event for event in after if event.deal != deal), None)
     if stray is not None:  # pragma: no cover - the entry layer numbers every event
         raise ChicagoError(
@@ -179,9 +179,34 @@ def correct_deal(
     was_complete = _complete(replay(session), deal)
     corrected = _spliced(session.events, deal, before, after)
     game = replay_corrected(replace(session, events=corrected), deal, was_complete)
-    correction = Correction(deal=deal, at=at, before=before, after=after, recorded=len(corrected))
+    correction = Correction(
+        deal=deal,
+        at=at,
+        before=before,
+        after=after,
+        last_event=corrected[-1].id,
+        id=ids.new_id(ids.used_ids(session) | {event.id for event in after}),
+    )
     updated = replace(session, events=corrected, corrections=(*session.corrections, correction))
     return updated, game
+
+
+def _keeping_ids(
+    before: Sequence[Event], after: Sequence[Event], used: set[str]
+) -> tuple[Event, ...]:
+    """``after`` with the id of every moment the correction does not change: an event of
+    ``after`` without an id takes that of an equal event of ``before`` not taken yet (in
+    their order); the others get fresh ones.  So an edit never changes the id of what it
+    leaves as it was."""
+    free = [event for event in before if event.id]
+    kept: list[Event] = []
+    for event in after:
+        same = None if event.id else next((old for old in free if old == event), None)
+        if same is not None:
+            free.remove(same)
+        kept.append(event if same is None else replace(event, id=same.id))
+    taken = {event.id for event in kept if event.id}
+    return ids.identify(kept, used | taken)
 
 
 def replay_corrected(session: Session, deal: int, complete: bool) -> Game:
@@ -242,7 +267,8 @@ def undoable_correction(session: Session) -> Correction | None:
     if not session.corrections:
         return None
     last = session.corrections[-1]
-    if last.recorded != len(session.events) or deal_events(session, last.deal) != last.after:
+    now_last = ids.last_event(session) or ""
+    if last.last_event != now_last or deal_events(session, last.deal) != last.after:
         return None
     return last
 
@@ -300,7 +326,7 @@ class DealChanges:
 
 def claim_text(event: HandEvent) -> str:
     """A recorded best hand as it is typed (``Anna:two-pair KH KS 9D 9H 3C``, ``pass``,
-    ``tie:pair``, ``Anna:full-house:from:Bo``): `entry.claim` reads it back to the same
+    ``tie:pair``, ``Anna:full-house:from:Bo``): `claims.claim` reads it back to the same
     event."""
     if event.tie:
         return f"tie:{event.hand.value}" if event.hand else "tie"
@@ -386,11 +412,11 @@ def corrected_entry(game: Game, recorded: DealEntry, changes: DealChanges) -> De
     showdown = changes.showdown
     if showdown is None and not new_chicago:
         showdown = recorded.showdown
-    named = {entry.player(game, text.partition(":")[0]) for text in changes.exchanges}
+    named = {claims.player(game, text.partition(":")[0]) for text in changes.exchanges}
     kept = [
         text
         for text in recorded.exchanges
-        if entry.player(game, text.partition(":")[0]) not in named
+        if claims.player(game, text.partition(":")[0]) not in named
     ]
     return DealEntry.from_options(
         buy=list(changes.buys if changes.buys is not None else recorded.buys),

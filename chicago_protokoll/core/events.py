@@ -6,7 +6,7 @@ by replaying the events (see `core.game.replay`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, get_args
 
 from ..i18n.language import Msg
@@ -14,10 +14,19 @@ from .cards import Category, parse_category
 from .errors import SessionFileError
 
 
+@dataclass(frozen=True, slots=True)
 class EventType:
-    """What every event type declares besides its fields."""
+    """What every event type declares besides its fields, and the one field all share.
 
-    __slots__ = ()
+    ``id`` is the event's identity (`core.ids`): it makes a resent write idempotent, a
+    stale page detectable and two copies of one log mergeable.  It is no part of what
+    happened at the table, so two events are equal when their content is, whatever their
+    ids (an edit that records the same moment again keeps it; "the same content" is
+    ``==``).  Keyword-only, so every type's own fields keep their positions; ``""`` until
+    the event joins a record (`ids.identify`), and a loaded event always has one.
+    """
+
+    id: str = field(default="", kw_only=True, compare=False, repr=False)
     #: The name of the type on disk (``type = "buy"``).
     kind: ClassVar[str] = ""
     #: The session-file format version that first had this type (store.fileformat).
@@ -221,23 +230,38 @@ EVENTS_VERSION = max(
 @dataclass(frozen=True, slots=True)
 class Correction:
     """A recorded deal corrected afterwards (`chicago edit`): when, which deal, all of
-    its events before and after.  ``recorded`` is how many events the record held
-    right after the correction, so `undo` can tell that it was the last thing done."""
+    its events before and after.  ``last_event`` is the id of the record's last event
+    right after the correction, so `undo` (and a phone's page) can tell that it was the
+    last thing done; ``""`` when that event is gone (a file of an earlier release that
+    undid it).  ``id`` is the correction's own identity, as an event's."""
 
     deal: int
     at: str
     before: tuple[Event, ...]
     after: tuple[Event, ...]
-    recorded: int
+    last_event: str
+    id: str = field(default="", compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    """An entry `undo` took back: its id and when (ISO 8601 with offset).  Kept in the
+    file so that a write or a merge that brings the id again records nothing."""
+
+    id: str
+    at: str
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
-    """The event as a TOML-ready table: ``type`` first, defaults and empty values left out."""
+    """The event as a TOML-ready table: ``type`` first, then its ``id`` (when it has
+    one), defaults and empty values left out."""
     data: dict[str, Any] = {"type": event.kind}
     disk_names = event.disk_names
     for item in fields(event):
         value = getattr(event, item.name)
         if value is None or (value is False and item.name != "count"):
+            continue
+        if item.name == "id" and not value:  # not yet in a record
             continue
         name = disk_names.get(item.name, item.name)
         data[name] = value.value if isinstance(value, Category) else value
@@ -275,6 +299,7 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "reason": (str,),
     "text": (str,),
     "opponent": (str,),
+    "id": (str,),
 }
 
 
@@ -325,7 +350,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         missing = sorted(
             disk_names.get(item.name, item.name)
             for item in fields(cls)
-            if item.name not in values and item.name != "kind"
+            if item.name not in values and item.name not in ("kind", "id")
         )
         raise SessionFileError(
             Msg("a {kind} event is missing {missing}", kind=kind, missing=', '.join(missing)),

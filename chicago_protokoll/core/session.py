@@ -10,6 +10,7 @@ from .errors import AmbiguousPlayerError, Rule, RuleViolation, UnknownPlayerErro
 from .events import (
     Correction,
     Event,
+    TakenBack,
 )
 from .names import check_player_names, typed_name
 from .rules import PRESETS, HouseRules
@@ -27,6 +28,8 @@ class Session:
     created: str = ""
     # The history of `chicago edit`; the events above are the record as corrected.
     corrections: tuple[Correction, ...] = ()
+    # The ids `undo` took back, with when: never recorded again (core.ids).
+    taken_back: tuple[TakenBack, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.first_dealer and self.players:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core import entry
+from ..core import claims, entry
 from ..core.errors import ChicagoError, EntryError
 from ..core.events import ChicagoWon, Event
 from ..core.game import Game
@@ -29,16 +29,12 @@ from ..core.standings import DealRecord, Moment
 from ..i18n.language import Msg, language, number, t, tn
 from ..store import recording, sessionfile
 from .narrate import describe_event
+from .talk import Ask, Say
 from .views import plain_standings
 from .width import visible
 
-if TYPE_CHECKING:  # the edit dialogue loads only when `e N` is asked
-    from .dialogue_edit import CorrectFile
-
-#: How the dialogue asks (a prompt in, the answer out) and tells; `input` and `print`
-#: at a terminal, a script in the tests.
-Ask = Callable[[str], str]
-Say = Callable[[str], None]
+if TYPE_CHECKING:  # the corrections (core/correct.py) load only when `e N` is asked
+    from .talk import CorrectFile
 
 # Words that answer a question without naming anyone; compared case-folded.
 # A Chicago is worth ±15: only an explicit answer settles it, never a bare Enter or a "y".
@@ -192,7 +188,7 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
     if question.kind == "showdown":
         return [entry.showdown_event(game, stripped, spoken=True)]
     if question.kind == "chicago":
-        if folded in entry.NOBODY:
+        if folded in claims.NOBODY:
             return []
         return [entry.declare_event(game, stripped)]
     if question.kind == "outcome" and folded in _ALL_FIVE:
@@ -211,7 +207,7 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
         raise EntryError(
             Msg("someone always takes the last trick: who was it?"),
         )
-    took, with_two, rest = entry.spoken_last_trick(game, stripped)
+    took, with_two, rest = claims.spoken_last_trick(game, stripped)
     if rest:
         raise EntryError(
             Msg(
@@ -397,10 +393,10 @@ class Dialogue:
                     self.say(t("  Nothing was recorded."))
                     return False
                 return self._save(question, lambda g: [entry.note_event(g, text)])
-            name, rest = entry.split_player(game, rest) if rest else ("", "")
+            name, rest = claims.split_player(game, rest) if rest else ("", "")
             if not name:
                 name = self.ask(t("  Who? ")).strip()
-            who = entry.player(game, name)
+            who = claims.player(game, name)
             points = ""
             if word in _PENALTY:
                 points, _, rest = rest.partition(" ")

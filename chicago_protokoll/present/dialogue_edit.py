@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Protocol
 
-from ..core import entry
+from ..core import claims, entry
 from ..core.correct import (
     DealChanges,
     check_deal_number,
@@ -25,16 +24,8 @@ from ..core.errors import ChicagoError, EntryError
 from ..core.game import Game
 from ..i18n.language import Msg, language, t
 from ..store import sessionfile
-from .dialogue import Ask, Say
 from .narrate import describe_in_deal
-
-
-class CorrectFile(Protocol):
-    """`cli.correct.correct_file`: correct a deal of the file (or, ``dry_run``, only say
-    what it would do); the text to show."""
-
-    def __call__(self, path: Path, deal: int, changes: DealChanges, *, dry_run: bool) -> str: ...
-
+from .talk import Ask, CorrectFile, Say
 
 EDIT_WORDS = frozenset({"e", "edit", "ändra", "andra", "rätta", "ratta"})
 _ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
@@ -86,7 +77,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
                 answer = ask(
                     t("  Köp {number}: best hand? (PLAYER HAND, Enter = pass): ", number=number)
                 )
-                claim = entry.spoken_claim(game, answer)
+                claim = claims.spoken_claim(game, answer)
                 while len(buys) < number:
                     buys.append("pass")
                 buys[number - 1] = claim_text(claim.event(deal, buy=number))
@@ -99,7 +90,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
                 answer = ask(
                     t("  Showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ")
                 )
-                claim = entry.spoken_claim(game, answer)
+                claim = claims.spoken_claim(game, answer)
                 changes = replace(changes, showdown=claim_text(claim.event(deal, buy=None)))
             else:
                 say(
@@ -135,12 +126,12 @@ def _ask_chicago(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
     answer = ask(
         t("  Who declared Chicago? (PLAYER, 'ingen' = no Chicago): ")
     ).strip()
-    if answer.casefold() in entry.NOBODY - {""}:
+    if answer.casefold() in claims.NOBODY - {""}:
         changes = replace(changes, no_chicago=True, chicago=None, broken_by=None)
         if changes.last_trick is None:
             changes = _ask_last_trick(game, changes, ask)
         return changes
-    declarer = entry.player(game, answer)
+    declarer = claims.player(game, answer)
     while True:
         outcome = " ".join(
             ask(
@@ -154,7 +145,7 @@ def _ask_chicago(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
         )
         if outcome:
             break
-    breaker = None if outcome in _ALL_FIVE else entry.player(game, outcome)
+    breaker = None if outcome in _ALL_FIVE else claims.player(game, outcome)
     if breaker == declarer:
         breaker = None
     return replace(changes, chicago=declarer, broken_by=breaker, no_chicago=False)
@@ -167,7 +158,7 @@ def _ask_last_trick(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
         ).strip()
         if answer:
             break
-    took, with_two, rest = entry.spoken_last_trick(game, answer)
+    took, with_two, rest = claims.spoken_last_trick(game, answer)
     if rest:
         raise EntryError(
             Msg(

@@ -195,8 +195,10 @@ def export_dict(
 
 
 def correction_dict(correction: Correction) -> dict[str, Any]:
-    """A correction (`chicago edit`): which deal, when, its events before and after."""
+    """A correction (`chicago edit`): its id, which deal, when, its events before and
+    after."""
     return {
+        "id": correction.id,
         "deal": correction.deal,
         "at": correction.at,
         "before": [event_to_dict(event) for event in correction.before],

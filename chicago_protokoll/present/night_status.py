@@ -12,16 +12,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..core.night import (
-    Cut,
-    GameResult,
-    Night,
-    NightTable,
-    finished,
-    night_standings,
-    placements,
-    repeated_pairs,
-)
+from ..core.night import GameResult, Night, NightTable
+from ..core.night_draw import Cut, repeated_pairs
+from ..core.night_results import finished, night_standings, placements
 from ..i18n.language import number, t, tn
 from .width import pad, text_width, visible
 

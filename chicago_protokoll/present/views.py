@@ -64,6 +64,14 @@ def status_dict(standings: Standings, session_name: str) -> dict[str, Any]:
     return status
 
 
+def last_ids(session: Session) -> dict[str, str | None]:
+    """``last_event`` and ``last_correction`` of `status --json` and `log --json`: the ids
+    a writer names to show what it saw of the record (None when there is none)."""
+    from ..core import ids
+
+    return {"last_event": ids.last_event(session), "last_correction": ids.last_correction(session)}
+
+
 def marks(standings: Standings, name: str) -> str:
     """Short marks beside a name: dealer, förhand, köpstopp, may declare Chicago."""
     player = next(p for p in standings.players if p.name == name)

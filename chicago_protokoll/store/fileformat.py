@@ -7,11 +7,13 @@ from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
 
+from ..core import ids
 from ..core.errors import ChicagoError, RulesFileError, SessionFileError
 from ..core.events import (
     EVENTS_VERSION,
     Correction,
     Event,
+    TakenBack,
     event_from_dict,
     event_since,
     event_to_dict,
@@ -35,8 +37,14 @@ FORMAT = "chicago-protokoll/session"
 # ``field_since``) that version, but only when the file uses it (a new key at its
 # main-rule default is not written, an event's new field left empty is not written).
 CORRECTIONS_VERSION = 2
+# From format 5 every event and correction has an id and `undo` keeps what it took back
+# (core.ids): every file this release saves needs it.  An earlier release must refuse
+# such a file by name rather than drop the ids it cannot keep (cli.md, "Every entry has
+# an identity"); the files it has only read stay as they were.
+IDS_VERSION = 5
 # The newest format this version reads: the newest of everything it can write.
 VERSION = max(
+    IDS_VERSION,
     CORRECTIONS_VERSION,
     *(key.since for key in schema()),
     EVENTS_VERSION,
@@ -60,16 +68,22 @@ _FIELDS = (
     "rules",
     "events",
     "corrections",
+    "taken_back",
 )
-# Fields a file may leave out: no [[events]] yet, no [[corrections]] ever.
-_OPTIONAL = ("events", "corrections")
+# Fields a file may leave out: no [[events]] yet, no [[corrections]] ever, nothing undone.
+_OPTIONAL = ("events", "corrections", "taken_back")
+# The longest id a file may hold: ours are 16 hex digits, a phone's ENTRY-N a few more.
+_ID_LIMIT = 64
 
 
 
 def dumps_session(session: Session) -> str:
-    """The session as the text of a session file (TOML), ending with `END_LINE`."""
+    """The session as the text of a session file (TOML), ending with `END_LINE`.  An
+    event or correction without an id gets one (`ids.identified`): a saved file has
+    them all."""
     import tomli_w
 
+    session = ids.identified(session)
     head = {
         "format": FORMAT,
         "version": file_version(session),
@@ -87,15 +101,17 @@ def dumps_session(session: Session) -> str:
         parts.append(tomli_w.dumps(event_to_dict(event)))
     for correction in session.corrections:
         parts.append("\n[[corrections]]\n")
-        parts.append(
-            tomli_w.dumps(
-                {"deal": correction.deal, "at": correction.at, "recorded": correction.recorded}
-            )
-        )
+        head_of_correction = {"id": correction.id, "deal": correction.deal, "at": correction.at}
+        if correction.last_event:
+            head_of_correction["last_event"] = correction.last_event
+        parts.append(tomli_w.dumps(head_of_correction))
         for side in ("before", "after"):
             for event in getattr(correction, side):
                 parts.append(f"\n[[corrections.{side}]]\n")
                 parts.append(tomli_w.dumps(event_to_dict(event)))
+    for taken in session.taken_back:
+        parts.append("\n[[taken_back]]\n")
+        parts.append(tomli_w.dumps({"id": taken.id, "at": taken.at}))
     parts.append(f"\n{END_LINE}\n")
     return "".join(parts)
 
@@ -114,8 +130,9 @@ def rules_table(rules: HouseRules) -> dict[str, dict[str, object]]:
 
 
 def file_version(session: Session) -> int:
-    """The oldest format version that can read the session's file."""
-    needs = [1, *(key.since for key, _ in session.rules.changed_keys())]
+    """The oldest format version that can read the session's file: since ids, at least
+    `IDS_VERSION`, as every saved file has them."""
+    needs = [IDS_VERSION, *(key.since for key, _ in session.rules.changed_keys())]
     if session.corrections:
         needs.append(CORRECTIONS_VERSION)
     events = [*session.events]
@@ -276,8 +293,11 @@ def _loads_session(text: str, source: str) -> Session:
             ),
         )
     rules = _read_rules(data["rules"], refuse)
-    events = _read_events(data.get("events", []), refuse)
-    corrections = _read_corrections(data.get("corrections", []), refuse)
+    # A file of an earlier release has no ids: derived from position and content, the
+    # same at every load, written by the first save (core.ids).
+    events = ids.derive_event_ids(_read_events(data.get("events", []), refuse))
+    corrections = _read_corrections(data.get("corrections", []), refuse, events)
+    taken_back = _read_taken_back(data.get("taken_back", []), refuse)
     session = Session(
         players=tuple(players),
         rules=rules,
@@ -286,8 +306,9 @@ def _loads_session(text: str, source: str) -> Session:
         name=name,
         created=created,
         corrections=corrections,
+        taken_back=taken_back,
     )
-    problem = session_problem(session)
+    problem = session_problem(session) or ids_problem(session)
     if problem:
         raise refuse(problem)
     return session
@@ -358,14 +379,18 @@ def _read_events(
             events.append(event_from_dict(item))
         except SessionFileError as error:
             raise refuse(Msg("{where}: {error}", where=where(number), error=error)) from None
+        if "id" in item:
+            _read_id(item["id"], refuse, lambda number=number: where(number))  # type: ignore[misc]
     return tuple(events)
 
 
 def _read_corrections(
-    items: object, refuse: Callable[[Msg], SessionFileError]
+    items: object, refuse: Callable[[Msg], SessionFileError], events: tuple[Event, ...]
 ) -> tuple[Correction, ...]:
-    """The [[corrections]] tables: deal, at (a date and time), recorded, and the deal's
-    events [[corrections.before]] and [[corrections.after]], each of that deal."""
+    """The [[corrections]] tables: deal, at (a date and time), the id of the record's last
+    event right after it (``last_event``; a file of an earlier release has the count
+    ``recorded`` instead, read against ``events``), its own ``id``, and the deal's events
+    [[corrections.before]] and [[corrections.after]], each of that deal."""
     if not isinstance(items, list):
         raise refuse(
             Msg(
@@ -380,12 +405,14 @@ def _read_corrections(
             raise refuse(
                 Msg("{where} is not a table: {value!r}", where=where, value=item)
             )
-        unknown = sorted(set(item) - {"deal", "at", "recorded", "before", "after"})
+        unknown = sorted(
+            set(item) - {"id", "deal", "at", "recorded", "last_event", "before", "after"}
+        )
         if unknown:
             raise refuse(
                 Msg("{where} has an unknown field {field!r}", where=where, field=unknown[0]),
             )
-        deal, at, recorded = item.get("deal"), item.get("at"), item.get("recorded")
+        deal, at, recorded = item.get("deal"), item.get("at"), item.get("recorded", 1)
         for key, value in (("deal", deal), ("recorded", recorded)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise refuse(
@@ -414,12 +441,18 @@ def _read_corrections(
                     value=at,
                 ),
             ) from None
+        correction_id = _read_id(item["id"], refuse, where) if "id" in item else ""
+        if "last_event" in item:
+            last_event = _read_id(item["last_event"], refuse, where)
+        else:  # a file of an earlier release: the count of events right after it
+            assert isinstance(recorded, int)
+            last_event = ids.last_event_after(events, recorded) if "recorded" in item else ""
         sides: list[tuple[Event, ...]] = []
         for side in ("before", "after"):
-            events = _read_events(
+            side_events = _read_events(
                 item.get(side, []), refuse, Msg("{where}, {side}: ", where=where, side=side)
             )
-            stray = next((e for e in events if e.deal != deal), None)
+            stray = next((e for e in side_events if e.deal != deal), None)
             if stray is not None:
                 raise refuse(
                     Msg(
@@ -430,10 +463,115 @@ def _read_corrections(
                         event_deal=stray.deal,
                     ),
                 )
-            sides.append(events)
-        assert isinstance(deal, int) and isinstance(recorded, int)
-        corrections.append(Correction(deal, at, sides[0], sides[1], recorded))
-    return tuple(corrections)
+            sides.append(side_events)
+        assert isinstance(deal, int)
+        corrections.append(
+            Correction(deal, at, sides[0], sides[1], last_event, id=correction_id)
+        )
+    return ids.derive_correction_ids(corrections)
+
+
+def _read_id(
+    value: object,
+    refuse: Callable[[Msg], SessionFileError],
+    where: Msg | Callable[[], Msg],
+) -> str:
+    """An id as a file holds it: visible text without spaces, at most `_ID_LIMIT` long.
+    ``where`` may be worded only if it is refused (an event's place in the file)."""
+    if (
+        not isinstance(value, str)
+        or not 1 <= len(value) <= _ID_LIMIT
+        or not value.isprintable()
+        or any(char.isspace() for char in value)
+    ):
+        raise refuse(
+            Msg(
+                "{where}: an id must be text of 1 to {limit} visible characters without spaces, not {value!r}",
+                where=where if isinstance(where, Msg) else where(),
+                limit=_ID_LIMIT,
+                value=value,
+            ),
+        )
+    return value
+
+
+def _read_taken_back(
+    items: object, refuse: Callable[[Msg], SessionFileError]
+) -> tuple[TakenBack, ...]:
+    """The [[taken_back]] tables: the ``id`` of each entry `undo` took back and ``at``,
+    when."""
+    if not isinstance(items, list):
+        raise refuse(
+            Msg(
+                "taken_back must be a list of [[taken_back]] tables, not {value!r}",
+                value=items,
+            ),
+        )
+    taken: list[TakenBack] = []
+    for number, item in enumerate(items, start=1):
+        where = Msg("taken-back entry {number} of {count}", number=number, count=len(items))
+        if not isinstance(item, dict) or set(item) != {"id", "at"}:
+            raise refuse(
+                Msg(
+                    "{where} must be a table of id and at, not {value!r}",
+                    where=where,
+                    value=item,
+                )
+            )
+        at = item["at"]
+        if not isinstance(at, str) or not _is_time(at):
+            raise refuse(
+                Msg(
+                    "{where}: at must be a date and time like 2026-11-29T21:04:00+00:00, not {value!r}",
+                    where=where,
+                    value=at,
+                ),
+            )
+        taken.append(TakenBack(id=_read_id(item["id"], refuse, where), at=at))
+    return tuple(taken)
+
+
+def _is_time(text: str) -> bool:
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def ids_problem(session: Session) -> Msg | None:
+    """What makes the session's ids unfit for a file, or None: two events or two
+    corrections with one id, or an event whose id was taken back (never reused)."""
+    gone = {taken.id for taken in session.taken_back}
+    seen: dict[str, int] = {}
+    for number, event in enumerate(session.events, start=1):
+        if event.id in seen:
+            return Msg(
+                "event {number} (deal {deal}) has the id {id!r} of event {other}; each entry's id is its own",
+                number=number,
+                deal=event.deal,
+                id=event.id,
+                other=seen[event.id],
+            )
+        if event.id in gone:
+            return Msg(
+                "event {number} (deal {deal}) has the id {id!r} of an entry taken back; an id is never used again",
+                number=number,
+                deal=event.deal,
+                id=event.id,
+            )
+        seen[event.id] = number
+    corrected: dict[str, int] = {}
+    for number, correction in enumerate(session.corrections, start=1):
+        if correction.id in corrected or correction.id in seen:
+            return Msg(
+                "correction {number} (deal {deal}) has the id {id!r} of another entry; each entry's id is its own",
+                number=number,
+                deal=correction.deal,
+                id=correction.id,
+            )
+        corrected[correction.id] = number
+    return None
 
 
 @lru_cache(maxsize=256)

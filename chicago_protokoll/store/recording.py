@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
+from ..core import ids
 from ..core.correct import recorded_deals, undo_correction, undoable_correction
 from ..core.errors import ChicagoError
 from ..core.events import Correction, Event
@@ -73,13 +75,35 @@ def record(
         if not after_the_game:
             game.refuse_if_over()
         entries: list[Entry] = []
-        for event in build(game):
+        used = ids.used_ids(current)
+        for built in build(game):
+            # Its id before it is applied, so the entry told back names it: the one the
+            # writer brought (a phone's ENTRY-N, checked unused), else a fresh one.
+            refuse_used_id(built, used)
+            (event,) = ids.identify((built,), used)
             entries.append(game.apply(event))
         updated = replace(current, events=(*current.events, *(e.event for e in entries)))
         return updated, (game, tuple(entries))
 
     saved, (game, entries) = transact_returning(path, change)
     return Recorded(saved, game, entries)
+
+
+def refuse_used_id(event: Event, used: set[str]) -> None:
+    """`ChicagoError` for an event whose id the file holds or held (in the record, in a
+    correction, taken back): an id is never used twice."""
+    if event.id and event.id in used:
+        raise ChicagoError(
+            Msg(
+                "the id {id} is already used in this protocol; nothing was recorded",
+                id=event.id,
+            ),
+        )
+
+
+def now() -> str:
+    """The time an entry is taken back, as a correction's: UTC to the second."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def undo(
@@ -101,16 +125,25 @@ def undo(
             )
         replay_file(current, path)  # a file that does not add up is refused, not trimmed
         # Right after `chicago edit` the correction is the last thing done: it goes back.
+        # What goes back keeps its id in the file, so it is never recorded again.
         correction = undoable_correction(current)
         if correction is not None:
-            return undo_correction(current), ((), correction)
+            restored = {event.id for event in correction.before}
+            gone = [event.id for event in correction.after if event.id not in restored]
+            undone = ids.take_back(undo_correction(current), (correction.id, *gone), now())
+            return undone, ((), correction)
         if not whole_deal:
-            return replace(current, events=current.events[:-1]), (current.events[-1:], None)
-        # The deal with the highest number: a note on an earlier deal, written later, stays.
-        last_deal = recorded_deals(current)
-        kept = tuple(event for event in current.events if event.deal != last_deal)
-        removed = tuple(event for event in current.events if event.deal == last_deal)
-        return replace(current, events=kept), (removed, None)
+            removed = current.events[-1:]
+            kept = current.events[:-1]
+        else:
+            # The deal with the highest number: a note on an earlier deal, written later, stays.
+            last_deal = recorded_deals(current)
+            kept = tuple(event for event in current.events if event.deal != last_deal)
+            removed = tuple(event for event in current.events if event.deal == last_deal)
+        undone = ids.take_back(
+            replace(current, events=kept), (event.id for event in removed), now()
+        )
+        return undone, (removed, None)
 
     saved, (removed, correction) = transact_returning(path, change)
     return Undone(saved, removed, replay(saved), correction)

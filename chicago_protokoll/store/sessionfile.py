@@ -24,12 +24,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
+from ..core import ids
 from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import Msg
 from .atomic import LOCK_TIMEOUT, locked, make_dir, write_atomic
-from .fileformat import dumps_session, loads_session, session_problem
+from .fileformat import dumps_session, ids_problem, loads_session, session_problem
 from .locations import display_path, in_data_dir, link_refused, real_path
 from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
 
@@ -102,8 +103,11 @@ def read_session_text(path: Path) -> tuple[str, str]:
     return _read_text(path, source), source
 
 
-def _write_session(real: Path, session: Session, source: str) -> None:
-    problem = session_problem(session)
+def _write_session(real: Path, session: Session, source: str) -> Session:
+    """Write ``session`` with an id on everything (`ids.identified`); the session as
+    written."""
+    session = ids.identified(session)
+    problem = session_problem(session) or ids_problem(session)
     if problem:
         raise ChicagoError(
             Msg("refusing to write {source}: {problem}", source=source, problem=problem),
@@ -118,6 +122,7 @@ def _write_session(real: Path, session: Session, source: str) -> None:
                 strerror=error.strerror,
             ),
         ) from None
+    return session
 
 
 def transact(
@@ -152,7 +157,7 @@ def transact_returning(
         old = loads_session(_read_text(real, source), source)
         new, result = change(old)
         if new != old:
-            _write_session(real, new, source)
+            new = _write_session(real, new, source)
         return new, result
 
 
@@ -188,8 +193,7 @@ def create_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOU
                     source=source,
                 ),
             )
-        _write_session(real, session, source)
-    return session
+        return _write_session(real, session, source)
 
 
 # -- replaying what was read -------------------------------------------------------

@@ -11,7 +11,16 @@ from dataclasses import replace
 from chicago_protokoll.core.correct import correct_deal
 from chicago_protokoll.core.events import LastTrick
 from chicago_protokoll.store import catalogue, sessionfile
-from cli_support import ANNA_23_DEAL, SEED_000_DEAL, invoke, ok, refused, session_file, status
+from cli_support import (
+    ANNA_23_DEAL,
+    SEED_000_DEAL,
+    invoke,
+    ok,
+    refused,
+    session_file,
+    status,
+    without_taken_back,
+)
 
 ANNA_CHICAGO = ("deal", "--buy", "pass", "--buy", "pass", "--chicago", "Anna")
 ANNA_BROKEN = (*ANNA_CHICAGO, "--broken-by", "Bo")
@@ -115,15 +124,21 @@ def test_log_explain_and_export_tell_a_correction() -> None:
     exported = json.loads(ok("export", "--format", "json"))
     (correction,) = exported["corrections"]
     assert correction["deal"] == 1 and correction["at"] == "2026-11-30T21:04:00+00:00"
-    assert {"type": "last-trick", "deal": 1, "player": "Cilla"} in correction["before"]
-    assert {"type": "last-trick", "deal": 1, "player": "Bo"} in correction["after"]
+    before = [{k: v for k, v in event.items() if k != "id"} for event in correction["before"]]
+    after = [{k: v for k, v in event.items() if k != "id"} for event in correction["after"]]
+    assert {"type": "last-trick", "deal": 1, "player": "Cilla"} in before
+    assert {"type": "last-trick", "deal": 1, "player": "Bo"} in after
+    # The moments the correction did not change keep their ids; the changed one has its own.
+    ids_before = {event["id"] for event in correction["before"]}
+    assert [event["id"] in ids_before for event in correction["after"]].count(False) == 1
 
 
 def test_undo_right_after_a_correction_restores_the_exact_file() -> None:
     before = _correct_last_trick()
     out = ok("undo")
     assert "Undone: deal 1 corrected at" in out
-    assert session_file("fredag").read_bytes() == before
+    # ...and keeps what it took back: the correction and the moment it changed
+    assert without_taken_back(session_file("fredag").read_bytes()) == (before, 2)
     # the next undo takes back an event, as always
     assert "Undone: deal 2, showdown" in ok("undo")
 

@@ -40,7 +40,7 @@ def test_new_writes_one_session_file_and_makes_it_current(chicago_home: Path) ->
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["players"] == list(PLAYERS)
     assert data["first_dealer"] == "Anna"
-    assert data["version"] == 1  # format 1 until a deal is corrected (fileformat.VERSION)
+    assert data["version"] == 5  # every saved file has ids (fileformat.IDS_VERSION)
     assert set(data["rules"]) == {"game", "scoring", "hands", "chicago", "buy_stop"}
     assert not {"scores", "totals", "dealer", "finished", "winners"} & set(data)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from chicago_protokoll.store import catalogue, locations
-from chicago_protokoll.store.fileformat import VERSION
+from chicago_protokoll.store.fileformat import IDS_VERSION, VERSION
 from cli_support import ANNA_23_DEAL, SEED_000_DEAL, invoke, ok, refused, session_file, usage_error
 
 PLAYERS = ("Anna", "Bo", "Cilla")
@@ -224,7 +224,7 @@ DAMAGE: dict[str, Callable[[bytes], bytes]] = {
     "binary garbage": lambda data: bytes(range(256)) * 4,
     "not TOML": lambda data: data.replace(b"players = [", b"players = [[", 1),
     "newer version": lambda data: data.replace(
-        b"version = 1", f"version = {VERSION + 1}".encode(), 1
+        f"version = {IDS_VERSION}".encode(), f"version = {VERSION + 1}".encode(), 1
     ),
     "unknown field": lambda data: data.replace(b"first_dealer", b"score = 3\nfirst_dealer", 1),
     "player edited away": lambda data: data.replace(b'    "Bo",\n', b"", 1),
@@ -276,7 +276,7 @@ def test_commands_that_only_read_the_rules_refuse_a_session_that_does_not_load()
 def test_newer_version_is_refused_with_an_upgrade_hint() -> None:
     """A file from a newer chicago-protokoll says to upgrade rather than that it is broken."""
     path = new_game()
-    path.write_bytes(path.read_bytes().replace(b"version = 1", b"version = 9", 1))
+    path.write_bytes(path.read_bytes().replace(f"version = {IDS_VERSION}".encode(), b"version = 99", 1))
     line = refused("status")
     assert "newer" in line
     assert "upgrade" in line

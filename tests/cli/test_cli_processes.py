@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from chicago_protokoll.store import atomic, sessionfile
-from chicago_protokoll.store.fileformat import VERSION
+from chicago_protokoll.store.fileformat import IDS_VERSION, VERSION
 from cli_support import CHICAGO, ENGLISH, SEED_000_DEAL, assert_one_plain_line, run, session_file
 
 PLAYERS = ("Anna", "Bo", "Cilla")
@@ -126,7 +126,7 @@ def test_every_error_class_through_real_processes(tmp_path: Path) -> None:
     path.write_bytes(before[: len(before) // 3])
     assert "sessions/fredag.toml" in refused("deal", "--last-trick", "Bo")
     assert path.read_bytes() == before[: len(before) // 3]
-    path.write_bytes(before.replace(b"version = 1", f"version = {VERSION + 1}".encode()))
+    path.write_bytes(before.replace(f"version = {IDS_VERSION}".encode(), f"version = {VERSION + 1}".encode()))
     assert "newer" in refused("undo")
     rules = tmp_path / "hus.toml"
     rules.write_bytes(b"[game]\ntarget = 52 \xff\n")

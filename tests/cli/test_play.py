@@ -39,6 +39,7 @@ from chicago_protokoll.core.session import new_session
 from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.dialogue import Dialogue
 from chicago_protokoll.store import catalogue, locations, sessionfile
+from cli_support import without_taken_back
 
 SEED_DEAL = ["bo två par", "an KH KS 9D 9H 3C", "c", "anna två par"]
 
@@ -688,7 +689,7 @@ def test_a_correction_in_play_is_not_saved_without_a_yes_and_u_takes_one_back() 
     before = path.read_bytes()
     script, _ = play(path, ["e 1", "chicago", "ingen", "bo", "", "j", "u"])
     assert "Ångrat: giv 1 rättad" in script.text
-    assert path.read_bytes() == before
+    assert without_taken_back(path.read_bytes())[0] == before
 
 
 def test_a_correction_in_play_that_breaks_a_later_deal_is_explained_and_not_saved() -> None:

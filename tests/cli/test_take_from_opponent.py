@@ -183,12 +183,12 @@ def test_from_without_its_opponent_is_a_usage_error() -> None:
 # -- the file: format 4 only when it is used, read back as it was ------------------------
 
 
-def test_a_file_that_takes_off_an_opponent_is_format_4_and_reads_back_identically() -> None:
+def test_a_file_that_takes_off_an_opponent_reads_back_identically() -> None:
     path = table()
     bo_at_10()
     ok("deal", "--buy", "Anna:kåk:från:Bo", "--last-trick", "Cilla:från:Bo")
     text = path.read_text(encoding="utf-8")
-    assert "version = 4\n" in text
+    assert f"version = {fileformat.IDS_VERSION}\n" in text  # 4 for the key, 5 for ids
     assert "take_from_opponent = true\n" in text
     assert text.count('opponent = "Bo"\n') == 2
     session = load_session(path)
@@ -197,25 +197,25 @@ def test_a_file_that_takes_off_an_opponent_is_format_4_and_reads_back_identicall
 
 
 def test_a_game_by_the_main_rule_is_written_as_before() -> None:
-    """The key at the main rule is not written: the file stays format 1, byte for byte
-    what the release before wrote (tests/store/test_file_compatibility.py holds the corpus)."""
+    """The key at the main rule is not written (the file needs the format of ids, as every
+    saved file, and no more: tests/store/test_file_compatibility.py holds the corpus)."""
     ok("new", "fredag", *PLAYERS)
     bo_at_10()
     text = session_file("fredag").read_text(encoding="utf-8")
-    assert "version = 1\n" in text
+    assert f"version = {fileformat.IDS_VERSION}\n" in text
     assert "take_from_opponent" not in text and "opponent" not in text
 
 
-def test_a_release_that_reads_only_format_3_refuses_the_file_by_name(
+def test_a_release_before_ids_refuses_a_file_this_release_saved_by_name(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """As the release before does: "written by a newer chicago-protokoll (format 4)"; the
+    """As a release before does: "written by a newer chicago-protokoll (format 5)"; the
     file keeps every byte."""
     path = table()
     bo_at_10()
     before = path.read_bytes()
-    monkeypatch.setattr(fileformat, "VERSION", 3)
-    with pytest.raises(SessionFileError, match=r"newer chicago-protokoll \(format 4\)"):
+    monkeypatch.setattr(fileformat, "VERSION", 4)
+    with pytest.raises(SessionFileError, match=r"newer chicago-protokoll \(format 5\)"):
         load_session(path)
     assert "newer chicago-protokoll" in refused("deal", "--last-trick", "Bo")
     assert path.read_bytes() == before

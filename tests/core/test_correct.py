@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_replay_properties import TABLES, games, legal_event
 
+from chicago_protokoll.core import ids
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.correct import (
     CorrectionRefused,
@@ -120,7 +121,7 @@ def test_a_deal_not_recorded_or_a_correction_that_changes_nothing_is_refused() -
 
 
 def test_undo_right_after_a_correction_restores_the_record_and_the_file_text() -> None:
-    session = _session([*seed_deal(1), *seed_deal(2)])
+    session = ids.identified(_session([*seed_deal(1), *seed_deal(2)]))  # as loaded: ids
     corrected, _ = correct_deal(session, 1, seed_deal(1, last="Bo"), at=AT)
     assert undoable_correction(corrected) is not None
     restored = undo_correction(corrected)
@@ -137,12 +138,14 @@ def test_a_correction_is_no_longer_undone_once_something_is_recorded_after_it() 
     assert undoable_correction(later.without_last_event()) is not None
 
 
-def test_a_file_without_corrections_is_written_as_format_1_and_with_them_as_format_2() -> None:
+def test_a_file_with_or_without_corrections_is_written_in_the_format_of_ids() -> None:
+    """Since ids every saved file needs their format (cli.md, "Every entry has an
+    identity"), corrections or not; the corrections read back as they were."""
     session = _session(seed_deal(1))
-    assert "version = 1\n" in fileformat.dumps_session(session)
+    assert f"version = {fileformat.IDS_VERSION}\n" in fileformat.dumps_session(session)
     corrected, _ = correct_deal(session, 1, seed_deal(1, last="Bo"), at=AT)
     text = fileformat.dumps_session(corrected)
-    assert "version = 2\n" in text
+    assert f"version = {fileformat.IDS_VERSION}\n" in text
     assert fileformat.loads_session(text, "x.toml") == corrected
     assert tomlsubset.loads(text) == tomllib.loads(text)
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chicago_protokoll.core import entry
+from chicago_protokoll.core import claims, entry
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.errors import (
     AmbiguousPlayerError,
@@ -80,16 +80,16 @@ def test_a_claim_said_aloud_is_the_claim_typed(name: str, hand: str, prefix: boo
     """`play`'s "Bo två par" and the commands' "Bo:två par" are the same event."""
     game = _game()
     said = name[:2] if prefix else name.lower()
-    assert entry.spoken_claim(game, f"{said} {hand}") == entry.claim(game, f"{name}:{hand}")
+    assert claims.spoken_claim(game, f"{said} {hand}") == claims.claim(game, f"{name}:{hand}")
 
 
 def test_pass_tie_and_zeroing_read_alike_in_both_forms() -> None:
     """pass, tie with a hand, four of a kind zeroing: one meaning whether typed or said."""
     game = _game()
-    assert entry.spoken_claim(game, "") == entry.claim(game, "pass")
-    assert entry.spoken_claim(game, "lika par") == entry.claim(game, "tie:par")
-    assert entry.spoken_claim(game, "anna fyrtal nolla") == entry.claim(game, "Anna:fyrtal:nolla")
-    assert entry.claim(game, "Anna:fyrtal:nolla").zero
+    assert claims.spoken_claim(game, "") == claims.claim(game, "pass")
+    assert claims.spoken_claim(game, "lika par") == claims.claim(game, "tie:par")
+    assert claims.spoken_claim(game, "anna fyrtal nolla") == claims.claim(game, "Anna:fyrtal:nolla")
+    assert claims.claim(game, "Anna:fyrtal:nolla").zero
 
 
 def test_the_kop_of_a_claim_is_the_next_scored_kop() -> None:
@@ -191,24 +191,24 @@ def test_rule_refusals_stay_with_the_engine() -> None:
 def test_a_claim_names_the_opponent_after_fran(
     text: str, hand: Category, cards: str | None, opponent: str | None
 ) -> None:
-    claim = entry.parse_claim(text, PLAYERS, allow_prefix=True)
+    claim = claims.parse_claim(text, PLAYERS, allow_prefix=True)
     assert (claim.player, claim.hand, claim.cards, claim.opponent) == ("Anna", hand, cards, opponent)
 
 
 def test_fran_alone_is_the_other_player_at_two_and_asks_whose_at_three() -> None:
-    assert entry.parse_claim("Anna:par:från", ("Anna", "Bo")).opponent == "Bo"
+    assert claims.parse_claim("Anna:par:från", ("Anna", "Bo")).opponent == "Bo"
     with pytest.raises(EntryError, match="only at a table of two"):
-        entry.parse_claim("Anna:par:från", PLAYERS)
+        claims.parse_claim("Anna:par:från", PLAYERS)
     with pytest.raises(CardError, match="needs a hand"):
-        entry.parse_claim("Anna:från:Bo", PLAYERS)
+        claims.parse_claim("Anna:från:Bo", PLAYERS)
 
 
 def test_the_spoken_forms_of_an_opponent() -> None:
     game = _game(HouseRules().with_changes(scoring={"take_from_opponent": True}))
-    assert entry.spoken_claim(game, "anna kåk från bo").opponent == "Bo"
-    assert entry.spoken_claim(game, "anna KH KS KD 2C 2D from cil").opponent == "Cilla"
-    assert entry.spoken_last_trick(game, "sista anna 2 från bo") == ("anna:från:bo", True, "")
-    assert entry.spoken_last_trick(game, "anna") == ("anna", False, "")
+    assert claims.spoken_claim(game, "anna kåk från bo").opponent == "Bo"
+    assert claims.spoken_claim(game, "anna KH KS KD 2C 2D from cil").opponent == "Cilla"
+    assert claims.spoken_last_trick(game, "sista anna 2 från bo") == ("anna:från:bo", True, "")
+    assert claims.spoken_last_trick(game, "anna") == ("anna", False, "")
     assert entry.taker(game, "Anna:från:Bo") == ("Anna", "Bo")
     assert entry.taker(game, "Anna", "cil") == ("Anna", "Cilla")
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from chicago_protokoll.core.cards import Category
+from chicago_protokoll.core.claims import parse_claim
 from chicago_protokoll.core.compare import best_of
-from chicago_protokoll.core.entry import parse_claim
 from chicago_protokoll.core.errors import RuleViolation
 from chicago_protokoll.core.events import BuyWinner, ChicagoDeclared, Exchange, LastTrick, Royal
 from chicago_protokoll.core.rules import HouseRules

@@ -18,21 +18,22 @@ from chicago_protokoll.core.night import (
     GameResult,
     Night,
     NightError,
-    draw_final,
-    draw_next,
     join,
     leave,
-    meetings,
-    new_night,
     night_of_session,
-    night_standings,
     parse_points,
-    placements,
     playing_now,
-    repeated_pairs,
     result_of,
     table_sizes,
 )
+from chicago_protokoll.core.night_draw import (
+    draw_final,
+    draw_next,
+    meetings,
+    new_night,
+    repeated_pairs,
+)
+from chicago_protokoll.core.night_results import night_standings, placements
 from chicago_protokoll.core.rules import HouseRules, preset
 from chicago_protokoll.present.night_status import night_status_dict, shown_number
 from chicago_table import Table

@@ -44,5 +44,5 @@ def test_reasons_and_notes_of_any_text_survive_the_file() -> None:
     )
     session = replace(session, events=events)
     text = fileformat.dumps_session(session)
-    assert "version = 3\n" in text
+    assert f"version = {fileformat.IDS_VERSION}\n" in text
     assert fileformat.loads_session(text, "fredag.toml") == session

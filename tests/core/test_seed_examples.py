@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from chicago_protokoll.core.cards import Category, evaluate, parse_card
+from chicago_protokoll.core.claims import HandClaim, parse_claim
 from chicago_protokoll.core.compare import best_of
-from chicago_protokoll.core.entry import HandClaim, parse_claim
 from chicago_protokoll.core.events import BuyWinner, ChicagoDeclared, Showdown
 from chicago_table import Table
 

@@ -18,7 +18,8 @@ import pytest
 
 import chicago_protokoll
 from chicago_protokoll.core.errors import SessionFileError
-from chicago_protokoll.present.views import status_dict
+from chicago_protokoll.core.session import Session
+from chicago_protokoll.present.views import last_ids, status_dict
 from chicago_protokoll.store import fileformat
 from chicago_protokoll.store.rulesfile import read_rules_file
 from chicago_protokoll.store.sessionfile import load_session
@@ -76,12 +77,46 @@ def test_a_file_of_an_earlier_release_loads_with_the_standings_it_had(path: Path
     assert _contains(json.loads(out.stdout), _expected(path))
 
 
+def _ids(session: Session) -> list[str]:
+    return [
+        *(event.id for event in session.events),
+        *(c.id for c in session.corrections),
+        *(event.id for c in session.corrections for event in (*c.before, *c.after)),
+        *(c.last_event for c in session.corrections),
+    ]
+
+
 @pytest.mark.parametrize("path", SESSIONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_a_file_that_uses_no_new_feature_is_written_back_as_it_was(path: Path) -> None:
-    """Saving an old file that uses nothing new changes not a byte: the release that wrote
-    it (and every one after) still reads it."""
+def test_a_file_of_an_earlier_release_gets_the_same_ids_at_every_load_and_keeps_them(
+    path: Path,
+) -> None:
+    """A file without ids gets ids derived from position and content, the same at every
+    load; the first save writes them (and the new format version), and the file saved
+    loads again as the same record with the same ids and the same standings."""
     text = path.read_text("utf-8")
-    assert fileformat.dumps_session(fileformat.loads_session(text, str(path))) == text
+    session = fileformat.loads_session(text, str(path))
+    assert "id = " not in text
+    assert _ids(session) == _ids(fileformat.loads_session(text, str(path)))
+    assert all(_ids(session)[: len(session.events)])
+    assert len({event.id for event in session.events}) == len(session.events)
+    saved = fileformat.dumps_session(session)
+    assert f"version = {fileformat.IDS_VERSION}" in saved
+    again = fileformat.loads_session(saved, str(path))
+    assert again == session and _ids(again) == _ids(session)
+    assert fileformat.dumps_session(again) == saved  # written back byte for byte
+
+
+@pytest.mark.parametrize("path", SESSIONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_file_an_earlier_release_wrote_is_not_changed_by_reading_it(
+    path: Path, tmp_path: Path
+) -> None:
+    """The files this release has only read stay as they were, so the release that wrote
+    them still reads them: `status`, `log` and `export` write nothing."""
+    copy = tmp_path / path.name
+    shutil.copyfile(path, copy)
+    for command in (("status", "--json"), ("log", "--json"), ("export",)):
+        assert invoke(*command, "--file", str(copy)).exit_code == 0
+    assert copy.read_bytes() == path.read_bytes()
 
 
 @pytest.mark.parametrize("release", RELEASES, ids=lambda p: p.name)
@@ -124,7 +159,7 @@ for name in sys.argv[1:]:
     path = Path(name)
     session = fileformat.loads_session(path.read_text("utf-8"), name)
     out[name] = status_dict(replay(session).standings(), path.stem)
-    assert fileformat.dumps_session(session) == path.read_text("utf-8"), name
+    assert fileformat.loads_session(fileformat.dumps_session(session), name) == session, name
 rules = HouseRules().with_changes(scoring={"test_bonus": 3})
 text = fileformat.dumps_session(new_session(("Anna", "Bo"), rules))
 out["__key_read_back__"] = fileformat.loads_session(text, "with-key").rules.scoring.test_bonus
@@ -135,7 +170,7 @@ print(json.dumps(out))
 
 def test_a_key_added_by_the_recipe_leaves_every_earlier_file_loading(tmp_path: Path) -> None:
     """One declaration more in core/rules.py (the recipe of docs/architecture.md) and
-    every corpus file still loads, unchanged, with the same standings; a file that uses
+    every corpus file still loads, and saves and loads back, with the same standings; a file that uses
     the new key is written in a newer format that this release refuses by name."""
     package = Path(chicago_protokoll.__file__).parent
     copy = tmp_path / "chicago_protokoll"
@@ -174,7 +209,7 @@ def test_status_dict_is_what_status_json_prints() -> None:
     session = load_session(path)
     from chicago_protokoll.core.game import replay
 
-    assert status_dict(replay(session).standings(), path.stem) == json.loads(
+    assert status_dict(replay(session).standings(), path.stem) | last_ids(session) == json.loads(
         invoke("status", "--json", "--file", str(path)).stdout
     )
 

@@ -15,11 +15,10 @@ from chicago_protokoll.core.night import (
     MoveKind,
     Night,
     NightTable,
-    draw_next,
     final_session,
-    new_night,
     table_session,
 )
+from chicago_protokoll.core.night_draw import draw_next, new_night
 from chicago_protokoll.core.rules import HouseRules, preset
 from chicago_protokoll.i18n.language import Msg
 from chicago_protokoll.store import nightfile

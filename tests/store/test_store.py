@@ -184,13 +184,14 @@ def test_session_file_holds_what_happened_and_nothing_derived(saved: Path) -> No
         "format", "version", "name", "created", "players", "first_dealer", "rules", "events"
     }  # fmt: skip
     assert data["format"] == "chicago-protokoll/session"
-    assert data["version"] == 1
+    assert data["version"] == fileformat.IDS_VERSION  # every saved file has ids
     assert data["players"] == ["Åsa", "Bo", "Cilla"]
     # Every key of format 1; a later key (scoring.take_from_opponent) only when it is used.
     assert data["rules"] == fileformat.rules_table(HouseRules())
     assert {s: set(keys) for s, keys in data["rules"].items()} == {
         s: set(keys) - {"take_from_opponent"} for s, keys in HouseRules().to_mapping().items()
     }
+    assert isinstance(data["events"][0].pop("id"), str)
     assert data["events"][0] == {
         "type": "exchange",
         "deal": 1,
@@ -244,9 +245,19 @@ def _replace_players(by: str) -> Any:
     return change
 
 
+# The version line of every file this release saves.
+_VERSION = f"version = {fileformat.IDS_VERSION}"
+
+
+def _without_deal_of_the_royal(text: str) -> str:
+    start = text.index('type = "royal"\n')
+    at = text.index("deal = 3\n", start)
+    return text[:at] + text[at + len("deal = 3\n") :]
+
+
 def _events_not_tables(text: str) -> str:
     head = text[: text.index("\n[[events]]")]
-    return head.replace("version = 1", "version = 1\nevents = [1]", 1) + f"\n\n{fileformat.END_LINE}\n"
+    return head.replace(_VERSION, _VERSION + "\nevents = [1]", 1) + f"\n\n{fileformat.END_LINE}\n"
 
 
 _AFTER_END = '\n[[events]]\ntype = "royal"\ndeal = 4\nplayer = "Bo"\n'
@@ -263,11 +274,11 @@ _DAMAGE: dict[str, tuple[Any, str]] = {
         _edit('"chicago-protokoll/session"', '"chicago-protokoll/rules"'),
         "its format is 'chicago-protokoll/rules'",
     ),
-    "version-as-text": (_edit("version = 1", 'version = "1"'), "version must be a whole number"),
-    "version-zero": (_edit("version = 1", "version = 0"), "version must be a whole number"),
+    "version-as-text": (_edit(_VERSION, 'version = "1"'), "version must be a whole number"),
+    "version-zero": (_edit(_VERSION, "version = 0"), "version must be a whole number"),
     "end-line-removed": (lambda t: t.replace(fileformat.END_LINE, ""), "cut short"),
     "added-after-end": (lambda t: t + _AFTER_END, "or something was added after that line"),
-    "derived-total": (_edit("version = 1", "version = 1\nscore = 12"), "unknown field 'score'"),
+    "derived-total": (_edit(_VERSION, _VERSION + "\nscore = 12"), "unknown field 'score'"),
     "typo-in-key": (_edit("players =", "player ="), "did you mean 'players'"),
     "players-missing": (_replace_players(""), "it has no 'players'"),
     "players-as-text": (
@@ -300,7 +311,7 @@ _DAMAGE: dict[str, tuple[Any, str]] = {
         "event 1 of 25 (deal 1): a exchange event has a bad value for count",
     ),
     "event-without-deal": (
-        _edit('type = "royal"\ndeal = 3\n', 'type = "royal"\n'),
+        _without_deal_of_the_royal,
         "event 25 of 25: a royal event has no deal number",
     ),
     "event-stranger": (
@@ -372,7 +383,7 @@ def test_file_from_a_newer_version_is_refused_with_an_upgrade_hint(saved: Path) 
     """A file of a future format version says which version wrote it and is left untouched."""
     from chicago_protokoll.store.fileformat import VERSION
 
-    data = _apply_damage(saved, _edit("version = 1", f"version = {VERSION + 1}"))
+    data = _apply_damage(saved, _edit(_VERSION, f"version = {VERSION + 1}"))
     with pytest.raises(SessionFileError) as refused:
         sessionfile.transact(saved, _append(4))
     assert str(refused.value) == (
