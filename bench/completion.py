@@ -8,7 +8,7 @@ Run it with the interpreter ``chicago`` is installed for::
 
 Standard library only; its session lives in a temporary ``CHICAGO_PROTOKOLL_HOME``.
 Each case is a pair run back to back, A then B, round after round (so a busy moment of
-the machine hits both alike): A is one TAB through completions/chicago.bash in a
+the machine hits both alike): A is one TAB through completions/bash/chicago in a
 ``bash --norc`` (the completion function called as bash calls it, COMP_WORDS and all),
 B is ``python -c pass``.  For each run the wall time and the CPU time of the child
 (user + system, from ``resource.getrusage(RUSAGE_CHILDREN)`` before and after) are
@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "completions" / "chicago.bash"
+SCRIPT = ROOT / "completions" / "bash" / "chicago"
 CASES = (
     # label, the line up to the cursor, a word the answer must hold, target ratio
     ("TAB on a command `chicago se`", "chicago se", "sessions", 1.5),

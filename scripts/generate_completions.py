@@ -18,12 +18,13 @@ a KIND (cli/common.py) completes that kind of name.
 tests/cli/test_completion_scripts.py regenerates them in memory and compares (drift),
 and drives each script in a real bash, zsh and fish.
 
-The files: completions/chicago.bash (``source`` it in ~/.bashrc), chicago.zsh
-(``source`` it in ~/.zshrc after ``compinit``), chicago.fish; and the same scripts
-under the names each shell loads on its own, which the wheel installs as data
-(pyproject.toml, [tool.setuptools.data-files]): completions/bash/chicago
-(bash-completion), completions/zsh/_chicago (an autoloaded function on zsh's fpath)
-and completions/fish/chicago.fish (fish's vendor_completions.d).
+The files, each script once, under the names each shell loads on its own, which the
+wheel installs as data (pyproject.toml, [tool.setuptools.data-files]) and a checkout
+sources: completions/bash/chicago (bash-completion; or ``source`` it in ~/.bashrc),
+completions/zsh/_chicago (an autoloaded function on zsh's fpath) and
+completions/fish/chicago.fish (fish's vendor_completions.d); and completions/chicago.zsh,
+zsh's script to ``source`` in ~/.zshrc after ``compinit`` (it ends in ``compdef``, where
+the autoloaded one calls the function).
 """
 
 from __future__ import annotations
@@ -608,15 +609,14 @@ def expected_files() -> dict[Path, str]:
     # compinit autoloads _chicago from fpath and runs the file as the function's body: it
     # defines the functions, then completes (later TABs call the defined _chicago).
     autoloaded_zsh = f"#compdef {PROG}\n\n{body}\n_chicago \"$@\"\n"
-    files = {
-        COMPLETIONS / f"{PROG}.bash": bash(commands),
+    # Each script once, where the wheel takes it from (pyproject.toml's data-files) and
+    # where a checkout sources it; only zsh's two forms differ (sourced, autoloaded).
+    return {
+        COMPLETIONS / "bash" / PROG: bash(commands),
         COMPLETIONS / f"{PROG}.zsh": sourced_zsh,
-        COMPLETIONS / f"{PROG}.fish": fish(commands),
+        COMPLETIONS / "zsh" / f"_{PROG}": autoloaded_zsh,
+        COMPLETIONS / "fish" / f"{PROG}.fish": fish(commands),
     }
-    files[COMPLETIONS / "bash" / PROG] = files[COMPLETIONS / f"{PROG}.bash"]
-    files[COMPLETIONS / "zsh" / f"_{PROG}"] = autoloaded_zsh
-    files[COMPLETIONS / "fish" / f"{PROG}.fish"] = files[COMPLETIONS / f"{PROG}.fish"]
-    return files
 
 
 def drifted() -> list[Path]:

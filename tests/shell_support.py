@@ -108,7 +108,7 @@ def offered(shell: str, line: str, home: Path, path_first: Path | None = None) -
     if shell == "bash":
         words = bash_words(line)
         script = (
-            f"source '{COMPLETIONS / 'chicago.bash'}'\n"
+            f"source '{COMPLETIONS / 'bash' / 'chicago'}'\n"
             'COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE=$LINE; COMP_POINT=${#LINE}\n'
             '_chicago chicago "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}" 2>/dev/null\n'
             'printf "%s\\n" "${COMPREPLY[@]}"\n'
@@ -116,7 +116,7 @@ def offered(shell: str, line: str, home: Path, path_first: Path | None = None) -
         argv = [need("bash"), "--norc", "--noprofile", "-c", script, "bash", *words]
         env = {**environment(home), "LINE": line}
     elif shell == "fish":
-        script = f"source '{COMPLETIONS / 'chicago.fish'}'; complete -C -- $argv[1]"
+        script = f"source '{COMPLETIONS / 'fish' / 'chicago.fish'}'; complete -C -- $argv[1]"
         argv = [need("fish"), "--no-config", "-c", script, line]
         env = environment(home)
     else:
@@ -135,7 +135,7 @@ _SETUP = {
         ["--norc", "--noprofile", "-i"],
         "PS1='$ '; bind 'set enable-bracketed-paste off'; "
         'bind -x \'"\\C-g": printf "%s" "$READLINE_LINE" > "$LINE_FILE"\'; '
-        f"source '{COMPLETIONS / 'chicago.bash'}'",
+        f"source '{COMPLETIONS / 'bash' / 'chicago'}'",
     ),
     "zsh": (
         ["-f", "-i"],
@@ -154,7 +154,7 @@ _SETUP = {
     "fish": (
         ["--no-config", "-i"],
         "function fish_prompt; echo -n '$ '; end; "
-        f"source '{COMPLETIONS / 'chicago.fish'}'; "
+        f"source '{COMPLETIONS / 'fish' / 'chicago.fish'}'; "
         "bind \\cg 'commandline > $LINE_FILE'",
     ),
 }

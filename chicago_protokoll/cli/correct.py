@@ -1,6 +1,7 @@
 """Correcting the record and playing on: ``edit`` (a past deal) and ``again`` (the next
 game at the same table)."""
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -9,18 +10,15 @@ from typing import Annotated
 import typer
 
 from ..core.again import next_game, next_name
-from ..core.correct import DealChanges, edit_deal
+from ..core.correct import DealChanges
 from ..core.entry import one_result
-from ..core.errors import ChicagoError, DealPart, EntryError, OptionConflict, RuleViolation
-from ..core.events import Correction
-from ..core.game import Game, replay
+from ..core.errors import ChicagoError, DealPart
+from ..core.game import replay
 from ..core.session import Session
 from ..i18n.language import Msg, t
-from ..present.narrate import correction_changes, describe_correction
-from ..present.views import new_session_text, totals_before_after
+from ..present.views import correction_report, new_session_text
 from ..store import catalogue, locations, sessionfile
 from .common import (
-    BuyOption,
     ChicagoOption,
     ExchangeOption,
     FileOption,
@@ -30,6 +28,7 @@ from .common import (
     ShowdownOption,
     WithTwoOption,
     _complete_player,
+    _complete_who,
     _load,
     _session_name,
 )
@@ -137,7 +136,15 @@ def start_next_game(
 @app.command()
 def edit(
     deal: Annotated[int, typer.Argument(help="The deal (giv) to correct.", metavar="DEAL", min=1)],
-    buy: BuyOption = None,
+    buy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--buy",
+            help="K=WHO: köp K's best hand only (PLAYER:HAND, pass or tie), once per köp; or WHO for each scored köp in order, naming every köp the deal recorded.",
+            metavar="WHO",
+            autocompletion=_complete_who,
+        ),
+    ] = None,
     chicago: ChicagoOption = None,
     broken_by: Annotated[
         list[str] | None,
@@ -169,8 +176,10 @@ def edit(
         raise typer.BadParameter(
             "give --chicago or --no-chicago, not both", param_hint="--no-chicago"
         )
+    buys, one_buys = _buy_options(buy or [])
     changes = DealChanges(
-        buys=tuple(buy) if buy else None,
+        buys=buys,
+        buy=one_buys,
         exchanges=tuple(exchange or ()),
         chicago=one_result(DealPart.CHICAGO, chicago),
         broken_by=one_result(DealPart.BROKEN_BY, broken_by),
@@ -185,55 +194,58 @@ def edit(
             "name what to correct, e.g. --last-trick PLAYER (see --help)", param_hint="DEAL"
         )
     path = catalogue.resolve(session, file)
-    report = correct_file(path, deal, changes, dry_run=dry_run)
+    if buys is not None:
+        _refuse_a_silent_pass(path, deal, len(buys))
+    from ..store import recording  # only the commands that write load the transactions
+
+    corrected = recording.correct(path, deal, changes, dry_run=dry_run)
+    if not dry_run:
+        note_saved()
     if session is not None and file is None and not dry_run:
         catalogue.set_current(session)
-    print(report)
+    print(correction_report(corrected))
 
 
-def correct_file(
-    path: Path,
-    deal: int,
-    changes: DealChanges,
-    *,
-    dry_run: bool,
-    expect: Callable[[Session], None] | None = None,
-) -> str:
-    """Correct deal ``deal`` of the session file (or, ``dry_run``, only work it out); what
-    the correction is and each player's total before → after.  A refusal writes nothing.
-    ``expect`` may refuse the file as found (a phone's page that saw another record)."""
+#: ``--buy 2=Cilla:flush``: köp 2 only.  K is read so only as 1 to 3 (a player's name
+#: may hold neither ':' nor, from this release on, '=').
+_ONE_BUY = re.compile(r"([1-3])=(.*)", re.S)
 
-    def change(current: Session) -> tuple[Session, tuple[Game, Game, Correction]]:
-        if expect is not None:
-            expect(current)
-        before = sessionfile.replay_file(current, path)
-        try:
-            corrected, after = edit_deal(current, deal, changes, at=_now())
-        except (RuleViolation, EntryError) as error:
-            if isinstance(error, OptionConflict):
-                raise
-            raise ChicagoError(
-                Msg("{error}; nothing was changed", error=error)
-            ) from None
-        return corrected, (before, after, corrected.corrections[-1])
 
-    if dry_run:
-        current = sessionfile.load_session(path)
-        _, (before, after, correction) = change(current)
-    else:
-        _, (before, after, correction) = sessionfile.transact_returning(path, change)
-        note_saved()
-    if dry_run:
-        # Not "deal 4 corrected at 07:08": nothing is corrected, and at no time.
-        changed = "; ".join(correction_changes(correction)) or t("the order")
-        head = t("Would correct deal {deal}: {changes}", deal=correction.deal, changes=changed)
-    else:
-        head = t("Corrected: ") + describe_correction(correction)
-    lines = [
-        head,
-        totals_before_after(before.standings(), after.standings(), would=dry_run),
-        t("Dry run: nothing was written.")
-        if dry_run
-        else t("`chicago undo` takes the correction back."),
-    ]
-    return "\n".join(lines)
+def _buy_options(values: Sequence[str]) -> tuple[tuple[str, ...] | None, tuple[tuple[int, str], ...]]:
+    """``--buy`` as given to ``edit``: a whole list of köp, or köp given one by one
+    (``K=WHO``), each once; the two forms mixed are a usage error."""
+    one_by_one = [(int(found[1]), found[2]) for v in values if (found := _ONE_BUY.fullmatch(v))]
+    if not one_by_one:
+        return (tuple(values) if values else None), ()
+    if len(one_by_one) != len(values):
+        raise typer.BadParameter(
+            t("give either köp one by one (--buy K=WHO) or the whole list (--buy WHO ...), not both"),
+            param_hint="--buy",
+        )
+    numbers = [number for number, _ in one_by_one]
+    twice = next((n for n in numbers if numbers.count(n) > 1), None)
+    if twice is not None:
+        raise typer.BadParameter(
+            t("köp {number} is given twice; give each köp once", number=twice),
+            param_hint="--buy",
+        )
+    return None, tuple(one_by_one)
+
+
+def _refuse_a_silent_pass(path: Path, deal: int, given: int) -> None:
+    """A whole ``--buy`` list that leaves out a köp the deal recorded would make it a pass
+    without a word: a usage error naming the köp and what it holds."""
+    from ..core.correct import left_out_buy
+
+    left_out = left_out_buy(sessionfile.load_session(path), deal, given)
+    if left_out is None:
+        return
+    number, claim = left_out
+    raise typer.BadParameter(
+        t(
+            "köp {number} was {claim}; give --buy {number}=... to change one köp, or --buy pass for it",
+            number=number,
+            claim=claim,
+        ),
+        param_hint="--buy",
+    )

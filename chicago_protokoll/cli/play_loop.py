@@ -131,12 +131,10 @@ def play_command(
     path = open_session(
         name, players, rules=rules, preset=preset, dealer=dealer, session=session, file=file
     )
-    from .correct import correct_file
-
     sys.stdout.flush()
     ask, say = ask or _stdin_input, say or _print
     while True:
-        dialogue = Dialogue(path, ask, say, correct=correct_file, stake=stake, saved=note_saved)
+        dialogue = Dialogue(path, ask, say, stake=stake, saved=note_saved)
         code = dialogue.run()
         if code or not dialogue.over:
             return code

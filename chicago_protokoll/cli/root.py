@@ -50,6 +50,7 @@ class ExitStatus(IntEnum):
 
 # The option that gives each part of a deal: the one place the CLI's spelling meets the core.
 OPTION_OF = {
+    DealPart.BUY: "--buy",
     DealPart.CHICAGO: "--chicago",
     DealPart.BROKEN_BY: "--broken-by",
     DealPart.LAST_TRICK: "--last-trick",

@@ -167,18 +167,17 @@ def _recording(
     hosts: frozenset[str],
 ) -> "Recording":
     from ..serve.record_app import OneTable, Recording
-    from .correct import correct_file
 
     if night is not None:
         from ..serve.night_app import NightTables
         from ..serve.nightboard import NightBoard
 
         assert isinstance(board, NightBoard)
-        return Recording(board, NightTables(board, night), secrets, url, hosts, correct_file)
+        return Recording(board, NightTables(board, night), secrets, url, hosts)
     from ..serve.board import Board
 
     assert isinstance(board, Board)
-    return Recording(board, OneTable(board, fixed), secrets, url, hosts, correct_file)
+    return Recording(board, OneTable(board, fixed), secrets, url, hosts)
 
 
 def _announce(host: str, url: str, name: str) -> None:

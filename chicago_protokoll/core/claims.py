@@ -1,24 +1,37 @@
-"""Reading a claim: who had the best hand, which hand, from whom the points are taken.
+"""What is said at the table about a best hand or the last trick, as a value.
 
-A claim is typed ``PLAYER:HAND`` on the command line (`parse_claim`, `claim`) and said
-``PLAYER HAND`` in ``play`` (`spoken_claim`); the last trick's taker in ``play`` too
-(`spoken_last_trick`).  core/entry.py turns a claim into the event of its moment.
+In the shape of python-chess's ``Move`` (``Move.from_uci``, ``Board.parse_san``,
+``move.uci()``, ``board.san(move)``): a `Claim` (who, the hand, the cards if given,
+from whom the points are taken, a four of a kind's choice to zero the others) is read
+once from anything a person may type and printed by the view that shows it:
+
+- `parse_claim` (and `claim`, `spoken_claim` for a game) reads every form:
+  ``PLAYER:HAND``, ``pass``, ``tie``, ``tie:HAND``, ``PLAYER:fyrtal:nolla``,
+  ``PLAYER:HAND:från:OPPONENT`` (``:from:``), five cards for HAND, English or Swedish;
+  in ``play`` also ``PLAYER HAND från OPPONENT``;
+- `Claim.text` is the canonical text the commands read and ``edit`` shows
+  (``Anna:full-house:from:Bo``), `Claim.words` the words of ``log`` and ``explain``
+  (``Anna: full house, taken from Bo``), `Claim.choices` the phone's three choices;
+  `Claim.from_choices` reads the phone's choices back, `Claim.of` a recorded event.
+
+The last trick's taker is a claim too, of a player and an opponent (`Taking`).  No other
+module splits a claim on ``:``: they hand the text here and get a value back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..i18n.language import Msg
 from .cards import Category, evaluate, looks_like_cards, parse_category
 from .errors import CardError, EntryError
-from .events import (
-    BuyWinner,
-    Showdown,
-)
-from .game import Game
+from .events import BuyWinner, HandEvent, LastTrick, Showdown
 from .session import resolve_player
+
+if TYPE_CHECKING:  # a claim is read for a game; the module needs no engine to load
+    from .game import Game
 
 # Words that answer "who?" with nobody; compared case-folded.
 NOBODY = frozenset({"", "-", "pass", "p", "ingen", "nobody", "no", "nej", "n"})
@@ -34,12 +47,24 @@ def player(game: Game, text: str) -> str:
     return resolve_player(text, game.players, allow_prefix=True)
 
 
+def named_player(game: Game, text: str) -> str:
+    """The seat a ``PLAYER:...`` text names first (a taking ``Anna:från:Bo``, an
+    exchange ``Anna:2,1``), the rest not read."""
+    return player(game, text.partition(":")[0])
+
+
 # -- hand claims ------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class HandClaim:
-    """WHO at a best-hand moment: a player and a hand, ``pass`` or ``tie``."""
+class Claim:
+    """WHO at a best-hand moment: a player and a hand, ``pass`` or ``tie``.
+
+    ``cards`` are the five cards if they were given (their codes, as `evaluate` orders
+    them), ``zero`` a four of a kind's choice to zero the others (hands.
+    four_of_a_kind_zeroes = "choice"), ``opponent`` whose total the points come off
+    (scoring.take_from_opponent).  Whether the house rules allow any of it is the engine's
+    to judge; the value only says what was claimed."""
 
     player: str | None
     hand: Category | None = None
@@ -47,6 +72,76 @@ class HandClaim:
     tie: bool = False
     zero: bool = False
     opponent: str | None = None
+
+    @classmethod
+    def of(cls, event: HandEvent) -> Claim:
+        """The claim a recorded best hand (köp or showdown) was made from."""
+        return cls(event.player, event.hand, event.cards, event.tie, event.zero, event.opponent)
+
+    @classmethod
+    def from_choices(cls, who: str, hand: str = "", opponent: str = "") -> Claim:
+        """The phone's three choices (`choices`) as a claim: who (a player, ``pass`` or
+        ``tie``), the hand's slug (``four-of-a-kind:zero`` to zero the others, "" for a tie
+        with no hand named) and whose total the points come off ("" for none).  A player
+        without a hand is an `EntryError`, as ``Anna:`` typed is; the seats are the
+        engine's to check."""
+        if who == "pass":
+            return cls(None)
+        slug, _, choice = hand.partition(":")
+        category = _hand_of_slug(slug, who) if slug else None
+        if who == "tie":
+            return cls(None, hand=category, tie=True)
+        if category is None:
+            raise CardError(_needs_a_hand(f"{who}:"))
+        return cls(who, category, zero=choice == "zero", opponent=opponent or None)
+
+    def text(self) -> str:
+        """The canonical text: what ``chicago deal --buy`` reads and ``edit`` shows
+        (``pass``, ``tie``, ``tie:pair``, ``Anna:two-pair KH KS 9D 9H 3C``,
+        ``Anna:four-of-a-kind:zero``, ``Anna:full-house:from:Bo``); `parse_claim` reads
+        it back to this same value."""
+        if self.tie:
+            return f"tie:{self.hand.value}" if self.hand else "tie"
+        if self.player is None or self.hand is None:
+            return "pass"
+        cards = f" {self.cards}" if self.cards else ""
+        zero = ":zero" if self.zero else ""
+        taken = f":from:{self.opponent}" if self.opponent else ""
+        return f"{self.player}:{self.hand.value}{cards}{zero}{taken}"
+
+    def words(self, lang: str) -> str:
+        """The claim in words, as ``log`` and ``explain`` tell it: ``Anna: full house
+        [KH KS KD 2C 2D], taken from Bo``, ``pass: nobody had a hand``."""
+        if self.tie:
+            hand = f" ({self.hand.localized(lang)})" if self.hand else ""
+            return Msg("exact tie{hand}: nobody scores", hand=hand).localized(lang)
+        if self.player is None or self.hand is None:
+            return Msg("pass: nobody had a hand").localized(lang)
+        cards = f" [{self.cards}]" if self.cards else ""
+        zero = Msg(", zeroing the others").localized(lang) if self.zero else ""
+        return f"{self.player}: {self.hand.localized(lang)}{cards}{zero}" + taken_words(
+            self.opponent, lang
+        )
+
+    def localized(self, lang: str) -> str:
+        """`words`: so a message (`Msg`) can carry a claim and say it in its language."""
+        return self.words(lang)
+
+    def choices(self) -> tuple[str, str, str]:
+        """The phone's three choices (`from_choices` reads them back): who (a player,
+        ``pass`` or ``tie``), the hand's slug (``:zero`` after a four of a kind that
+        zeroes; "" for none) and the opponent ("" for none).  The cards are not among
+        them: a correction that keeps the choices keeps the recorded claim whole."""
+        if self.tie:
+            return "tie", self.hand.value if self.hand else "", ""
+        if self.player is None or self.hand is None:
+            return "pass", "", ""
+        slug = self.hand.value + (":zero" if self.zero else "")
+        return self.player, slug, self.opponent or ""
+
+    def same_choices(self, other: Claim) -> bool:
+        """Whether ``other`` makes the same choices (it may lack the cards)."""
+        return self.choices() == other.choices()
 
     def event(self, deal: int, *, buy: int | None) -> BuyWinner | Showdown:
         """The claim recorded as köp ``buy``'s best hand, or (``buy=None``) the showdown's."""
@@ -59,9 +154,48 @@ class HandClaim:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Taking:
+    """Who took the last trick, and whose total its points come off (None: the taker's
+    own total gains them).  Typed ``Anna`` or ``Anna:från:Bo`` (`parse_taking`)."""
+
+    player: str
+    opponent: str | None = None
+
+    @classmethod
+    def of(cls, event: LastTrick) -> Taking:
+        return cls(event.player, event.opponent)
+
+    def text(self) -> str:
+        """The canonical text, ``Anna`` or ``Anna:from:Bo``: `parse_taking` reads it back."""
+        return self.player + (f":from:{self.opponent}" if self.opponent else "")
+
+
+def taken_words(opponent: str | None, lang: str) -> str:
+    """``, taken from Bo`` when the points went off an opponent's total instead."""
+    if opponent is None:
+        return ""
+    return Msg(", taken from {opponent}", opponent=opponent).localized(lang)
+
+
+def _hand_of_slug(slug: str, who: str) -> Category:
+    """A hand named by its slug (``two-pair``), or a hand's name in any language."""
+    try:
+        return Category(slug)
+    except ValueError:
+        return parse_category(slug)
+
+
+def _needs_a_hand(text: str) -> Msg:
+    return Msg(
+        "'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'",
+        text=text,
+    )
+
+
 def parse_claim(
     text: str, players: Sequence[str], *, ace_low_straight: bool = True, allow_prefix: bool = False
-) -> HandClaim:
+) -> Claim:
     """Read ``PLAYER:HAND``, ``pass`` or ``tie`` (also ``tie:HAND``).
 
     HAND is a hand name in English or Swedish or five cards; ``PLAYER:fyrtal:zero``
@@ -70,11 +204,11 @@ def parse_claim(
     stripped = text.strip()
     folded = stripped.casefold()
     if folded in ("pass", "", "-", "ingen", "nobody"):
-        return HandClaim(None)
+        return Claim(None)
     head, _, rest = stripped.partition(":")
     if head.casefold() in ("tie", "lika"):
         hand = _parse_hand(rest, ace_low_straight)[0] if rest.strip() else None
-        return HandClaim(None, hand=hand, tie=True)
+        return Claim(None, hand=hand, tie=True)
     if not rest.strip():
         raise CardError(
             Msg(
@@ -98,7 +232,7 @@ def parse_claim(
             zero = True
             hand_text = rest.rstrip()[: -len(suffix)]
     hand, cards = _parse_hand(hand_text, ace_low_straight)
-    return HandClaim(player, hand=hand, cards=cards, zero=zero, opponent=opponent)
+    return Claim(player, hand=hand, cards=cards, zero=zero, opponent=opponent)
 
 
 def _taken_off(
@@ -148,19 +282,19 @@ def _parse_hand(text: str, ace_low_straight: bool) -> tuple[Category, str | None
 _HAND_PUNCTUATION = str.maketrans("[]():,", "      ")
 
 
-def claim(game: Game, text: str) -> HandClaim:
+def claim(game: Game, text: str) -> Claim:
     """A claim as the commands take it: ``PLAYER:HAND``, ``pass``, ``tie``, ``tie:HAND``."""
     return parse_claim(
         text, game.players, ace_low_straight=game.rules.hands.ace_low_straight, allow_prefix=True
     )
 
 
-def spoken_claim(game: Game, text: str) -> HandClaim:
+def spoken_claim(game: Game, text: str) -> Claim:
     """A claim as said aloud in ``play``: ``PLAYER HAND`` (or ``PLAYER:HAND``), Enter or
     ``pass``, ``tie [HAND]``, ``PLAYER fyrtal nolla``."""
     stripped = " ".join(text.split())
     if stripped.casefold() in NOBODY:
-        return HandClaim(None)
+        return Claim(None)
     if ":" in stripped:
         return claim(game, stripped)
     head, rest = split_player(game, stripped)
@@ -222,3 +356,28 @@ def split_player(game: Game, text: str) -> tuple[str, str]:
     return head, rest.strip()
 
 
+def taking(game: Game, text: str, opponent: str | None = None) -> Taking:
+    """Who took the last trick, and the opponent the points are taken off (None: added to
+    the taker's total): ``Anna``, ``Anna:från:Bo``, ``Anna:från`` at a table of two, or
+    ``opponent`` given apart (``tricks Anna --from Bo``)."""
+    head, colon, rest = text.partition(":")
+    name = player(game, head if colon else text)
+    if colon:
+        mark, _, named = rest.partition(":")
+        if mark.strip().casefold() not in FROM:
+            raise EntryError(
+                Msg(
+                    "'{text}': write the player who took the last trick, or PLAYER:från:OPPONENT to take the points off an opponent",
+                    text=text,
+                ),
+            )
+        if opponent is not None:
+            raise EntryError(
+                Msg("'{text}' names the opponent already; give it once", text=text)
+            )
+        opponent = named if named.strip() else None
+        if opponent is None:
+            return Taking(name, only_opponent(name, game.players, text))
+    if opponent is None:
+        return Taking(name)
+    return Taking(name, player(game, opponent))

@@ -26,7 +26,6 @@ from .events import (
     Event,
     Exchange,
     Forfeit,
-    HandEvent,
     LastTrick,
     Note,
     Penalty,
@@ -302,7 +301,10 @@ def corrected_deals(session: Session) -> dict[int, list[Correction]]:
 class DealChanges:
     """What ``chicago edit`` names of a deal, as typed; None (or empty): keep as recorded.
 
-    ``buys`` given at all replaces every scored köp; each of ``exchanges``
+    ``buys`` given at all replaces every scored köp, and must name each köp the deal
+    recorded (`OptionConflict` otherwise: leaving one out would silently make it a
+    pass); ``buy`` replaces only the köp it numbers, ``(2, "Cilla:flush")``, the others
+    kept as recorded (the two forms do not go together); each of ``exchanges``
     (``PLAYER:N[,N[,N]]``) replaces that player's exchanges; ``chicago`` and
     ``broken_by`` replace the Chicago (``broken_by`` alone: the recorded declarer's
     Chicago was broken), ``no_chicago`` removes it; ``last_trick`` (with ``with_two``)
@@ -310,6 +312,7 @@ class DealChanges:
     """
 
     buys: tuple[str, ...] | None = None
+    buy: tuple[tuple[int, str], ...] = ()
     exchanges: tuple[str, ...] = ()
     chicago: str | None = None
     broken_by: str | None = None
@@ -324,17 +327,23 @@ class DealChanges:
         return self == DealChanges()
 
 
-def claim_text(event: HandEvent) -> str:
-    """A recorded best hand as it is typed (``Anna:two-pair KH KS 9D 9H 3C``, ``pass``,
-    ``tie:pair``, ``Anna:full-house:from:Bo``): `claims.claim` reads it back to the same
-    event."""
-    if event.tie:
-        return f"tie:{event.hand.value}" if event.hand else "tie"
-    if event.player is None or event.hand is None:
-        return "pass"
-    cards = f" {event.cards}" if event.cards else ""
-    taken = f":from:{event.opponent}" if event.opponent else ""
-    return f"{event.player}:{event.hand.value}{cards}{':zero' if event.zero else ''}{taken}"
+@dataclass(frozen=True, slots=True)
+class RecordedClaims:
+    """A recorded deal's claims as values: each scored köp's by number, the showdown's
+    (a pass when there was none), and the last trick's taking (None after a Chicago)."""
+
+    buys: dict[int, claims.Claim]
+    showdown: claims.Claim
+    last_trick: claims.Taking | None
+
+
+def recorded_claims(events: Sequence[Event]) -> RecordedClaims:
+    """The claims of deal's recorded ``events`` (`deal_events`), as a correction form
+    shows them and compares what was chosen against them."""
+    buys = {e.buy: claims.Claim.of(e) for e in events if isinstance(e, BuyWinner)}
+    showdown = next((claims.Claim.of(e) for e in events if isinstance(e, Showdown)), None)
+    last = next((claims.Taking.of(e) for e in events if isinstance(e, LastTrick)), None)
+    return RecordedClaims(buys, showdown or claims.Claim(None), last)
 
 
 def recorded_entry(events: Sequence[Event]) -> DealEntry:
@@ -350,9 +359,9 @@ def recorded_entry(events: Sequence[Event]) -> DealEntry:
     for event in events:
         match event:
             case BuyWinner():
-                buys.append(claim_text(event))
+                buys.append(claims.Claim.of(event).text())
             case Showdown():
-                values["showdown"] = claim_text(event)
+                values["showdown"] = claims.Claim.of(event).text()
             case Exchange():
                 exchanges.setdefault(event.player, {})[event.buy] = event.count
             case ChicagoDeclared():
@@ -362,8 +371,8 @@ def recorded_entry(events: Sequence[Event]) -> DealEntry:
             case ChicagoBroken():
                 values["broken_by"] = event.player
             case LastTrick():
-                taken = f":from:{event.opponent}" if event.opponent else ""
-                values["last_trick"], with_two = event.player + taken, event.with_two
+                values["last_trick"] = claims.Taking.of(event).text()
+                with_two = event.with_two
             case Royal():
                 values["royal"] = event.player
             case Penalty() | Forfeit() | Note():
@@ -412,14 +421,14 @@ def corrected_entry(game: Game, recorded: DealEntry, changes: DealChanges) -> De
     showdown = changes.showdown
     if showdown is None and not new_chicago:
         showdown = recorded.showdown
-    named = {claims.player(game, text.partition(":")[0]) for text in changes.exchanges}
+    named = {claims.named_player(game, text) for text in changes.exchanges}
     kept = [
         text
         for text in recorded.exchanges
-        if claims.player(game, text.partition(":")[0]) not in named
+        if claims.named_player(game, text) not in named
     ]
     return DealEntry.from_options(
-        buy=list(changes.buys if changes.buys is not None else recorded.buys),
+        buy=corrected_buys(game, recorded, changes),
         exchange=[*kept, *changes.exchanges],
         chicago=_one(chicago),
         broken_by=_one(broken_by),
@@ -428,6 +437,43 @@ def corrected_entry(game: Game, recorded: DealEntry, changes: DealChanges) -> De
         showdown=_one(showdown),
         royal=_one(changes.royal if changes.royal is not None else recorded.royal),
     )
+
+
+def corrected_buys(game: Game, recorded: DealEntry, changes: DealChanges) -> list[str]:
+    """The scored köp after ``changes``: the whole ``buys`` list, or the recorded ones
+    with each ``buy`` put in its place (a list and single köp do not go together)."""
+    if changes.buys is not None:
+        if changes.buy:
+            raise OptionConflict(
+                Msg("give the köp one by one or as a whole list, not both"), part=DealPart.BUY
+            )
+        return list(changes.buys)
+    scored = game.rules.game.scored_buys
+    buys = list(recorded.buys)
+    for number, text in changes.buy:
+        if not 1 <= number <= scored:
+            raise OptionConflict(
+                Msg("this table scores köp 1 to {scored_buys}", scored_buys=scored),
+                part=DealPart.BUY,
+            )
+        while len(buys) < number:
+            buys.append("pass")
+        buys[number - 1] = text
+    return buys
+
+
+def left_out_buy(session: Session, deal: int, given: int) -> tuple[int, claims.Claim] | None:
+    """The first köp deal ``deal`` recorded with a hand (or a tie) that a whole list of
+    ``given`` köp leaves out, and its claim; None when the list names every one.  A list
+    that leaves one out would silently turn it into a pass (cli.md, "Correcting one köp,
+    and no silent pass")."""
+    check_deal_number(session, deal)
+    for event in deal_events(session, deal):
+        if isinstance(event, BuyWinner) and event.buy > given:
+            claim = claims.Claim.of(event)
+            if claim.text() != "pass":
+                return event.buy, claim
+    return None
 
 
 def _one(value: str | None) -> list[str] | None:

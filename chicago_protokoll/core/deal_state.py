@@ -117,10 +117,13 @@ class DealState:
         Without ``at_moment`` the timing is left out (it is met by the game's own course:
         "may declare" holds during the köp, for the declaration that comes after them).
         """
-        checks = {check.rule: check for check in self.declare_checks(name)}
-        for rule in DECLARE_REFUSAL_ORDER:
-            check = checks.get(rule)
-            if check is None or check.met or (check.pending and not at_moment):
+        checks = self.declare_checks(name)
+        # DECLARE_REFUSAL_ORDER only says which unmet rule is named first: a check it does
+        # not list still refuses, after those it does (no second list decides what holds).
+        listed = {rule: place for place, rule in enumerate(DECLARE_REFUSAL_ORDER)}
+        ordered = sorted(checks, key=lambda check: listed.get(check.rule, len(listed)))
+        for check in ordered:
+            if check.met or (check.pending and not at_moment):
                 continue
             return check.refusal
         return None

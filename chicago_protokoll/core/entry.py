@@ -34,7 +34,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..i18n.language import Msg
-from .claims import FROM, claim, only_opponent, player, spoken_claim
+from .claims import claim, named_player, player, spoken_claim, taking
 from .errors import DealPart, EntryError, OptionConflict, Rule, RuleViolation
 from .events import (
     BuyWinner,
@@ -74,30 +74,9 @@ def declare_event(game: Game, text: str) -> ChicagoDeclared:
 
 
 def taker(game: Game, text: str, opponent: str | None = None) -> tuple[str, str | None]:
-    """Who took the last trick, and the opponent the points are taken off (None: added to
-    the taker's total): ``Anna``, ``Anna:från:Bo``, ``Anna:från`` at a table of two, or
-    ``opponent`` given apart (``tricks Anna --from Bo``)."""
-    head, colon, rest = text.partition(":")
-    name = player(game, head if colon else text)
-    if colon:
-        mark, _, named = rest.partition(":")
-        if mark.strip().casefold() not in FROM:
-            raise EntryError(
-                Msg(
-                    "'{text}': write the player who took the last trick, or PLAYER:från:OPPONENT to take the points off an opponent",
-                    text=text,
-                ),
-            )
-        if opponent is not None:
-            raise EntryError(
-                Msg("'{text}' names the opponent already; give it once", text=text)
-            )
-        opponent = named if named.strip() else None
-        if opponent is None:
-            return name, only_opponent(name, game.players, text)
-    if opponent is None:
-        return name, None
-    return name, player(game, opponent)
+    """Who took the last trick, and the opponent the points are taken off (`claims.taking`)."""
+    took = taking(game, text, opponent)
+    return took.player, took.opponent
 
 
 def trick_event(
@@ -433,7 +412,7 @@ def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
     hint_en: Msg | str = ""
     declarer = player(game, entry.chicago or "")
     if entry.last_trick is not None and entry.broken_by is None:
-        took = player(game, entry.last_trick.partition(":")[0])
+        took = named_player(game, entry.last_trick)
         if took != declarer:
             hint_en = Msg("; if {taker} took a trick, write --broken-by {taker}", taker=took)
     raise RuleViolation(

@@ -87,6 +87,7 @@ class DealPart(StrEnum):
     house rules come from: what an `OptionConflict` is about.  The value is the part's
     name in `DealEntry`; the CLI maps each part to the option that gives it."""
 
+    BUY = "buy"
     CHICAGO = "chicago"
     BROKEN_BY = "broken_by"
     LAST_TRICK = "last_trick"

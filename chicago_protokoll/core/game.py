@@ -34,7 +34,7 @@ from .events import (
 )
 from .play_checks import PlayChecks
 from .session import Session
-from .standings import Award, DealRecord, Entry, Moment, PlayerStanding, Standings
+from .standings import Award, DealRecord, Entry, Moment, PlayerStanding, Reason, Standings
 
 
 class Game(PlayChecks):
@@ -87,7 +87,7 @@ class Game(PlayChecks):
                         rule=Rule.ROYAL_STRAIGHT_FLUSH,
                         key="hands.royal_straight_flush",
                     )
-                awards = self._instant_win(event.player, "royal", "hands.royal_straight_flush")
+                awards = self._instant_win(event.player, Reason.ROYAL, "hands.royal_straight_flush")
                 return self._commit(event, awards, end_deal=False)
             case Exchange():
                 self._check_exchange(event)
@@ -121,7 +121,7 @@ class Game(PlayChecks):
                 self.chicagos_won[self.players.index(event.player)] += 1
                 awards = [
                     self._award(
-                        event.player, self.rules.chicago.success, "chicago_won", "chicago.success"
+                        event.player, self.rules.chicago.success, Reason.CHICAGO_WON, "chicago.success"
                     )
                 ]
                 self.tricks_done = True
@@ -141,7 +141,7 @@ class Game(PlayChecks):
                     )
                 awards = [
                     self._award(
-                        declarer, self.rules.chicago.failure, "chicago_broken", "chicago.failure"
+                        declarer, self.rules.chicago.failure, Reason.CHICAGO_BROKEN, "chicago.failure"
                     )
                 ]
                 if self.rules.chicago.breaker_bonus:
@@ -149,7 +149,7 @@ class Game(PlayChecks):
                         self._award(
                             event.player,
                             self.rules.chicago.breaker_bonus,
-                            "breaker_bonus",
+                            Reason.BREAKER_BONUS,
                             "chicago.breaker_bonus",
                         )
                     )
@@ -162,13 +162,13 @@ class Game(PlayChecks):
                 if event.with_two:
                     points, rule, key = (
                         self.rules.scoring.last_trick_with_two,
-                        "last_trick_with_two",
+                        Reason.LAST_TRICK_WITH_TWO,
                         "scoring.last_trick_with_two",
                     )
                 else:
                     points, rule, key = (
                         self.rules.scoring.last_trick,
-                        "last_trick",
+                        Reason.LAST_TRICK,
                         "scoring.last_trick",
                     )
                 awards = [self._scored(event.player, event.opponent, points, rule, key)]
@@ -208,7 +208,7 @@ class Game(PlayChecks):
                 deal=event.deal,
             ),
         )
-        award = self._award(event.player, -event.points, "penalty", "")
+        award = self._award(event.player, -event.points, Reason.PENALTY, "")
         self.scores[self.players.index(event.player)] += award.points
         entry = Entry(event, (award,), tuple(self.scores))
         if deal == self.deal:
@@ -292,23 +292,25 @@ class Game(PlayChecks):
 
     # -- awards -------------------------------------------------------------
 
-    def _award(self, name: str, nominal: int, rule: str, key: str) -> Award:
+    def _award(
+        self, name: str, nominal: int, reason: Reason, key: str, taken_by: str | None = None
+    ) -> Award:
         """An award as it lands on the total, clipped by the floor."""
         current = self.scores[self.players.index(name)]
         floor = self.rules.scoring.floor
         new = current + nominal
         if floor is not None and nominal < 0:
             new = max(new, min(floor, current))
-        return Award(name, new - current, nominal, rule, key)
+        return Award(name, new - current, nominal, reason, key, taken_by)
 
     def _scored(
-        self, name: str, opponent: str | None, points: int, rule: str, key: str
+        self, name: str, opponent: str | None, points: int, reason: Reason, key: str
     ) -> Award:
         """Points scored by ``name``: on their total, or (``opponent``) off the opponent's
         instead, the floor applying there; the scorer's total does not change."""
         if opponent is None:
-            return self._award(name, points, rule, key)
-        return self._award(opponent, -points, f"{rule}_taken", "scoring.take_from_opponent")
+            return self._award(name, points, reason, key)
+        return self._award(opponent, -points, reason, "scoring.take_from_opponent", taken_by=name)
 
     def _hand_awards(self, event: HandEvent, moment: str) -> tuple[list[Award], bool]:
         """The awards for a best-hand moment, and whether it wins the game at once."""
@@ -317,14 +319,14 @@ class Game(PlayChecks):
         points = self.rules.hands.points(event.hand)
         key = f"hands.{event.hand.rules_key}"
         if points == "win":
-            return self._instant_win(event.player, "instant_win", key), True
+            return self._instant_win(event.player, Reason.INSTANT_WIN, key), True
         awards: list[Award] = []
         zeroes = self.rules.hands.four_of_a_kind_zeroes
         zeroing = event.hand is Category.FOUR_OF_A_KIND and (
             zeroes == "always" or (zeroes == "choice" and event.zero)
         )
         if not (zeroing and zeroes == "choice"):
-            awards.append(self._scored(event.player, event.opponent, points, f"{moment}_hand", key))
+            awards.append(self._scored(event.player, event.opponent, points, Reason.hand_in(moment), key))
         if zeroing:
             for index, name in enumerate(self.players):
                 if name != event.player and self.scores[index] != 0:
@@ -333,15 +335,15 @@ class Game(PlayChecks):
                             name,
                             -self.scores[index],
                             -self.scores[index],
-                            "zeroed",
+                            Reason.ZEROED,
                             "hands.four_of_a_kind_zeroes",
                         )
                     )
         return awards, False
 
-    def _instant_win(self, name: str, rule: str, key: str) -> list[Award]:
+    def _instant_win(self, name: str, reason: Reason, key: str) -> list[Award]:
         target = self.rules.game.target
-        return [Award(name, target, target, rule, key)]
+        return [Award(name, target, target, reason, key)]
 
     def _commit(
         self, event: Event, awards: list[Award], *, end_deal: bool, instant: bool = False
@@ -369,7 +371,7 @@ class Game(PlayChecks):
                             name,
                             -self.scores[index],
                             -self.scores[index],
-                            "required_to_win",
+                            Reason.REQUIRED_TO_WIN,
                             "chicago.required_to_win",
                         )
                     )

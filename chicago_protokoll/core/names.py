@@ -69,9 +69,10 @@ def _code(ch: str) -> str:
 RESERVED_NAMES = frozenset({"pass", "tie", "nobody", "ingen", "lika"})
 
 
-def name_problem(name: str) -> Msg | None:
+def name_problem(name: str, *, new: bool = True) -> Msg | None:
     """Why ``name`` (already NFC) cannot be a player's name, as a clause after "it"; None
-    when it can."""
+    when it can.  ``new=False`` for a name already in a file: what this release refuses
+    only in a new name (an '=') is kept there, so the file still loads."""
     if not name:
         return Msg.in_context("player name", "it is empty")
     if len(name) > MAX_PLAYER_NAME:
@@ -92,6 +93,9 @@ def name_problem(name: str) -> Msg | None:
     # leading '-' would read as an option.
     if any(ch in name for ch in ":,") or name.startswith("-"):
         return Msg("leave out ':' and ',' and a leading '-'")
+    # '=' separates a köp from its claim in `edit --buy 2=Anna:kåk`.
+    if new and "=" in name:
+        return Msg("leave out '=', which separates a köp's number from its hand (2=Anna:kåk)")
     return None
 
 
@@ -114,10 +118,11 @@ def _char_name(char: str) -> str:
     return unicodedata.name(char, f"category {unicodedata.category(char)}")
 
 
-def check_player_name(name: str) -> str:
-    """``name`` in NFC, or `PlayerNameError` saying why it cannot be a player's name."""
+def check_player_name(name: str, *, new: bool = True) -> str:
+    """``name`` in NFC, or `PlayerNameError` saying why it cannot be a player's name
+    (``new=False``: a name read from a file, `name_problem`)."""
     normal = unicodedata.normalize("NFC", name) if _encodable(name) else name
-    problem = name_problem(normal)
+    problem = name_problem(normal, new=new)
     if problem:
         raise PlayerNameError(
             Msg(
@@ -135,10 +140,10 @@ def typed_name(text: str) -> str:
     return unicodedata.normalize("NFC", text) if _encodable(text) else text
 
 
-def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
+def check_player_names(players: Sequence[str], *, new: bool = True) -> tuple[str, ...]:
     """Every name checked (`check_player_name`) and in NFC; two that are the same after
     case folding are refused, saying which two."""
-    names = tuple(check_player_name(player) for player in players)
+    names = tuple(check_player_name(player, new=new) for player in players)
     seen: dict[str, str] = {}
     for original, name in zip(players, names, strict=True):
         key = name.casefold()

@@ -303,7 +303,7 @@ def join(night: Night, text: str) -> Night:
         )
     if player is None:
         player = check_player_name(text)
-        check_player_names((*night.players, player))  # the one check: no two alike
+        check_player_names((*night.players, player), new=False)  # the one check: no two alike
         night = replace(night, players=(*night.players, player))
     return replace(night, moves=(*night.moves, Move(player, MoveKind.JOIN, night.round + 1)))
 

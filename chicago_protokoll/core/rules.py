@@ -19,7 +19,7 @@ import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 from ..i18n.language import N_, Msg
 from .cards import Category
@@ -72,6 +72,27 @@ class Key:
     def to_toml(self, value: Any) -> Any:
         """The value as TOML holds it: None ("off") is false."""
         return False if value is None else value
+
+    @property
+    def example(self) -> Any:
+        """A value other than the main rule that the key takes (given alone), as TOML
+        holds it: the tests try every key with it, so a new key needs no list of its own."""
+        match self.kind:
+            case Kind.FLAG:
+                return not self.default
+            case Kind.CHOICE:
+                if self.off_allowed and self.default is not None:
+                    return False
+                return next(c for c in self.choices if c != self.default)
+            case Kind.POINTS:
+                return 1 if self.default == "win" else self.default + 1
+            case Kind.NUMBER_OR_OFF if self.default is not None:
+                return False
+            case Kind.NUMBER | Kind.NUMBER_OR_OFF:
+                start = 0 if self.default is None else self.default
+                return start - 1 if start - 1 >= self.low else start + 1
+            case _:
+                assert_never(self.kind)
 
 
 def _declare(kind: Kind, default: Any, comment: str, **spec: Any) -> Any:

@@ -49,10 +49,13 @@ def new_session(
     dealer: str | None = None,
     name: str = "",
     created: str = "",
+    new_names: bool = True,
 ) -> Session:
-    """A new game; refuses a table size the rules do not allow and unusable names."""
+    """A new game; refuses a table size the rules do not allow and unusable names
+    (``new_names=False``: names read from a file, which keep what an older release took)."""
     rules = rules or HouseRules()
-    names = check_player_names(players)  # the one check of a player's name: core/names.py
+    # the one check of a player's name: core/names.py
+    names = check_player_names(players, new=new_names)
     low, high = rules.game.min_players, rules.game.max_players
     if not low <= len(names) <= high:
         key = "game.min_players" if len(names) < low else "game.max_players"

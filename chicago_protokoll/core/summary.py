@@ -15,7 +15,7 @@ from typing import Any
 from .cards import Category
 from .events import BuyWinner, ChicagoBroken, ChicagoWon, LastTrick, Royal, Showdown
 from .session import Session
-from .standings import Standings
+from .standings import Reason, Standings
 
 #: The categories in the order `Played.hands` counts them (weakest first).
 CATEGORIES: tuple[Category, ...] = tuple(Category)
@@ -89,9 +89,9 @@ def played(session: Session, standings: Standings) -> Played | None:
                     # What the total really moved (the zero floor clips a failure); a
                     # breaker's bonus is not the declarer's.
                     for award in entry.awards:
-                        if award.rule == "chicago_won":
+                        if award.reason is Reason.CHICAGO_WON:
                             points_won[seat[award.player]] += award.points
-                        elif award.rule == "chicago_broken":
+                        elif award.reason is Reason.CHICAGO_BROKEN:
                             points_lost[seat[award.player]] -= award.points
                 case LastTrick():
                     last[seat[event.player]] += 1

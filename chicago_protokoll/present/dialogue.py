@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..core import claims, entry
 from ..core.errors import ChicagoError, EntryError
@@ -32,9 +31,6 @@ from .narrate import describe_event
 from .talk import Ask, Say
 from .views import plain_standings
 from .width import visible
-
-if TYPE_CHECKING:  # the corrections (core/correct.py) load only when `e N` is asked
-    from .talk import CorrectFile
 
 # Words that answer a question without naming anyone; compared case-folded.
 # A Chicago is worth ±15: only an explicit answer settles it, never a bare Enter or a "y".
@@ -235,8 +231,8 @@ class _Quit(Exception):
 
 
 class Dialogue:
-    """The guided protocol on one session file.  ``correct`` is how ``e N`` corrects a deal
-    (`cli.correct.correct_file`, as ``chicago edit`` does)."""
+    """The guided protocol on one session file; ``e N`` corrects a deal as ``chicago
+    edit`` does (`store.recording.correct`)."""
 
     def __init__(
         self,
@@ -244,13 +240,11 @@ class Dialogue:
         ask: Ask,
         say: Say,
         *,
-        correct: CorrectFile,
         name: str | None = None,
         stake: str = "1",
         saved: Callable[[], None] = lambda: None,
     ) -> None:
         self.path = path
-        self.correct = correct
         # Told after each change reaches the file, so that the terminal's wiring knows a
         # failure to print after it is "saved, not shown" (exit 3), not "refused".
         self.saved = saved
@@ -424,7 +418,7 @@ class Dialogue:
         if question.kind == "tricks" and words[1] == "2" and named:
             return False
         try:
-            edit_dialogue(self.path, int(words[1]), self.ask, self.say, self.correct)
+            edit_dialogue(self.path, int(words[1]), self.ask, self.say, self.saved)
         except EOFError:
             self.say(t("  Nothing was changed."))
         return True

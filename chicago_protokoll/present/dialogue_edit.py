@@ -2,20 +2,20 @@
 
 It shows the deal as recorded, asks only for the parts that change (a köp, the
 Chicago, the last trick, the showdown), shows each player's total before → after,
-and saves on a yes: the same correction as ``chicago edit`` (`correct_file`, passed in),
+and saves on a yes: the same correction as ``chicago edit`` (`store.recording.correct`),
 read by the same entry layer, refused the same way.  ``u`` right after takes it back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from ..core import claims, entry
+from ..core import claims
 from ..core.correct import (
     DealChanges,
     check_deal_number,
-    claim_text,
     deal_events,
     game_before,
     recorded_entry,
@@ -23,9 +23,10 @@ from ..core.correct import (
 from ..core.errors import ChicagoError, EntryError
 from ..core.game import Game
 from ..i18n.language import Msg, language, t
-from ..store import sessionfile
+from ..store import recording, sessionfile
 from .narrate import describe_in_deal
-from .talk import Ask, CorrectFile, Say
+from .talk import Ask, Say
+from .views import correction_report
 
 EDIT_WORDS = frozenset({"e", "edit", "ändra", "andra", "rätta", "ratta"})
 _ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
@@ -45,7 +46,9 @@ _PARTS = {
 }
 
 
-def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: CorrectFile) -> None:
+def edit_dialogue(
+    path: Path, deal: int, ask: Ask, say: Say, saved: Callable[[], None] = lambda: None
+) -> None:
     """Ask what changes in deal ``deal``, show the totals it gives, save on a yes."""
     session = sessionfile.load_session(path)
     check_deal_number(session, deal)
@@ -80,7 +83,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
                 claim = claims.spoken_claim(game, answer)
                 while len(buys) < number:
                     buys.append("pass")
-                buys[number - 1] = claim_text(claim.event(deal, buy=number))
+                buys[number - 1] = claim.text()
                 changes = replace(changes, buys=tuple(buys))
             elif _PARTS.get(folded) == "chicago":
                 changes = _ask_chicago(game, changes, ask)
@@ -91,7 +94,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
                     t("  Showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ")
                 )
                 claim = claims.spoken_claim(game, answer)
-                changes = replace(changes, showdown=claim_text(claim.event(deal, buy=None)))
+                changes = replace(changes, showdown=claim.text())
             else:
                 say(
                     t("  Say 'köp 1', 'chicago', 'last trick' or 'showdown', or Enter when done.")
@@ -102,7 +105,7 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
         say(t("  Nothing was changed."))
         return
     try:
-        preview = correct_file(path, deal, changes, dry_run=True)
+        preview = correction_report(recording.correct(path, deal, changes, dry_run=True))
         say(_indent(preview.rsplit("\n", 1)[0]))  # the last line says "nothing written"
     except ChicagoError as error:
         say("  " + error.localized(language()))
@@ -113,7 +116,8 @@ def edit_dialogue(path: Path, deal: int, ask: Ask, say: Say, correct_file: Corre
     if answer.strip().casefold() not in _YES:
         say(t("  Nothing was changed."))
         return
-    correct_file(path, deal, changes, dry_run=False)
+    recording.correct(path, deal, changes)
+    saved()
     say(t("  Saved; u takes the correction back."))
 
 
@@ -166,6 +170,5 @@ def _ask_last_trick(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
                 answer=answer,
             ),
         )
-    name, taken = entry.taker(game, took)  # read now: a name that is no seat is told here
-    shown = name + (f":from:{taken}" if taken else "")
-    return replace(changes, last_trick=shown, with_two=with_two)
+    taking = claims.taking(game, took)  # read now: a name that is no seat is told here
+    return replace(changes, last_trick=taking.text(), with_two=with_two)

@@ -32,14 +32,13 @@ from ..core.events import (
 )
 from ..core.session import resolve_player
 from ..core.standings import Award, DealRecord, Standings
-from ..i18n.language import Msg, t, tn
+from ..i18n.language import Msg, language, t, tn
 from .narrate import (
     describe_award,
     describe_correction,
     describe_event,
     describe_in_deal,
     moment_name,
-    rule_text,
 )
 from .rules_text import rules_line, toml_value
 from .views import moment_text
@@ -299,14 +298,14 @@ def outcome_line(standings: Standings) -> str:
         award
         for entry in final.entries
         for award in entry.awards
-        if award.rule in ("royal", "instant_win")
+        if award.reason.wins_the_game
     ]
     if instant:
         award = instant[-1]
         return t(
             "Winner: {winners}: {rule} ({key}).",
             winners=winners,
-            rule=rule_text(award.rule),
+            rule=award.words(language()),
             key=award.key,
         )
     target = standings.rules.game.target

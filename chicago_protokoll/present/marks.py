@@ -17,7 +17,6 @@ WON_THE_GAME = "★"
 BUY_STOP = "⊘"
 
 # The award rules `core.game` gives a hand that wins the game at once.
-_GAME_WINNING = frozenset({"royal", "instant_win"})
 
 
 def corrected_deals(corrections: Sequence[Correction]) -> set[int]:
@@ -28,7 +27,7 @@ def game_winning_award(record: DealRecord) -> Award | None:
     """The award of a royal straight flush (or a hand the house rules make win) in this deal."""
     for entry in record.entries:
         for award in entry.awards:
-            if award.rule in _GAME_WINNING:
+            if award.reason.wins_the_game:
                 return award
     return None
 
@@ -36,7 +35,7 @@ def game_winning_award(record: DealRecord) -> Award | None:
 def game_winning_note(record: DealRecord) -> str | None:
     """``★ deal 4: Cilla won the game with a royal straight flush (hands.royal_straight_flush)``."""
     for entry in record.entries:
-        award = next((a for a in entry.awards if a.rule in _GAME_WINNING), None)
+        award = next((a for a in entry.awards if a.reason.wins_the_game), None)
         if award is None:
             continue
         event = entry.event
@@ -45,7 +44,7 @@ def game_winning_note(record: DealRecord) -> str | None:
         elif isinstance(event, Royal):
             hand = t("a royal straight flush")
         else:  # pragma: no cover - only hands win a game at once
-            hand = award.rule
+            hand = award.words(language())
         return f"{WON_THE_GAME} " + t(
             "deal {deal}: {player} won the game with {hand} ({key})",
             deal=record.number,

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from ..core.cards import Category
+from ..core.claims import Claim, taken_words
 from ..core.events import (
     BuyWinner,
     ChicagoBroken,
@@ -29,7 +30,7 @@ from ..core.events import (
     opponent,
 )
 from ..core.standings import Award, DealRecord
-from ..i18n.language import Msg, language, t
+from ..i18n.language import language, t
 
 
 def hand_name(category: Category | None) -> str:
@@ -64,21 +65,12 @@ def moment_name(event: Event) -> str:
 
 
 def _hand(event: HandEvent) -> str:
-    if event.tie:
-        hand = f" ({hand_name(event.hand)})" if event.hand else ""
-        return t("exact tie{hand}: nobody scores", hand=hand)
-    if event.player is None:
-        return t("pass: nobody had a hand")
-    cards = f" [{event.cards}]" if event.cards else ""
-    zero = t(", zeroing the others") if event.zero else ""
-    return f"{event.player}: {hand_name(event.hand)}{cards}{zero}{_taken(event)}"
+    return Claim.of(event).words(language())
 
 
 def _taken(event: HandEvent | LastTrick) -> str:
     """``, taken from Bo`` when the points went off an opponent's total instead."""
-    if event.opponent is None:
-        return ""
-    return t(", taken from {opponent}", opponent=event.opponent)
+    return taken_words(event.opponent, language())
 
 
 def describe_event(event: Event) -> str:
@@ -130,38 +122,6 @@ def describe_in_deal(event: Event) -> str:
             assert_never(event)
 
 
-_RULE_TEXT = {
-    "buy1_hand": Msg("best hand after köp 1"),
-    "buy2_hand": Msg("best hand after köp 2"),
-    "buy3_hand": Msg("best hand after köp 3"),
-    "showdown_hand": Msg("best hand after the tricks"),
-    "last_trick": Msg("the last trick"),
-    "last_trick_with_two": Msg("the last trick, won with a two"),
-    "chicago_won": Msg("Chicago: all five tricks"),
-    "chicago_broken": Msg("a broken Chicago"),
-    "breaker_bonus": Msg("breaking a Chicago"),
-    "zeroed": Msg("zeroed by a four of a kind"),
-    "royal": Msg("royal straight flush: the game is won"),
-    "instant_win": Msg("a hand that wins the game at once"),
-    "required_to_win": Msg("reached the target without a successful Chicago: back to 0"),
-    "penalty": Msg("a penalty the table ruled"),
-    # scoring.take_from_opponent: the award is on the opponent, the scorer's total unchanged
-    "buy1_hand_taken": Msg("an opponent's best hand after köp 1, taken off this total"),
-    "buy2_hand_taken": Msg("an opponent's best hand after köp 2, taken off this total"),
-    "buy3_hand_taken": Msg("an opponent's best hand after köp 3, taken off this total"),
-    "showdown_hand_taken": Msg("an opponent's best hand after the tricks, taken off this total"),
-    "last_trick_taken": Msg("an opponent's last trick, taken off this total"),
-    "last_trick_with_two_taken": Msg(
-        "an opponent's last trick, won with a two, taken off this total"
-    ),
-}
-
-
-def rule_text(rule: str) -> str:
-    text = _RULE_TEXT.get(rule)
-    return text.localized(language()) if text else rule
-
-
 def describe_award(award: Award, total: int | None = None) -> str:
     """``Anna +2 (best hand after köp 2; hands.two_pair)``, with the floor's clipping said.
 
@@ -174,7 +134,7 @@ def describe_award(award: Award, total: int | None = None) -> str:
             nominal=award.nominal,
         )
     key = f"; {award.key}" if award.key else ""  # a penalty is the table's, no house rule's
-    return f"{award.player} {sign} ({rule_text(award.rule)}{key}{clipped})"
+    return f"{award.player} {sign} ({award.words(language())}{key}{clipped})"
 
 
 # -- corrections ------------------------------------------------------------------

@@ -15,6 +15,7 @@ from .width import pad, text_width, visible
 
 if TYPE_CHECKING:
     from ..core.events import Event
+    from ..store.recording import Corrected
 
 
 def moment_text(standings: Standings) -> str:
@@ -199,3 +200,27 @@ def finished_deal_row(standings: Standings, last: Event) -> str | None:
         for i, (player, total) in enumerate(zip(standings.players, record.totals, strict=True))
     ]
     return visible(t("Protocol, deal {deal}: ", deal=record.number) + " | ".join(cells))
+
+
+def correction_report(corrected: Corrected) -> str:
+    """What a correction did (or, dry run, would do) and each total before → after, as
+    ``chicago edit``, ``e N`` in ``play`` and a phone's correction form all say it."""
+    from .narrate import correction_changes, describe_correction
+
+    correction = corrected.correction
+    if corrected.dry_run:
+        # Not "deal 4 corrected at 07:08": nothing is corrected, and at no time.
+        changed = "; ".join(correction_changes(correction)) or t("the order")
+        head = t("Would correct deal {deal}: {changes}", deal=correction.deal, changes=changed)
+    else:
+        head = t("Corrected: ") + describe_correction(correction)
+    before, after = corrected.before.standings(), corrected.after.standings()
+    return "\n".join(
+        [
+            head,
+            totals_before_after(before, after, would=corrected.dry_run),
+            t("Dry run: nothing was written.")
+            if corrected.dry_run
+            else t("`chicago undo` takes the correction back."),
+        ]
+    )

@@ -38,7 +38,7 @@ from .board import Board, Source
 from .hosts import is_allowed
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPT, RECORD_STYLE, Page, record_document
-from .recorder import CorrectFile, Done, Stale, perform
+from .recorder import Done, Stale, perform
 
 MAX_FORM_BYTES = 16 * 1024  # a form of the page is well under 2 KiB; more is not ours
 
@@ -72,8 +72,7 @@ def _refused(text: str, status: int = 403) -> Response:
 
 class Recording:
     """The recording routes for ``tables``, their secrets in ``secrets``; ``base`` is the
-    address the server printed (the QR codes point there); ``correct`` corrects a past deal
-as ``chicago edit`` does (`recorder.CorrectFile`)."""
+    address the server printed (the QR codes point there)."""
 
     def __init__(
         self,
@@ -82,9 +81,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         secrets: keys.Secrets,
         base: str,
         hosts: frozenset[str],
-        correct: CorrectFile,
     ) -> None:
-        self.correct = correct
         self.source = source
         self.tables = tables
         self.secrets = secrets
@@ -132,7 +129,7 @@ as ``chicago edit`` does (`recorder.CorrectFile`)."""
         if table.path is None:
             return await self._render(number, token, {}, problem=table.problem, status=409)
         try:
-            done: Done = await asyncio.to_thread(perform, table.path, form, self.correct)
+            done: Done = await asyncio.to_thread(perform, table.path, form)
         except Stale as error:
             await self.source.refresh()
             return await self._render(number, token, {}, problem=error.localized(language()), status=409)

@@ -25,7 +25,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from ..core.cards import Category
-from ..core.correct import deal_events, recorded_entry
+from ..core.claims import Claim
+from ..core.correct import deal_events, recorded_claims, recorded_entry
 from ..core.game import Game
 from ..core.session import Session
 from ..core.standings import Moment
@@ -34,7 +35,7 @@ from ..present.dialogue import declarers
 from ..present.html_sheet import document
 from ..present.narrate import describe_event, describe_in_deal
 from .pages import csp_for
-from .recorder import Seen, split_claim
+from .recorder import Seen
 
 # The hands a köp or the showdown is won with, weakest first; the royal straight flush is
 # its own entry (it wins the game at any moment).
@@ -447,6 +448,7 @@ class Page:
             return f'<p class="alert" role="alert">{escape(t("Deal {deal} cannot be corrected here.", deal=deal))}</p>'
         events = deal_events(self.session, deal)
         recorded = recorded_entry(events)
+        was = recorded_claims(events)
         values = dict(self.query)
         scored = self.session.rules.game.scored_buys
 
@@ -465,13 +467,25 @@ class Page:
         if self.game.rules.hands.four_of_a_kind_zeroes == "choice":
             hand_choices.append((f"{Category.FOUR_OF_A_KIND.value}:zero", f"{Category.FOUR_OF_A_KIND.swedish} — {t('zero the others')}"))
         nobody = [("", t("nobody"))]
+        # Whose total a scoring came off (scoring.take_from_opponent): a choice where the
+        # house rules allow it, and always where the deal recorded one, so that a
+        # correction of another part keeps it.
+        taking = self.game.rules.scoring.take_from_opponent
+        opponents = [("", t("own total")), *[(p, t("take from {player}", player=p)) for p in self.game.players]]
+
+        def taken_from(name: str, recorded_opponent: str) -> str:
+            if not (taking or recorded_opponent):
+                return ""
+            return select(name, opponents, pick(name, recorded_opponent))
+
         fields = []
         for number in range(1, scored + 1):
-            was = split_claim(recorded.buys[number - 1] if number <= len(recorded.buys) else "pass")
+            who, hand, opponent = was.buys.get(number, Claim(None)).choices()
             fields.append(
                 f'<p class="who">{escape(t("Köp {buy}", buy=number))}</p><div class="row">'
-                + select(f"buy{number}", who_choices, pick(f"buy{number}", was[0]))
-                + select(f"hand{number}", hand_choices, pick(f"hand{number}", was[1]))
+                + select(f"buy{number}", who_choices, pick(f"buy{number}", who))
+                + select(f"hand{number}", hand_choices, pick(f"hand{number}", hand))
+                + taken_from(f"from{number}", opponent)
                 + "</div>"
             )
         players = [(p, p) for p in self.game.players]
@@ -484,14 +498,16 @@ class Page:
         checked = " checked" if pick("two", "1" if recorded.with_two else "") == "1" else ""
         fields.append(
             f'<p class="who">{escape(t("Last trick (sista sticket)"))}</p>'
-            + select("last", nobody + players, pick("last", recorded.last_trick or ""))
+            + select("last", nobody + players, pick("last", was.last_trick.player if was.last_trick else ""))
+            + taken_from("lastfrom", (was.last_trick.opponent or "") if was.last_trick else "")
             + f'<label class="two"><input type="checkbox" name="two" value="1"{checked}> {escape(t("with a two"))}</label>'
         )
-        shown = split_claim(recorded.showdown or "pass")
+        show_who, show_hand, show_from = was.showdown.choices()
         fields.append(
             f'<p class="who">{escape(t("Showdown"))}</p><div class="row">'
-            + select("show", who_choices, pick("show", shown[0]))
-            + select("showhand", hand_choices, pick("showhand", shown[1]))
+            + select("show", who_choices, pick("show", show_who))
+            + select("showhand", hand_choices, pick("showhand", show_hand))
+            + taken_from("showfrom", show_from)
             + "</div>"
         )
         recorded_lines = "".join(f"<li>{escape(describe_in_deal(e))}</li>" for e in events)

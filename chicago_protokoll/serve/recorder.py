@@ -2,11 +2,11 @@
 the command line, and nothing a page that saw another record may write.
 
 A form names what was tapped (``do`` and its values: a player, a hand, a count); this
-module turns it into the text the commands read (``Anna:two-pair``, ``pass``, ``tie``)
-and hands it to `core.entry`, and the events it gives to `store.recording.record` (or
-`undo`, or for a past deal ``chicago edit``'s `cli.correct.correct_file`, passed in by
-the command), under the lock.  So a refusal is
-the command line's refusal, in the same sentence, and writes nothing.
+module turns a tapped best hand into a claim (`core.claims.Claim.from_choices`) and
+hands it to `core.entry`, and the events it gives to `store.recording.record` (or
+`undo`, or for a past deal `store.recording.correct`, as ``chicago edit`` corrects it),
+under the lock.  So a refusal is the command line's refusal, in the same sentence, and
+writes nothing.
 
 Every form also names the session it was shown for and how many events and corrections
 it saw (`Seen`).  Under the lock, before anything is built, the file as it is must be
@@ -18,13 +18,19 @@ and a terminal that recorded in between is never overwritten.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from ..core import entry
-from ..core.correct import DealChanges, check_deal_number, deal_events, recorded_entry
+from ..core.claims import Claim, Taking
+from ..core.correct import (
+    DealChanges,
+    check_deal_number,
+    deal_events,
+    recorded_claims,
+    recorded_entry,
+)
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Event
 from ..core.game import Game
@@ -93,34 +99,13 @@ class Seen:
             raise Stale
 
 
-# -- the text the entry layer reads ---------------------------------------------------------
+# -- what was tapped, read by the entry layer -------------------------------------------------
 
 
-def claim_text(who: str, hand: str, opponent: str = "") -> str:
-    """A tapped best hand as the commands type it: ``pass``, ``tie``, ``tie:pair``,
-    ``Anna:two-pair``, ``Anna:four-of-a-kind:zero`` (``hand`` may end in ``:zero``), and
-    ``Anna:two-pair:from:Bo`` where the points come off an opponent's total
-    (scoring.take_from_opponent)."""
-    if who == "pass":
-        return "pass"
-    if who == "tie":
-        return f"tie:{hand}" if hand else "tie"
-    if opponent:
-        return f"{who}:{hand}:from:{opponent}"
-    return f"{who}:{hand}"
-
-
-def split_claim(text: str) -> tuple[str, str]:
-    """A recorded claim (`core.correct.claim_text`) as the page's two choices: who (a
-    player, ``pass`` or ``tie``) and the hand (its slug, ``:zero`` kept; cards dropped)."""
-    if text == "pass":
-        return "pass", ""
-    head, _, rest = text.partition(":")
-    words = rest.split()
-    hand = words[0] if words else ""
-    if rest.rstrip().endswith(":zero") and not hand.endswith(":zero"):
-        hand += ":zero"
-    return ("tie" if head == "tie" else head), hand
+def _claimed(form: Mapping[str, str], who: str, hand: str, taken: str) -> str:
+    """A tapped best hand (``who``, ``hand`` and ``taken`` name its fields) as the
+    canonical text the entry layer reads (`Claim.text`)."""
+    return Claim.from_choices(form.get(who, ""), form.get(hand, ""), form.get(taken, "")).text()
 
 
 def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
@@ -128,9 +113,9 @@ def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
     do, who = form.get("do", ""), form.get("who", "")
     taken = form.get("from", "")
     if do == "buy":
-        return [entry.buy_event(game, claim_text(who, form.get("hand", ""), taken))]
+        return [entry.buy_event(game, _claimed(form, "who", "hand", "from"))]
     if do == "showdown":
-        return [entry.showdown_event(game, claim_text(who, form.get("hand", ""), taken))]
+        return [entry.showdown_event(game, _claimed(form, "who", "hand", "from"))]
     if do == "declare":
         return [entry.declare_event(game, who)]
     if do == "trick":
@@ -155,38 +140,24 @@ def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
 # -- a past deal ----------------------------------------------------------------------------
 
 
-def _trimmed(buys: Sequence[str]) -> tuple[str, ...]:
-    """Scored köp as compared: a ``pass`` at the end is the same as none."""
-    kept = list(buys)
-    while kept and kept[-1] == "pass":
-        kept.pop()
-    return tuple(kept)
-
-
-def _choice(recorded: str, who: str, hand: str) -> str:
-    """A köp or showdown as the form has it: the recorded text (with its cards) when the
-    choices are the recorded ones, else the choices."""
-    was = split_claim(recorded)
-    if who == "pass" and was[0] == "pass":
-        return recorded
-    if (who, hand) == was:
-        return recorded
-    return claim_text(who, hand)
-
-
 def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealChanges:
     """What the correction form changes in deal ``deal``: only the parts whose choices
-    differ from the deal as recorded."""
+    differ from the deal as recorded (a köp whose choices are the recorded claim's keeps
+    that claim whole, its cards and the opponent its points were taken from included)."""
     check_deal_number(session, deal)
-    recorded = recorded_entry(deal_events(session, deal))
-    scored = session.rules.game.scored_buys
+    events = deal_events(session, deal)
+    recorded = recorded_entry(events)
+    was = recorded_claims(events)
     buys = []
-    for number in range(1, scored + 1):
-        was = recorded.buys[number - 1] if number <= len(recorded.buys) else "pass"
-        buys.append(_choice(was, form.get(f"buy{number}", "pass"), form.get(f"hand{number}", "")))
+    for number in range(1, session.rules.game.scored_buys + 1):
+        chosen = Claim.from_choices(
+            form.get(f"buy{number}", "pass"), form.get(f"hand{number}", ""), form.get(f"from{number}", "")
+        )
+        if not chosen.same_choices(was.buys.get(number, Claim(None))):
+            buys.append((number, chosen.text()))
     changes: dict[str, object] = {}
-    if _trimmed(buys) != _trimmed(recorded.buys):
-        changes["buys"] = tuple(buys)
+    if buys:
+        changes["buy"] = tuple(buys)
     chicago, broken = form.get("chicago") or None, form.get("broken") or None
     if (chicago, broken) != (recorded.chicago, recorded.broken_by):
         if chicago is None:
@@ -194,13 +165,15 @@ def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealCh
         else:
             changes["chicago"], changes["broken_by"] = chicago, broken
     last, two = form.get("last") or None, form.get("two") == "1"
-    if last is not None and (last, two) != (recorded.last_trick, recorded.with_two):
-        changes["last_trick"], changes["with_two"] = last, two
-    showdown = _choice(
-        recorded.showdown or "pass", form.get("show", "pass"), form.get("showhand", "")
+    if last is not None:
+        taking = Taking(last, form.get("lastfrom") or None)
+        if (taking, two) != (was.last_trick, recorded.with_two):
+            changes["last_trick"], changes["with_two"] = taking.text(), two
+    shown = Claim.from_choices(
+        form.get("show", "pass"), form.get("showhand", ""), form.get("showfrom", "")
     )
-    if showdown != (recorded.showdown or "pass") and chicago is None:
-        changes["showdown"] = showdown
+    if not shown.same_choices(was.showdown) and chicago is None:
+        changes["showdown"] = shown.text()
     found = DealChanges(**changes)  # type: ignore[arg-type]
     if found.empty:
         raise ChicagoError(
@@ -220,22 +193,7 @@ class Done:
     preview: bool = False
 
 
-class CorrectFile(Protocol):
-    """`cli.correct.correct_file`, passed in by the command (as `play` passes it to its
-    dialogue): correct a deal as ``chicago edit`` does, ``expect`` checked under the lock."""
-
-    def __call__(
-        self,
-        path: Path,
-        deal: int,
-        changes: DealChanges,
-        *,
-        dry_run: bool,
-        expect: Callable[[Session], None] | None = None,
-    ) -> str: ...
-
-
-def perform(path: Path, form: Mapping[str, str], correct: CorrectFile) -> Done:
+def perform(path: Path, form: Mapping[str, str]) -> Done:
     """Do what ``form`` asks on the session file at ``path``, or refuse it (`ChicagoError`:
     the command line's sentence; `Stale`) having written nothing."""
     seen = Seen.from_form(form)
@@ -246,7 +204,7 @@ def perform(path: Path, form: Mapping[str, str], correct: CorrectFile) -> Done:
             return Done((t("Taken back: ") + describe_correction(undone.correction),))
         return Done(tuple(t("Taken back: ") + describe_event(e) for e in undone.events))
     if do in EDIT:
-        return _edit(path, form, seen, correct, preview=do == "edit-preview")
+        return _edit(path, form, seen, preview=do == "edit-preview")
     if do not in ACTIONS:
         raise ChicagoError(Msg("this page cannot do '{action}'", action=do[:40]))
 
@@ -264,9 +222,8 @@ def perform(path: Path, form: Mapping[str, str], correct: CorrectFile) -> Done:
     return Done(tuple(t("Saved: ") + describe_event(e.event) for e in recorded.entries))
 
 
-def _edit(
-    path: Path, form: Mapping[str, str], seen: Seen, correct: CorrectFile, *, preview: bool
-) -> Done:
+def _edit(path: Path, form: Mapping[str, str], seen: Seen, *, preview: bool) -> Done:
+    from ..present.views import correction_report
     from ..store import sessionfile
 
     try:
@@ -276,5 +233,5 @@ def _edit(
     current = sessionfile.load_session(path)
     seen.check(current)
     changes = edit_changes(current, deal, form)
-    report = correct(path, deal, changes, dry_run=preview, expect=seen.check)
-    return Done(tuple(report.splitlines()), preview=preview)
+    corrected = recording.correct(path, deal, changes, dry_run=preview, expect=seen.check)
+    return Done(tuple(correction_report(corrected).splitlines()), preview=preview)

@@ -579,7 +579,7 @@ def _table_problem(players: tuple[str, ...], rules: HouseRules) -> Msg | None:
     """Whether these players make a table under these rules, checked as `chicago new`
     checks them: once for each table and rules met (a club's files share a few)."""
     try:
-        checked = new_session(players, rules)
+        checked = new_session(players, rules, new_names=False)
     except ChicagoError as error:
         return Msg("its players do not make a table: {error}", error=error)
     if checked.players != players:

@@ -167,7 +167,7 @@ def _loads_night(text: str, source: str, stem: str | None) -> Night:
     try:
         from ..core.names import check_player_names
 
-        names = check_player_names(players)
+        names = check_player_names(players, new=False)  # a name an older release took
     except PlayerNameError as error:
         raise refuse(Msg("its players: {error}", error=error)) from None
     if names != tuple(players):

@@ -3,7 +3,8 @@
 `record` replays the session file under the lock, applies the events a command
 built from what was typed (`core.entry`) through the engine, and writes them
 all or nothing; what they gave comes back with the saved session.  `undo`
-takes back the last event (or the last deal's).  A refusal anywhere leaves the
+takes back the last event (or the last deal's), `correct` replaces a past deal
+(``chicago edit``, ``e N`` in ``play``, a phone's correction form alike).  A refusal anywhere leaves the
 file byte-for-byte as it was.
 """
 
@@ -15,14 +16,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..core import ids
-from ..core.correct import recorded_deals, undo_correction, undoable_correction
-from ..core.errors import ChicagoError
+from ..core.correct import (
+    DealChanges,
+    edit_deal,
+    recorded_deals,
+    undo_correction,
+    undoable_correction,
+)
+from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Correction, Event
 from ..core.game import Game, replay
 from ..core.session import Session
 from ..core.standings import Entry
 from ..i18n.language import Msg
-from .sessionfile import replay_file, transact_returning
+from .sessionfile import load_session, replay_file, transact_returning
 
 # Plain classes, not dataclasses: every command imports this module, and a dataclass
 # costs a compilation at each start (docs/latency.md).
@@ -147,3 +154,58 @@ def undo(
 
     saved, (removed, correction) = transact_returning(path, change)
     return Undone(saved, removed, replay(saved), correction)
+
+
+class Corrected:
+    """What `correct` did (or, for a dry run, would do): the game before and after, the
+    correction, and the session as saved (as it would be, for a dry run)."""
+
+    __slots__ = ("after", "before", "correction", "dry_run", "session")
+
+    def __init__(
+        self, session: Session, before: Game, after: Game, correction: Correction, dry_run: bool
+    ) -> None:
+        self.session = session
+        self.before = before
+        self.after = after
+        self.correction = correction
+        self.dry_run = dry_run
+
+
+def correct(
+    path: Path,
+    deal: int,
+    changes: DealChanges,
+    *,
+    dry_run: bool = False,
+    expect: Callable[[Session], None] | None = None,
+    at: str | None = None,
+) -> Corrected:
+    """Correct deal ``deal`` of the session file as ``chicago edit`` names it, under the
+    lock (or, ``dry_run``, only work it out and write nothing): the one correction the
+    command line, ``play`` and a recording page make.  A refusal writes nothing: a rule
+    it breaks or a text that cannot be read is said with "nothing was changed", parts
+    that do not go together stay an `OptionConflict` (a usage error).  ``expect`` may
+    refuse the file as found (a phone's page that saw another record); ``at`` is when
+    (UTC; now unless given)."""
+    if at is None:
+        from datetime import UTC, datetime
+
+        at = datetime.now(UTC).isoformat(timespec="seconds")
+    def change(current: Session) -> tuple[Session, tuple[Game, Game, Correction]]:
+        if expect is not None:
+            expect(current)
+        before = replay_file(current, path)
+        try:
+            corrected, after = edit_deal(current, deal, changes, at=at)
+        except (RuleViolation, EntryError) as error:
+            if isinstance(error, OptionConflict):
+                raise
+            raise ChicagoError(Msg("{error}; nothing was changed", error=error)) from None
+        return corrected, (before, after, corrected.corrections[-1])
+
+    if dry_run:
+        found, (before, after, correction) = change(load_session(path))
+    else:
+        found, (before, after, correction) = transact_returning(path, change)
+    return Corrected(found, before, after, correction, dry_run)

@@ -404,8 +404,16 @@ def test_a_session_name_cannot_place_a_file_outside_the_sessions_directory(
 
 @pytest.mark.parametrize("name", ["=1+2", "+SUM(A1)", "@SUM(A1)", '=HYPERLINK("x")'])
 def test_csv_export_never_lets_a_name_become_a_formula(name: str) -> None:
-    """A player called '=1+2' appears in the CSV as text, not as a formula."""
-    ok("new", "fredag", name, "Bo")
+    """A player called '=1+2' appears in the CSV as text, not as a formula.  A new name
+    may not hold '=' any more, but a file written before may: such a table is made as
+    that file was."""
+    if "=" in name:
+        from chicago_protokoll.core.session import new_session
+        from chicago_protokoll.store import catalogue
+
+        catalogue.create_current("fredag", new_session([name, "Bo"], new_names=False))
+    else:
+        ok("new", "fredag", name, "Bo")
     ok("deal", "--buy", f"{name}:pair", "--last-trick", name)
     text = ok("export", "--format", "csv")
     cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]

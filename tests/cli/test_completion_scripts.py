@@ -48,8 +48,6 @@ def test_the_committed_scripts_are_what_the_generator_writes_now() -> None:
     expected = _generator().expected_files()
     assert sorted(path.relative_to(COMPLETIONS).as_posix() for path in expected) == [
         "bash/chicago",
-        "chicago.bash",
-        "chicago.fish",
         "chicago.zsh",
         "fish/chicago.fish",
         "zsh/_chicago",
@@ -64,7 +62,7 @@ def test_check_fails_on_a_drifted_file_and_a_rewrite_mends_it(tmp_path: Path) ->
     copy = tmp_path / "completions"
     shutil.copytree(COMPLETIONS, copy)
     generator.COMPLETIONS = copy
-    (copy / "chicago.fish").write_text("complete -c chicago -a old\n", encoding="utf-8")
+    (copy / "fish" / "chicago.fish").write_text("complete -c chicago -a old\n", encoding="utf-8")
     assert [path.name for path in generator.drifted()] == ["chicago.fish"]
     assert generator.main([]) == 0
     assert generator.drifted() == []
@@ -80,7 +78,7 @@ def test_the_script_check_passes_on_the_committed_files() -> None:
 
 def test_the_scripts_hold_every_command_and_choice_as_words() -> None:
     """Commands, choices and the questions of `why` are in the scripts themselves."""
-    bash = (COMPLETIONS / "chicago.bash").read_text(encoding="utf-8")
+    bash = (COMPLETIONS / "bash" / "chicago").read_text(encoding="utf-8")
     for word in ("sessions", "settle", "--csv-dialect", *PRESETS, "köpstopp", "last-trick"):
         assert word in bash
     assert "'|--lang') REPLY='w:" + " ".join(languages()) + "'" in bash

@@ -12,6 +12,7 @@ from cli_support import (
     refused,
     scores,
     session_file,
+    usage_error,
     without_taken_back,
 )
 
@@ -40,9 +41,59 @@ def test_a_corrected_last_trick_in_an_early_deal_replays_every_deal_after_it() -
 
 def test_corrected_buys_replace_every_scored_kop_of_the_deal() -> None:
     _evening()
-    ok("edit", "1", "--buy", "Cilla:par")
-    # köp 1 Cilla +1, köp 2 (left out) pass, last trick and showdown as recorded
+    ok("edit", "1", "--buy", "Cilla:par", "--buy", "pass")
+    # köp 1 Cilla +1, köp 2 pass as named, last trick and showdown as recorded
     assert scores() == {"Anna": 10, "Bo": 0, "Cilla": 6}
+
+
+def _buys(deal: int) -> dict[int, str]:
+    from chicago_protokoll.core.claims import Claim
+    from chicago_protokoll.core.events import BuyWinner
+
+    events = sessionfile.load_session(session_file("fredag")).events
+    return {
+        e.buy: Claim.of(e).text() for e in events if isinstance(e, BuyWinner) and e.deal == deal
+    }
+
+
+def test_buy_k_equals_who_changes_that_kop_only() -> None:
+    """`edit 1 --buy 1=Bo:stege`: köp 1 becomes Bo's straight (4, not 2); köp 2 stays
+    Anna's two pair, and so does every other part of the deal."""
+    _evening()
+    out = ok("edit", "1", "--buy", "1=Bo:stege")
+    assert "köp 1" in out
+    assert _buys(1) == {1: "Bo:straight", 2: "Anna:two-pair"}
+    assert scores() == {"Anna": 12, "Bo": 4, "Cilla": 5}
+
+
+def test_buy_k_equals_who_is_given_once_per_kop() -> None:
+    before = _evening()
+    message = usage_error("edit", "1", "--buy", "2=Bo:par", "--buy", "2=Cilla:par")
+    assert "köp 2 is given twice" in message
+    assert session_file("fredag").read_bytes() == before
+
+
+def test_a_buy_list_that_leaves_out_a_recorded_kop_is_a_usage_error_naming_it() -> None:
+    """The new user's `edit 1 --buy Bo:stege` on a deal with two scored köp: köp 2 held
+    Anna's two pair, and a list of one would make it a pass without a word."""
+    before = _evening()
+    message = usage_error("edit", "1", "--buy", "Bo:stege")
+    assert "köp 2 was Anna: two pair; give --buy 2=... to change one köp, or --buy pass for it" in message
+    assert session_file("fredag").read_bytes() == before
+
+
+def test_the_two_forms_of_buy_mixed_are_a_usage_error() -> None:
+    before = _evening()
+    message = usage_error("edit", "1", "--buy", "1=Bo:stege", "--buy", "Anna:par")
+    assert "--buy" in message and "not both" in message
+    assert session_file("fredag").read_bytes() == before
+
+
+def test_buy_k_past_the_scored_kop_is_a_usage_error() -> None:
+    before = _evening()
+    message = usage_error("edit", "1", "--buy", "3=Bo:par")
+    assert "köp 1 to 2" in message
+    assert session_file("fredag").read_bytes() == before
 
 
 def test_a_chicago_turned_broken_and_a_broken_one_turned_won() -> None:

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from chicago_protokoll.cli.correct import correct_file
 from chicago_protokoll.cli.play_loop import open_session, play_command
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.errors import ChicagoError
@@ -95,7 +94,7 @@ def make_session(
 
 def play(path: Path, answers: Sequence[str], *, stake: str = "1") -> tuple[Script, int]:
     script = Script(answers)
-    code = Dialogue(path, script.ask, script.say, correct=correct_file, stake=stake).run()
+    code = Dialogue(path, script.ask, script.say, stake=stake).run()
     return script, code
 
 
@@ -432,7 +431,7 @@ def test_ctrl_c_loses_nothing_and_exits_130() -> None:
             return super().ask(prompt)
 
     script = Interrupt(["bo två par"])
-    assert Dialogue(path, script.ask, script.say, correct=correct_file).run() == 130
+    assert Dialogue(path, script.ask, script.say).run() == 130
     assert "Avbrutet." in script.text
     assert len(sessionfile.load_session(path).events) == 1
 
@@ -450,7 +449,7 @@ def test_an_answer_after_another_command_recorded_the_moment_is_asked_again() ->
             return super().ask(prompt)
 
     script = Meanwhile(["bo två par", "bo två par"])
-    Dialogue(path, script.ask, script.say, correct=correct_file).run()
+    Dialogue(path, script.ask, script.say).run()
     assert "protokollet ändrades medan du svarade" in script.text
     assert "köp 2" in script.prompts[1]
     assert scores(path) == {"Anna": 0, "Bo": 2, "Cilla": 1}
@@ -739,7 +738,7 @@ def test_the_dialogue_tells_its_wiring_each_time_a_change_reaches_the_file() -> 
     script = Script(["Bo:two-pair", "u"])
     saves: list[int] = []
     Dialogue(
-        path, script.ask, script.say, correct=correct_file, saved=lambda: saves.append(1)
+        path, script.ask, script.say, saved=lambda: saves.append(1)
     ).run()
     assert len(saves) == 2
     assert sessionfile.load_session(path).events == ()

@@ -404,7 +404,7 @@ def test_a_finished_game_has_winners_with_the_highest_total_or_an_instant_win(
     # The entry that ended it (a note on the last deal may follow it).
     last = [e for e in standings.deals[-1].entries if not isinstance(e.event, Note)][-1]
     ending = last
-    instant = any(a.rule in ("royal", "instant_win") for a in last.awards)
+    instant = any(a.reason.wins_the_game for a in last.awards)
     if isinstance(ending.event, Forfeit):
         others = {n: s for n, s in standings.scores.items() if n != ending.event.player}
         best = max(others.values())

@@ -113,28 +113,10 @@ def test_the_main_rule_has_the_values_of_rules_md() -> None:
 @pytest.mark.parametrize(("section", "key"), ALL_KEYS)
 def test_any_single_key_may_be_given_alone(section: str, key: str) -> None:
     """A file with only one key changes that key and leaves every other at the main rule."""
-    changed: Any = {
-        "target": 51,
-        "min_players": 3,
-        "max_players": 6,
-        "buys": 2,
-        "scored_buys": 1,
-        "last_trick": 10,
-        "last_trick_with_two": 10,
-        "floor": False,
-        "take_from_opponent": True,
-        "four_of_a_kind_zeroes": "choice",
-        "ace_low_straight": False,
-        "ties": "suit",
-        "royal_straight_flush": 52,
-        "success": 10,
-        "failure": -10,
-        "min_score": 0,
-        "breaker_bonus": 10,
-        "required_to_win": True,
-        "max_per_player": 1,
-        "threshold": 42,
-    }.get(key, 11)
+    from chicago_protokoll.core.rules import schema
+
+    # The key's own example (`Key.example`, from the schema): a new key needs no entry here.
+    changed: Any = next(k.example for k in schema() if k.path == f"{section}.{key}")
     rules = rules_from_toml(tomli_w.dumps({section: {key: changed}}), source=SOURCE)
     expected = HouseRules().to_mapping()
     expected[section][key] = changed

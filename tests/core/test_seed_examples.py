@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from chicago_protokoll.core.cards import Category, evaluate, parse_card
-from chicago_protokoll.core.claims import HandClaim, parse_claim
+from chicago_protokoll.core.claims import Claim, parse_claim
 from chicago_protokoll.core.compare import best_of
 from chicago_protokoll.core.events import BuyWinner, ChicagoDeclared, Showdown
 from chicago_table import Table
@@ -25,7 +25,7 @@ def record_claim(table: Table, text: str, *, showdown: bool = False) -> None:
     record(table, claim, showdown=showdown)
 
 
-def record(table: Table, claim: HandClaim, *, showdown: bool = False) -> None:
+def record(table: Table, claim: Claim, *, showdown: bool = False) -> None:
     if showdown:
         table.apply(Showdown(table.deal, claim.player, claim.hand, cards=claim.cards))
     else:
@@ -40,15 +40,15 @@ def record(table: Table, claim: HandClaim, *, showdown: bool = False) -> None:
         )
 
 
-def best_claim(table: Table, shown: dict[str, str]) -> HandClaim:
+def best_claim(table: Table, shown: dict[str, str]) -> Claim:
     """Compare the hands announced (not the passes) and make the claim of the best one."""
     names = list(shown)
     winner = best_of(list(shown.values()), table.game.rules)
     if winner is None:
-        return HandClaim(None, tie=True)
+        return Claim(None, tie=True)
     name = names[winner]
     if evaluate(shown[name]).category is Category.HIGH_CARD:
-        return HandClaim(None)
+        return Claim(None)
     return parse_claim(f"{name}:{shown[name]}", table.game.players)
 
 

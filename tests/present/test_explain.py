@@ -14,9 +14,8 @@ from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.events import Exchange
 from chicago_protokoll.core.game import Game
 from chicago_protokoll.core.rules import HouseRules
-from chicago_protokoll.i18n.language import set_language
+from chicago_protokoll.i18n.language import language, set_language
 from chicago_protokoll.present.explain import explain_lines
-from chicago_protokoll.present.narrate import rule_text
 from chicago_protokoll.present.why import (
     Question,
     answer,
@@ -87,7 +86,7 @@ def test_explain_names_every_rule_and_key_that_gave_a_point(seed: str, lang: str
     assert awards and len(award_lines) == len(awards)
     for award, line in zip(awards, award_lines, strict=True):
         assert line.strip().startswith(f"{award.player} {award.points:+d} → ")
-        assert line.endswith(f"({rule_text(award.rule)}; {award.key})")
+        assert line.endswith(f"({award.words(language())}; {award.key})")
 
 
 def test_explain_speaks_the_tables_swedish() -> None:

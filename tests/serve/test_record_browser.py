@@ -158,3 +158,39 @@ def test_the_page_speaks_swedish_and_names_the_hands_in_swedish(
         assert horizontal_overflow(page) == 0
     finally:
         assert server.stop()[0] == 0
+
+
+def test_a_phone_correction_of_the_last_trick_keeps_a_kop_taken_from_an_opponent(
+    browser: Browser, chicago_home: Path, tmp_path: Path
+) -> None:
+    """In Chromium: the correction form of a deal whose köp 1 was Anna's full house taken
+    off Bo's total shows that köp so, and changing only the last trick saves it kept."""
+    from chicago_protokoll.core.events import BuyWinner
+    from chicago_protokoll.store import sessionfile
+
+    rules = tmp_path / "from.toml"
+    rules.write_text("[scoring]\ntake_from_opponent = true\n", encoding="utf-8")
+    anna, bo, cilla = PLAYERS[0], PLAYERS[1], PLAYERS[2]
+    ok("new", "tagning", *PLAYERS, "--rules", str(rules))
+    ok("deal", "--buy", f"{bo}:par", "--last-trick", bo, "--showdown", "pass")
+    ok("deal", "--buy", f"{anna}:kåk:från:{bo}", "--last-trick", cilla, "--showdown", "pass")
+    server = Served("--record")
+    try:
+        page = new_page(browser, width=390, height=844)
+        page.goto(server.url.rstrip("/") + server.recording()[1] + "?edit=2")
+        page.wait_for_selector("#live")
+        expect(page.locator('select[name="hand1"]')).to_have_value("full-house")
+        expect(page.locator('select[name="from1"]')).to_have_value(bo)
+        page.locator('select[name="last"]').select_option(anna)
+        _tap(page, page.locator('button[value="edit-preview"]'))
+        expect(page.locator(".done")).to_contain_text("→")
+        _tap(page, page.locator('button[value="edit-save"]'))
+        expect(page.locator(".done")).to_contain_text("Corrected: ")
+        assert horizontal_overflow(page) == 0
+        page.screenshot(path=str(tmp_path / "correction.png"), full_page=True)
+    finally:
+        assert server.stop()[0] == 0
+    events = sessionfile.load_session(session_file("tagning")).events
+    kop = next(e for e in events if isinstance(e, BuyWinner) and e.deal == 2)
+    assert (kop.player, kop.opponent) == (anna, bo)
+    assert status()["players"][0]["score"] == 5

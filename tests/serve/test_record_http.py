@@ -304,3 +304,92 @@ def test_the_phone_takes_the_points_off_an_opponent_where_the_house_rules_allow_
         assert scores[PLAYERS[0]] == 0 and scores[PLAYERS[1]] == 11 - 1
     finally:
         server.stop()
+
+
+def form_as_sent(body: str, marker: str = 'value="edit-preview"') -> dict[str, str]:
+    """The fields the form holding ``marker`` sends as a browser sends it untouched: its
+    hidden inputs, each select's selected option (the first when none is), the checked
+    boxes and radios."""
+    from html.parser import HTMLParser
+
+    class Form(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.forms: list[tuple[dict[str, str], str]] = []
+            self.fields: dict[str, str] | None = None
+            self.raw = ""
+            self.select: str | None = None
+            self.first: str | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            at = {k: v or "" for k, v in attrs}
+            if tag == "form":
+                self.fields, self.raw = {}, ""
+            if self.fields is None:
+                return
+            self.raw += self.get_starttag_text() or ""
+            if tag == "input" and at.get("name"):
+                kind = at.get("type", "text")
+                if kind in ("checkbox", "radio"):
+                    if "checked" in at:
+                        self.fields[at["name"]] = at.get("value", "on")
+                elif kind != "submit":
+                    self.fields[at["name"]] = at.get("value", "")
+            elif tag == "select":
+                self.select, self.first = at["name"], None
+            elif tag == "option" and self.select is not None:
+                if self.first is None:
+                    self.first = at.get("value", "")
+                    self.fields.setdefault(self.select, self.first)
+                if "selected" in at:
+                    self.fields[self.select] = at.get("value", "")
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag == "select":
+                self.select = None
+            elif tag == "form" and self.fields is not None:
+                self.forms.append((self.fields, self.raw))
+                self.fields = None
+
+    parser = Form()
+    parser.feed(body)
+    found = [fields for fields, raw in parser.forms if marker in raw]
+    assert len(found) == 1, body[:3000]
+    return found[0]
+
+
+def test_a_phone_correction_of_another_part_keeps_a_kop_taken_from_an_opponent(
+    chicago_home: Path, tmp_path: Path
+) -> None:
+    """The phone bug: köp 1 was Anna's full house taken off Bo's total.  The correction
+    form shows it so (the hand and the opponent chosen), and changing only the last trick
+    saves with the köp as it was: the opponent kept, no "'Anna:' needs a hand"."""
+    from chicago_protokoll.core.events import BuyWinner
+    from chicago_protokoll.store import sessionfile
+
+    rules = tmp_path / "from.toml"
+    rules.write_text("[scoring]\ntake_from_opponent = true\n", encoding="utf-8")
+    anna, bo, cilla = PLAYERS[0], PLAYERS[1], PLAYERS[2]
+    ok("new", "tagning", *PLAYERS, "--rules", str(rules))
+    ok("deal", "--buy", f"{bo}:par", "--last-trick", bo, "--showdown", "pass")  # Bo 1 + 5
+    ok("deal", "--buy", f"{anna}:kåk:från:{bo}", "--last-trick", cilla, "--showdown", "pass")
+    file = session_file("tagning")
+    server = Served("--record")
+    try:
+        path, _ = _page(server)
+        code, body = server.get(path + "?edit=2")
+        assert code == 200, body
+        form = form_as_sent(body)
+        assert (form["buy1"], form["hand1"], form["from1"]) == (anna, "full-house", bo)
+        dry_run = chicago("edit", "2", "--last-trick", anna, "--dry-run")
+        code, body = server.post(path, {**form, "last": anna, "do": "edit-preview"})
+        assert code == 200, body
+        assert dry_run.splitlines()[1] in html_text(body)  # the totals the command line gives
+        code, body = server.post(path, {**form, "last": anna, "do": "edit-save"})
+        assert code == 200 and "Corrected: " in html_text(body), body
+    finally:
+        server.stop()
+    events = sessionfile.load_session(file).events
+    kop = next(e for e in events if isinstance(e, BuyWinner) and e.deal == 2)
+    assert (kop.player, kop.opponent) == (anna, bo)
+    assert status()["players"][0]["score"] == 5  # Anna's last trick only: her köp was Bo's −6
