@@ -6,10 +6,11 @@
 
 _chicago_subcommands() {
     case $1 in
-    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats rules sessions night' ;;
+    '') REPLY='new deal buy declare tricks showdown royal exchange undo penalty forfeit note again edit status log export settle compare serve play explain why chart stats merge-driver publish import rules sessions night club' ;;
     'rules') REPLY='show init check presets' ;;
     'sessions') REPLY='use show remove' ;;
-    'night') REPLY='new draw status final leave join cards' ;;
+    'night') REPLY='new draw advance status final leave join cards check close' ;;
+    'club') REPLY='init sync keep' ;;
     *) return 1 ;;
     esac
 }
@@ -30,7 +31,7 @@ _chicago_options() {
     'forfeit') REPLY='--reason --session -s --file -f --help -h' ;;
     'note') REPLY='--deal --session -s --file -f --help -h' ;;
     'again') REPLY='--add --drop --session -s --file -f --help -h' ;;
-    'edit') REPLY='--buy --chicago --broken-by --last-trick --showdown --royal --exchange --session -s --file -f --no-chicago --with-two --dry-run --help -h' ;;
+    'edit') REPLY='--buy --chicago --broken-by --last-trick --showdown --royal --exchange --reason --session -s --file -f --no-chicago --with-two --dry-run --help -h' ;;
     'status') REPLY='--session -s --file -f --json --help -h' ;;
     'log') REPLY='--session -s --file -f --json --help -h' ;;
     'export') REPLY='--format --output -o --stake --csv-dialect --session -s --file -f --help -h' ;;
@@ -40,25 +41,35 @@ _chicago_options() {
     'play') REPLY='--rules --preset --dealer --stake --session -s --file -f --help -h' ;;
     'explain') REPLY='--player -p --session -s --file -f --json --help -h' ;;
     'why') REPLY='--deal -d --session -s --file -f --json --help -h' ;;
-    'chart') REPLY='--width --height --session -s --file -f --help -h' ;;
+    'chart') REPLY='--width --height --session -s --file -f --json --help -h' ;;
     'stats') REPLY='--stake --since --until --player -p --min-games --min-rated --dir --format --output -o --json --nights --help -h' ;;
+    'merge-driver') REPLY='--help -h' ;;
+    'publish') REPLY='--dir --night --lang --force --help -h' ;;
+    'import') REPLY='--session -s --file -f --dry-run --help -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules show') REPLY='--session -s --file -f --json --help -h' ;;
     'rules init') REPLY='--preset --force --help -h' ;;
-    'rules check') REPLY='--help -h' ;;
-    'rules presets') REPLY='--help -h' ;;
+    'rules check') REPLY='--json --help -h' ;;
+    'rules presets') REPLY='--json --help -h' ;;
     'sessions') REPLY='--json --help -h' ;;
     'sessions use') REPLY='--help -h' ;;
     'sessions show') REPLY='--json --help -h' ;;
     'sessions remove') REPLY='--yes -y --help -h' ;;
     'night') REPLY='--help -h' ;;
-    'night new') REPLY='--rounds --table-size --points --seed --rules --preset --help -h' ;;
+    'night new') REPLY='--rounds --table-size --points --seed --rules --preset --games-per-table --help -h' ;;
     'night draw') REPLY='--help -h' ;;
+    'night advance') REPLY='--per-table --help -h' ;;
     'night status') REPLY='--format --output -o --json --help -h' ;;
     'night final') REPLY='--top --help -h' ;;
     'night leave') REPLY='--help -h' ;;
     'night join') REPLY='--help -h' ;;
-    'night cards') REPLY='--output -o --help -h' ;;
+    'night cards') REPLY='--output -o --protocol --help -h' ;;
+    'night check') REPLY='--json --help -h' ;;
+    'night close') REPLY='--reason --reopen --help -h' ;;
+    'club') REPLY='--help -h' ;;
+    'club init') REPLY='--help -h' ;;
+    'club sync') REPLY='--help -h' ;;
+    'club keep') REPLY='--ours --theirs --help -h' ;;
     esac
 }
 
@@ -66,7 +77,7 @@ _chicago_value() {
     case "$1|$2" in
     '|--lang') REPLY='w:en sv' ;;
     'new|--rules') REPLY='f' ;;
-    'new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
+    'new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
     'new|--dealer') REPLY='' ;;
     'new|--file') REPLY='f' ;;
     'new|-f') REPLY='f' ;;
@@ -138,6 +149,7 @@ _chicago_value() {
     'edit|--showdown') REPLY='n:who' ;;
     'edit|--royal') REPLY='n:player' ;;
     'edit|--exchange') REPLY='n:player' ;;
+    'edit|--reason') REPLY='' ;;
     'edit|--session') REPLY='n:session' ;;
     'edit|-s') REPLY='n:session' ;;
     'edit|--file') REPLY='f' ;;
@@ -184,7 +196,7 @@ _chicago_value() {
     'serve|-f') REPLY='f' ;;
     'serve|--night') REPLY='' ;;
     'play|--rules') REPLY='f' ;;
-    'play|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
+    'play|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
     'play|--dealer') REPLY='' ;;
     'play|--stake') REPLY='' ;;
     'play|--session') REPLY='n:session' ;;
@@ -220,23 +232,33 @@ _chicago_value() {
     'stats|--format') REPLY='w:table json html' ;;
     'stats|--output') REPLY='f' ;;
     'stats|-o') REPLY='f' ;;
+    'publish|--dir') REPLY='d' ;;
+    'publish|--night') REPLY='' ;;
+    'publish|--lang') REPLY='w:en sv' ;;
+    'import|--session') REPLY='n:session' ;;
+    'import|-s') REPLY='n:session' ;;
+    'import|--file') REPLY='f' ;;
+    'import|-f') REPLY='f' ;;
     'rules show|--session') REPLY='n:session' ;;
     'rules show|-s') REPLY='n:session' ;;
     'rules show|--file') REPLY='f' ;;
     'rules show|-f') REPLY='f' ;;
-    'rules init|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
+    'rules init|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
     'night new|--rounds') REPLY='' ;;
     'night new|--table-size') REPLY='' ;;
     'night new|--points') REPLY='' ;;
     'night new|--seed') REPLY='' ;;
     'night new|--rules') REPLY='f' ;;
-    'night new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent big-table' ;;
+    'night new|--preset') REPLY='w:standard tournament pagat-old family straight-flush-11 straight-flush-wins chicago-required chicago-anytime from-opponent one-exchange big-table' ;;
+    'night new|--games-per-table') REPLY='' ;;
+    'night advance|--per-table') REPLY='' ;;
     'night status|--format') REPLY='w:md html csv json' ;;
     'night status|--output') REPLY='f' ;;
     'night status|-o') REPLY='f' ;;
     'night final|--top') REPLY='' ;;
     'night cards|--output') REPLY='f' ;;
     'night cards|-o') REPLY='f' ;;
+    'night close|--reason') REPLY='' ;;
     *) return 1 ;;
     esac
 }
@@ -253,11 +275,19 @@ _chicago_argument() {
     'forfeit|0') REPLY='n:player' ;;
     'why|0') REPLY='w:declare köpstopp last-trick points' ;;
     'why|1') REPLY='n:player' ;;
+    'merge-driver|0') REPLY='f' ;;
+    'merge-driver|1') REPLY='f' ;;
+    'merge-driver|2') REPLY='f' ;;
+    'publish|0') REPLY='d' ;;
+    'import|0') REPLY='f' ;;
     'rules init|0') REPLY='f' ;;
     'rules check|0') REPLY='f' ;;
     'sessions use|0') REPLY='n:session' ;;
     'sessions show|0') REPLY='n:session' ;;
     'sessions remove|0') REPLY='n:session' ;;
+    'club init|0') REPLY='d' ;;
+    'club sync|0') REPLY='d' ;;
+    'club keep|1') REPLY='d' ;;
     *) REPLY="" ;;
     esac
 }

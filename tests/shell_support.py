@@ -130,32 +130,33 @@ def offered(shell: str, line: str, home: Path, path_first: Path | None = None) -
 
 
 _SETUP = {
-    # each binds Ctrl-G to write the command line to the file named by $LINE_FILE
+    # each binds Ctrl-G to write the command line to the file named by $LINE_FILE, by way
+    # of a temporary file and a rename, so the file exists only once it is whole
     "bash": (
         ["--norc", "--noprofile", "-i"],
         "PS1='$ '; bind 'set enable-bracketed-paste off'; "
-        'bind -x \'"\\C-g": printf "%s" "$READLINE_LINE" > "$LINE_FILE"\'; '
+        'bind -x \'"\\C-g": printf "%s" "$READLINE_LINE" > "$LINE_FILE.part"; mv "$LINE_FILE.part" "$LINE_FILE"\'; '
         f"source '{COMPLETIONS / 'bash' / 'chicago'}'",
     ),
     "zsh": (
         ["-f", "-i"],
         "PS1='$ '; autoload -Uz compinit && compinit -u -D; "
         f"source '{COMPLETIONS / 'chicago.zsh'}'; "
-        'write-line() { print -rn -- "$BUFFER" > "$LINE_FILE" }; zle -N write-line; '
+        'write-line() { print -rn -- "$BUFFER" > "$LINE_FILE.part"; command mv "$LINE_FILE.part" "$LINE_FILE" }; zle -N write-line; '
         "bindkey '^G' write-line",
     ),
     # zsh as the wheel installs it: _chicago autoloaded from a directory on fpath
     "zsh-fpath": (
         ["-f", "-i"],
         f"PS1='$ '; fpath=('{COMPLETIONS / 'zsh'}' $fpath); autoload -Uz compinit && compinit -u -D; "
-        'write-line() { print -rn -- "$BUFFER" > "$LINE_FILE" }; zle -N write-line; '
+        'write-line() { print -rn -- "$BUFFER" > "$LINE_FILE.part"; command mv "$LINE_FILE.part" "$LINE_FILE" }; zle -N write-line; '
         "bindkey '^G' write-line",
     ),
     "fish": (
         ["--no-config", "-i"],
         "function fish_prompt; echo -n '$ '; end; "
         f"source '{COMPLETIONS / 'fish' / 'chicago.fish'}'; "
-        "bind \\cg 'commandline > $LINE_FILE'",
+        "bind \\cg 'commandline > $LINE_FILE.part; command mv $LINE_FILE.part $LINE_FILE'",
     ),
 }
 
@@ -183,11 +184,10 @@ class Terminal:
         self.line_file.unlink(missing_ok=True)
         self.child.send(line + "\t\x07")
         deadline = time.monotonic() + 30
-        while not self.line_file.exists() or not self.line_file.stat().st_size:
+        while not self.line_file.exists():  # renamed into place whole
             if time.monotonic() > deadline:
                 raise AssertionError(f"{self.shell}: no line after TAB: {self.child.before!r}")
             time.sleep(0.02)
-        time.sleep(0.05)  # the write is finished
         text = self.line_file.read_text(encoding="utf-8")
         self.child.send("\x05\x15")  # end of line, then kill it (^E ^U)
         return text.rstrip("\n") if self.shell == "fish" else text

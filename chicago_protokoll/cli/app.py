@@ -59,11 +59,15 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("play", ("play",)),
     ("explain", ("explain", "why", "chart")),
     ("stats", ("stats",)),
+    ("club", ("merge-driver",)),
+    ("publish", ("publish",)),
+    ("importing", ("import",)),
 )
 NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules", "rules_app"),
     ("sessions", "sessions", "sessions_app"),
     ("night", "night", "night_app"),
+    ("club", "club", "club_app"),
 )
 
 

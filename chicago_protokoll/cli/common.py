@@ -18,7 +18,7 @@ from ..core.events import Event
 from ..core.game import Game
 from ..core.rules import PRESETS
 from ..core.session import Session
-from ..i18n.language import Msg
+from ..i18n.language import Msg, t
 from ..present.width import visible
 from ..store import catalogue, sessionfile
 from .root import note_saved
@@ -76,6 +76,18 @@ def _file(ctx: typer.Context) -> str | None:
     return None if file is None else str(file)
 
 
+
+def _session_or_file(ctx: typer.Context, param: typer.CallbackParam, value: Any) -> Any:
+    """``--session`` and ``--file`` each name the game: both at once is a usage error (the
+    one given second sees the first; Click handles options in the order they were typed)."""
+    other = {"session": "file", "file": "session"}.get(param.name or "")
+    if value is not None and other is not None and ctx.params.get(other) is not None:
+        raise typer.BadParameter(
+            t("--session and --file each name the game: give one"), param_hint=f"--{param.name}"
+        )
+    return value
+
+
 SessionOption = Annotated[
     str | None,
     typer.Option(
@@ -84,12 +96,18 @@ SessionOption = Annotated[
         help="Session name (default: the current session).",
         metavar="NAME",
         autocompletion=_complete_session,
+        callback=_session_or_file,
     ),
 ]
 FileOption = Annotated[
     Path | None,
     typer.Option(
-        "--file", "-f", help="Work on a session file anywhere.", dir_okay=False, metavar="PATH"
+        "--file",
+        "-f",
+        help="Work on a session file anywhere.",
+        dir_okay=False,
+        metavar="PATH",
+        callback=_session_or_file,
     ),
 ]
 PlayerArgument = Annotated[
@@ -177,6 +195,40 @@ else:
     PresetName = Literal[tuple(PRESETS)]
 
 
+PRESET_METAVAR = "<" + "|".join(PRESETS) + ">"  # as Typer shows a choice
+
+
+def complete_preset(incomplete: str) -> list[str]:
+    """TAB after ``--preset``: the presets."""
+    return [name for name in PRESETS if name.startswith(incomplete)]
+
+
+def check_presets(values: list[str] | None) -> list[str] | None:
+    """``--preset`` is a list so that one given twice is a usage error (exit 2), never "the
+    last wins" (cli.md); a name that is no preset is one too, as for any choice."""
+    if not values:
+        return values
+    for value in values:
+        if value not in PRESETS:
+            raise typer.BadParameter(
+                t("'{value}' is not one of {presets}", value=value,
+                  presets=", ".join(f"'{name}'" for name in PRESETS)),
+                param_hint="--preset",
+            )
+    if len(values) > 1:
+        raise typer.BadParameter(
+            t("given {n} times ({values}): a table has one set of house rules, give one preset",
+              n=len(values), values=", ".join(values)),
+            param_hint="--preset",
+        )
+    return values
+
+
+def one_preset(values: list[str] | None) -> str | None:
+    """The one ``--preset`` given (`check_presets` has refused two), or None."""
+    return values[0] if values else None
+
+
 # -- helpers -------------------------------------------------------------------
 
 
@@ -253,6 +305,24 @@ def stake_parameter(text: str, param_hint: str = "--stake") -> "Decimal":
         raise typer.BadParameter(error.localized(language()), param_hint=param_hint) from None
 
 
+def unit_parameter(text: str) -> "Decimal":
+    """``--round UNIT``: an amount above 0 (a net rounded to whole zeros means nothing)."""
+    from ..i18n.language import t
+
+    unit = stake_parameter(text, "--round")
+    if unit <= 0:
+        raise typer.BadParameter(
+            t("the unit to round to must be more than 0, e.g. 1 for whole kronor"),
+            param_hint="--round",
+        )
+    return unit
+
+
+#: The days a date option takes: a game is played in no other (and local midnight of
+#: 0001-01-01 or 9999-12-31 is out of Python's range in some time zones).
+_FIRST_DAY, _LAST_DAY = (1900, 1, 1), (9999, 12, 30)
+
+
 def day_parameter(text: str | None, option: str) -> "date | None":
     """A day typed on the command line: YYYY-MM-DD, or today (idag) in local time."""
     from datetime import date
@@ -264,12 +334,20 @@ def day_parameter(text: str | None, option: str) -> "date | None":
     if text.strip().casefold() in ("today", "idag"):
         return date.today()
     try:
-        return date.fromisoformat(text.strip())
+        day = date.fromisoformat(text.strip())
     except ValueError:
         raise typer.BadParameter(
             t("'{text}' is not a date: use YYYY-MM-DD or today", text=visible(text)),
             param_hint=option,
         ) from None
+    if not date(*_FIRST_DAY) <= day <= date(*_LAST_DAY):
+        raise typer.BadParameter(
+            t("{day} is no day a game was played: give one from {first} to {last}",
+              day=day.isoformat(), first=date(*_FIRST_DAY).isoformat(),
+              last=date(*_LAST_DAY).isoformat()),
+            param_hint=option,
+        )
+    return day
 
 
 def read_league(

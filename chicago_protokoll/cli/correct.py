@@ -167,6 +167,14 @@ def edit(
         bool,
         typer.Option("--dry-run", help="Show the totals the correction would give; write nothing."),
     ] = False,
+    reason: Annotated[
+        str | None,
+        typer.Option(
+            "--reason",
+            help="Why, kept with the correction (needed at a night that is closed: it is listed as an amendment).",
+            metavar="TEXT",
+        ),
+    ] = None,
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
@@ -194,11 +202,18 @@ def edit(
             "name what to correct, e.g. --last-trick PLAYER (see --help)", param_hint="DEAL"
         )
     path = catalogue.resolve(session, file)
+    from ..core.names import hidden_character
+
+    why = " ".join((reason or "").split())
+    if hidden_character(why) is not None:
+        raise typer.BadParameter(
+            t("--reason holds a character that is not visible text"), param_hint="--reason"
+        )
     if buys is not None:
         _refuse_a_silent_pass(path, deal, len(buys))
     from ..store import recording  # only the commands that write load the transactions
 
-    corrected = recording.correct(path, deal, changes, dry_run=dry_run)
+    corrected = recording.correct(path, deal, changes, dry_run=dry_run, reason=why)
     if not dry_run:
         note_saved()
     if session is not None and file is None and not dry_run:

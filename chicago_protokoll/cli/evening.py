@@ -3,16 +3,14 @@ them, and the evening's money printed or written (`core.evening`, `present.eveni
 
 from __future__ import annotations
 
-import sys
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from ..i18n.language import t
 from ..present.width import visible
-from ..store import exportfile, locations
+from ..store import locations
 from .common import json, read_league
-from .root import note_saved
+from .output import emit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,9 +89,4 @@ def settle_evening(
         text = view.evening_html(tonight, heading).rstrip("\n")
     else:
         text = "\n".join(visible(line) for line in view.evening_lines(tonight, heading))
-    if output is None or str(output) == "-":
-        sys.stdout.write(text + "\n")
-        return
-    exportfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
-    note_saved()
-    print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
+    emit(output, text + "\n", beside=locations.sessions_dir())

@@ -53,6 +53,12 @@ EXAMPLES: dict[str, str] = {
     "night leave": "chicago night leave Bo fredag",
     "night join": "chicago night join Hugo fredag",
     "night cards": "chicago night cards fredag -o bordskort.html",
+    "club init": "chicago club init",
+    "club sync": "chicago club sync",
+    "club keep": "chicago club keep fredag --theirs",
+    "merge-driver": "chicago merge-driver base.toml fredag.toml theirs.toml sessions/fredag.toml",
+    "publish": "chicago publish ~/klubbens-webb --lang sv",
+    "import": "chicago import bord2.csv --session fredag-r1-t2 --dry-run",
 }
 
 PREFIX = "Example:"

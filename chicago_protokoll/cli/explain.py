@@ -13,6 +13,7 @@ from .common import (
     _load,
     _replay,
     _session_name,
+    json,
 )
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
@@ -136,11 +137,16 @@ def chart(
     height: Annotated[int, typer.Option("--height", help="Rows of points.", min=5, max=100)] = 15,
     session: SessionOption = None,
     file: FileOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """The score race in the terminal: a line per player over the deals, with the target and
     köpstopp lines."""
-    from ..present.chart import score_race, text_chart
+    from ..present.chart import chart_dict, score_race, text_chart
 
     path, current = _load(session, file)
-    race = score_race(_replay(current, path).standings())
+    standings = _replay(current, path).standings()
+    if as_json:
+        print(json.dumps(chart_dict(standings), ensure_ascii=False, indent=2))
+        return
+    race = score_race(standings)
     print("\n".join(text_chart(race, _session_name(current, path), width=width, height=height)))

@@ -6,7 +6,6 @@ and ``--session``; the night's file (store/nightfile.py) holds who plays, the sc
 seed and which session each table plays.  No command here changes the current session.
 """
 
-import sys
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -14,7 +13,8 @@ import typer
 
 from ..i18n.language import t
 from ..store import nightfile
-from .common import JsonOption, PresetName, json
+from .common import PRESET_METAVAR, JsonOption, check_presets, complete_preset, json, one_preset
+from .output import emit
 from .root import note_saved
 
 night_app = typer.Typer(
@@ -33,7 +33,7 @@ OutputOption = Annotated[
         "--output",
         "-o",
         help="Write to FILE instead of printing ('-': standard output).",
-        dir_okay=False,
+        metavar="FILE",  # a folder: the writer refuses it, with its sentence (exit 1)
         allow_dash=True,
     ),
 ]
@@ -41,24 +41,17 @@ OutputOption = Annotated[
 
 def _status(night: Any, results: Any | None = None) -> dict[str, Any]:
     """What the night's tables stand at: read through the league's index (only the tables'
-    files that changed are replayed)."""
+    files that changed are replayed); once closed, with the amendments made since."""
     from ..present.night_status import night_status_dict
 
     if results is None:
         results = nightfile.night_results(night, indexed=True)
-    return night_status_dict(night, results)
+    return night_status_dict(night, results, nightfile.night_amendments(night))
 
 
 def _write(output: Path | None, text: str, night_path: Path) -> None:
     """``text`` on standard output, or (``-o FILE``) in FILE as ``chicago export -o`` writes."""
-    if output is None or str(output) == "-":
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    from ..store import exportfile
-
-    exportfile.write_export(output, text, session_path=night_path)
-    note_saved()
-    print(t("Wrote {output}", output=output), file=sys.stderr)
+    emit(output, text, beside=night_path)
 
 
 @night_app.command("new")
@@ -74,8 +67,9 @@ def night_new(
         ),
     ],
     rounds: Annotated[
-        int, typer.Option("--rounds", help="How many rounds the night has.", min=1, max=99)
-    ] = 3,
+        int | None,
+        typer.Option("--rounds", help="How many rounds the night has.", min=1, max=99),
+    ] = None,
     table_size: Annotated[
         int, typer.Option("--table-size", help="The most players at one table.", min=1, max=99)
     ] = 4,
@@ -101,8 +95,18 @@ def night_new(
         typer.Option("--rules", help="A house-rules TOML file for every table of the night."),
     ] = None,
     preset: Annotated[
-        PresetName | None,
-        typer.Option("--preset", help="A built-in set of house rules for every table."),
+        list[str] | None,
+        typer.Option("--preset", help="A built-in set of house rules for every table.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
+    ] = None,
+    games_per_table: Annotated[
+        int | None,
+        typer.Option(
+            "--games-per-table",
+            help="Stages instead of rounds: each table keeps its players for N games, seats drawn before each; `night advance` draws the next stage.",
+            metavar="N",
+            min=1,
+            max=9,
+        ),
     ] = None,
 ) -> None:
     """Start a club night and draw its first round: each table's game is a session."""
@@ -112,9 +116,15 @@ def night_new(
     from ..present.night_status import tables_text
     from ..store import rulesfile
 
-    entry.refuse_two_rule_sources(rules, preset)
+    chosen = one_preset(preset)
+    entry.refuse_two_rule_sources(rules, chosen)
+    if games_per_table is not None and rounds is not None:
+        raise typer.BadParameter(
+            t("a night has rounds or stages: --rounds and --games-per-table cannot both be given"),
+            param_hint="--games-per-table",
+        )
     path = nightfile.night_path(name)
-    house = rulesfile.starting_rules(rules, preset)
+    house = rulesfile.starting_rules(rules, chosen)
     if seed is None:
         import secrets
 
@@ -122,26 +132,40 @@ def night_new(
     night = new_night(
         path.stem,
         players,
-        rounds=rounds,
+        rounds=3 if rounds is None else rounds,
         table_size=table_size,
         points=parse_points(points),
         seed=seed,
         rules=house,
+        games_per_table=games_per_table or 0,
     )
     night = nightfile.create_night(path, night)
     note_saved()
     nightfile.set_current_night(night.name)
-    print(
-        t(
-            "Night {night}: {count} players, {rounds} rounds, tables of at most {size}, placement points {points} (seed {seed})",
-            night=night.name,
-            count=len(night.players),
-            rounds=night.rounds,
-            size=night.table_size,
-            points=", ".join(map(str, night.points)),
-            seed=night.seed,
+    if night.games_per_table:
+        print(
+            t(
+                "Night {night}: {count} players, stages of {games} games at each table, tables of at most {size}, placement points {points} (seed {seed})",
+                night=night.name,
+                count=len(night.players),
+                games=night.games_per_table,
+                size=night.table_size,
+                points=", ".join(map(str, night.points)),
+                seed=night.seed,
+            )
         )
-    )
+    else:
+        print(
+            t(
+                "Night {night}: {count} players, {rounds} rounds, tables of at most {size}, placement points {points} (seed {seed})",
+                night=night.name,
+                count=len(night.players),
+                rounds=night.rounds,
+                size=night.table_size,
+                points=", ".join(map(str, night.points)),
+                seed=night.seed,
+            )
+        )
     print(tables_text(_status(night)))
     _record_hint(night)
 
@@ -158,15 +182,54 @@ def _record_hint(night: Any) -> None:
 
 @night_app.command("draw")
 def night_draw(name: NightArgument = None) -> None:
-    """Draw the next round, once every game of this one is finished."""
+    """Draw the next round, once every game of this one is finished (with stages: the next
+    game of every table whose game is over)."""
     from ..core.night_draw import draw_next
-    from ..present.night_status import tables_text
+    from ..core.stages import draw_games
+    from ..present.night_status import drawn_games_text, tables_text
 
     path = nightfile.resolve_night(name)
-    night, _ = nightfile.transact_night(
-        path, lambda old: (draw_next(old, nightfile.night_results(old)), None)
+
+    def change(old: Any) -> tuple[Any, Any]:
+        results = nightfile.night_results(old)
+        if old.games_per_table:
+            return draw_games(old, results)
+        return draw_next(old, results), None
+
+    night, drawn = nightfile.transact_night(path, change)
+    note_saved()
+    if drawn is not None:
+        print(drawn_games_text(drawn))
+        return
+    print(tables_text(_status(night)))
+    _record_hint(night)
+
+
+@night_app.command("advance")
+def night_advance(
+    name: NightArgument = None,
+    per_table: Annotated[
+        int,
+        typer.Option(
+            "--per-table",
+            help="How many of each table go on to the next stage (SM: 2 on day 1, 1 on day 2).",
+            metavar="K",
+            min=1,
+            max=9,
+        ),
+    ] = 2,
+) -> None:
+    """A new stage: the K best of each table, once every table has played its games."""
+    from ..core.stages import advance
+    from ..present.night_status import table_cut_text, tables_text
+
+    path = nightfile.resolve_night(name)
+    night, cuts = nightfile.transact_night(
+        path, lambda old: advance(old, nightfile.night_results(old), per_table)
     )
     note_saved()
+    for cut in cuts:
+        print(table_cut_text(cut))
     print(tables_text(_status(night)))
     _record_hint(night)
 
@@ -310,10 +373,91 @@ def _seat_warning(night: Any) -> None:
 
 
 @night_app.command("cards")
-def night_cards(name: NightArgument = None, output: OutputOption = None) -> None:
+def night_cards(
+    name: NightArgument = None,
+    output: OutputOption = None,
+    protocol: Annotated[
+        bool,
+        typer.Option(
+            "--protocol",
+            help="The blank paper protocol of each table instead: one A4 page per table, with running totals.",
+        ),
+    ] = False,
+) -> None:
     """Printable table cards for the current round (HTML): table, seats, first dealer, session."""
     path = nightfile.resolve_night(name)
-    status = _status(nightfile.load_night(path))
+    night = nightfile.load_night(path)
+    status = _status(night)
+    if protocol:
+        from ..present.protocol_cards import protocol_cards_html
+
+        _write(output, protocol_cards_html(status, night.rules), path)
+        return
     from ..present.night_sheet import night_cards_html
 
     _write(output, night_cards_html(status), path)
+
+
+@night_app.command("check")
+def night_check(name: NightArgument = None, as_json: JsonOption = False) -> None:
+    """What a revisor should look at before the result is final: royals, games far
+    longer or shorter than the rest, a quiet table, late corrections, penalties, forfeits."""
+    from ..core.night_check import check_night
+    from ..present.night_check import findings_json, findings_text
+
+    path = nightfile.resolve_night(name)
+    night = nightfile.load_night(path)
+    findings = check_night(night, nightfile.night_sessions(night), nightfile.changed_times(night))
+    if as_json:
+        print(json.dumps(findings_json(findings), ensure_ascii=False, indent=2))
+    else:
+        print(findings_text(night.name, findings))
+
+
+@night_app.command("close")
+def night_close(
+    name: NightArgument = None,
+    reopen: Annotated[
+        bool, typer.Option("--reopen", help="Take the close back (with --reason).")
+    ] = False,
+    reason: Annotated[
+        str | None,
+        typer.Option("--reason", help="Why (needed with --reopen; kept in the night's file).", metavar="TEXT"),
+    ] = None,
+) -> None:
+    """Make the night's result final: after it no game is recorded into or reopened;
+    corrections with a reason, penalties and forfeits are listed as amendments."""
+    from datetime import UTC, datetime
+
+    from ..core.names import hidden_character
+    from ..core.night_close import close_night, reopen_night
+
+    if reopen and not (reason or "").strip():
+        raise typer.BadParameter(
+            t("--reopen needs --reason TEXT: say why the result is opened again"),
+            param_hint="--reason",
+        )
+    text = " ".join((reason or "").split())
+    if hidden_character(text) is not None:
+        raise typer.BadParameter(
+            t("--reason holds a character that is not visible text"), param_hint="--reason"
+        )
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    path = nightfile.resolve_night(name)
+
+    def change(old: Any) -> tuple[Any, None]:
+        if reopen:
+            return reopen_night(old, at=at, reason=text), None
+        return (
+            close_night(
+                old, nightfile.night_results(old), nightfile.night_sessions(old), at=at, reason=text
+            ),
+            None,
+        )
+
+    night, _ = nightfile.transact_night(path, change)
+    note_saved()
+    if reopen:
+        print(t("The night {night} is open again: its result is provisional.", night=night.name))
+    else:
+        print(t("The night {night} is closed: its result is final.", night=night.name))

@@ -6,9 +6,12 @@ from typing import Annotated
 import typer
 
 from .common import (
+    PRESET_METAVAR,
     FileOption,
-    PresetName,
     SessionOption,
+    check_presets,
+    complete_preset,
+    one_preset,
 )
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
@@ -33,8 +36,8 @@ def play(
         Path | None, typer.Option("--rules", help="A house-rules TOML file (new session).")
     ] = None,
     preset: Annotated[
-        PresetName | None,
-        typer.Option("--preset", help="A built-in set of house rules (new session)."),
+        list[str] | None,
+        typer.Option("--preset", help="A built-in set of house rules (new session).", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
     ] = None,
     dealer: Annotated[
         str | None,
@@ -56,7 +59,7 @@ def play(
         name,
         players or [],
         rules=rules,
-        preset=preset,
+        preset=one_preset(preset),
         dealer=dealer,
         session=session,
         file=file,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..core import entry
 from ..core.errors import ChicagoError
+from ..core.names import refuse_lookalikes
 from ..core.session import Session, new_session, resolve_player
 from ..core.stake import parse_stake
 from ..i18n.language import Msg, language, t
@@ -95,9 +96,9 @@ def open_session(
 
         created = datetime.now(UTC).isoformat(timespec="seconds")
         house = rulesfile.starting_rules(rules, preset)
-        catalogue.create_current(  # the file and the pointer, or neither
-            name, new_session(players, house, dealer=dealer, name=name, created=created)
-        )
+        started = new_session(players, house, dealer=dealer, name=name, created=created)
+        refuse_lookalikes(started.players)  # at entry only: a file read keeps its names
+        catalogue.create_current(name, started)  # the file and the pointer, or neither
         note_saved()
         return path
     catalogue.set_current(name)

@@ -2,15 +2,13 @@
 ``settle`` and ``compare``.
 """
 
-import sys
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from ..i18n.language import language, t
+from ..i18n.language import language
 from ..present.views import last_ids, status_dict
-from ..present.width import visible
 from .common import (
     FileOption,
     JsonOption,
@@ -22,8 +20,9 @@ from .common import (
     day_parameter,
     json,
     stake_parameter,
+    unit_parameter,
 )
-from .root import note_saved
+from .output import emit
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`.
 app = typer.Typer()
@@ -82,7 +81,7 @@ def export(
             "--output",
             "-o",
             help="Write to FILE instead of printing ('-': standard output).",
-            dir_okay=False,
+            metavar="FILE",  # a folder: the writer refuses it, with its sentence (exit 1)
             allow_dash=True,
         ),
     ] = None,
@@ -125,14 +124,7 @@ def export(
         text = exporters.export_markdown(
             standings, name, str(stake_parameter(stake)), current.corrections
         )
-    if output is None or str(output) == "-":  # `-o -`: standard output, as Unix tools read it
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    from ..store import exportfile  # only `export -o FILE` writes a file
-
-    exportfile.write_export(output, text, session_path=path)
-    note_saved()
-    print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
+    emit(output, text, beside=path)
 
 
 @app.command("settle")
@@ -176,7 +168,7 @@ def settle_command(
     ] = "text",
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="With --evening: write to FILE ('-': standard output).", dir_okay=False, metavar="FILE"),
+        typer.Option("--output", "-o", help="With --evening: write to FILE ('-': standard output).", metavar="FILE"),
     ] = None,
     night: Annotated[
         str | None,
@@ -193,7 +185,7 @@ def settle_command(
         settle_evening(
             stake=amount,
             since=day_parameter(since, "--since") if since is not None else None,
-            unit=stake_parameter(unit, "--round") if unit is not None else None,
+            unit=unit_parameter(unit) if unit is not None else None,
             dirs=dirs or [],
             fmt=fmt,
             output=output,

@@ -14,18 +14,19 @@ from ..core import entry
 from ..core.errors import Rule, RuleViolation
 from ..core.events import Event
 from ..core.game import Game, replay
+from ..core.names import refuse_lookalikes
 from ..core.session import Session, new_session
 from ..i18n.language import Msg, t
 from ..present.views import new_session_text, plain_standings
 from ..store import catalogue, recording, rulesfile, sessionfile
 from .common import (
+    PRESET_METAVAR,
     BuyOption,
     ChicagoOption,
     ExchangeOption,
     FileOption,
     LastTrickOption,
     PlayerArgument,
-    PresetName,
     ReasonOption,
     RoyalOption,
     SessionOption,
@@ -35,6 +36,9 @@ from .common import (
     _complete_player,
     _record,
     _session_name,
+    check_presets,
+    complete_preset,
+    one_preset,
 )
 from .root import note_saved
 
@@ -80,8 +84,8 @@ def new(
         ),
     ] = None,
     preset: Annotated[
-        PresetName | None,
-        typer.Option("--preset", help="A built-in set of house rules, e.g. tournament."),
+        list[str] | None,
+        typer.Option("--preset", help="A built-in set of house rules, e.g. tournament.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
     ] = None,
     dealer: Annotated[
         str | None,
@@ -100,12 +104,14 @@ def new(
     ] = None,
 ) -> None:
     """Start a session: players in clockwise order; it becomes the current one."""
-    entry.refuse_two_rule_sources(rules, preset)
+    chosen = one_preset(preset)
+    entry.refuse_two_rule_sources(rules, chosen)
     if len(players) < 2:
         raise typer.BadParameter("a game needs at least two players", param_hint="PLAYERS")
-    house = rulesfile.starting_rules(rules, preset)
+    house = rulesfile.starting_rules(rules, chosen)
     created = datetime.now(UTC).isoformat(timespec="seconds")
     session = new_session(players, house, dealer=dealer, name=name, created=created)
+    refuse_lookalikes(session.players)  # at entry only: a file read keeps its names
     if file is None:
         catalogue.create_current(name, session)  # the file and the pointer, or neither
     else:

@@ -184,6 +184,18 @@ class ChicagoGroup(TyperGroup):
         except (Exception, KeyboardInterrupt) as error:
             raise typer.Exit(_failure(error)) from None
 
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        # An argument whose bytes are not UTF-8 reaches Python with lone surrogates in it
+        # (PEP 383); kept, it broke the save as "a bug".  Every word is refused at once.
+        for arg in args:
+            if any("\udc80" <= char <= "\udcff" for char in arg):
+                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                raise typer.BadParameter(
+                    t("{arg} is not UTF-8 text: type it again in a UTF-8 terminal", arg=shown),
+                    ctx=ctx,
+                )
+        return super().parse_args(ctx, args)
+
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # --help and --version print before any command runs, outside `invoke`.
         try:

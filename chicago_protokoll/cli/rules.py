@@ -11,12 +11,15 @@ from ..i18n.language import Msg, language, t
 from ..present.width import visible
 from ..store import atomic, locations, rulesfile
 from .common import (
+    PRESET_METAVAR,
     FileOption,
     JsonOption,
-    PresetName,
     SessionOption,
     _rules_for_reading,
+    check_presets,
+    complete_preset,
     json,
+    one_preset,
 )
 from .root import ExitStatus, note_saved
 
@@ -56,8 +59,9 @@ def rules_init(
         ),
     ] = None,
     preset: Annotated[
-        PresetName, typer.Option("--preset", help="Start from this preset.")
-    ] = "standard",
+        list[str] | None,
+        typer.Option("--preset", help="Start from this preset (default: standard).", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented house-rules file to edit."""
@@ -65,14 +69,15 @@ def rules_init(
     from ..core.rules import preset as preset_rules
     from ..present.rules_text import rules_toml_text
 
-    rules = preset_rules(preset)
+    chosen = one_preset(preset) or "standard"
+    rules = preset_rules(chosen)
     target = path if path is not None else locations.saved_rules_path()
     if target.exists() and not force:
         raise ChicagoError(
             Msg("{target} already exists; use --force to overwrite it", target=target),
         )
     atomic.write_text_atomic(
-        target, rules_toml_text(rules, f"{preset} — {PRESETS[preset][0]}")
+        target, rules_toml_text(rules, f"{chosen} — {PRESETS[chosen][0]}")
     )
     note_saved()
     print(visible(t("Wrote {target}", target=target)))
@@ -81,11 +86,29 @@ def rules_init(
 @rules_app.command("check")
 def rules_check(
     path: Annotated[Path, typer.Argument(help="A house-rules TOML file.", dir_okay=False)],
+    as_json: JsonOption = False,
 ) -> None:
     """Check a house-rules file: every problem is listed with its key."""
     from ..core.errors import RulesFileError
-    from ..present.rules_text import rule_changes
+    from ..present.rules_text import rule_changes, rules_check_dict
 
+    if as_json:  # the same verdict, for scripts: exit 1 when the file has problems
+        try:
+            rulesfile.read_rules_file(path)
+            problems: list[Msg] = []
+        except RulesFileError as error:
+            problems = error.messages
+        except ChicagoError as error:  # not a file, not text
+            problems = [error.message]
+        except OSError as error:  # not there, not readable
+            problems = [
+                Msg("{source} cannot be read: {strerror}", source=str(path), strerror=error.strerror)
+            ]
+        checked = rules_check_dict(str(path), problems, language())
+        print(json.dumps(checked, ensure_ascii=False, indent=2))
+        if problems:
+            raise typer.Exit(ExitStatus.REFUSED)
+        return
     try:
         rules = rulesfile.read_rules_file(path)
     except RulesFileError as error:
@@ -104,9 +127,15 @@ def rules_check(
 
 
 @rules_app.command("presets")
-def rules_presets() -> None:
+def rules_presets(as_json: JsonOption = False) -> None:
     """List the built-in presets."""
     from ..core.rules import PRESETS
+
+    if as_json:
+        from ..present.rules_text import presets_list
+
+        print(json.dumps(presets_list(), ensure_ascii=False, indent=2))
+        return
 
     for name, (description, _) in PRESETS.items():
         print(f"{name:<20} {t(description)}")

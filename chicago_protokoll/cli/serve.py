@@ -125,6 +125,7 @@ def serve(
         _announce(host, url, board.snapshot.name or (path.stem if path else ""))
         if recording is not None:
             _announce_recording(host, recording)
+            _warn_host(host, lan)
         print(t("Ctrl-C stops the server."), flush=True)
         run.serve(server, sock)
     finally:
@@ -209,6 +210,30 @@ def _announce_recording(host: str, recording: "Recording") -> None:
         t("The keeper's page, every table's recording QR code (secret): {url}", url=recording.keeper_address()),
         flush=True,
     )
+
+
+def _warn_host(host: str, lan: str | None) -> None:
+    """Phones cannot record through an address they cannot reach: a loopback ``--host``
+    (this computer only), or one that is not this machine's (cli.md, "Recording that
+    survives the room's network").  Said with the addresses, not refused: a keeper may
+    test on the laptop alone."""
+    from ..serve import hosts as names
+
+    warning = names.host_warning(host, _machine_addresses(lan))
+    if warning is not None:
+        print(warning, flush=True)
+
+
+def _machine_addresses(lan: str | None) -> set[str]:
+    """This machine's addresses as far as the standard library tells: the LAN address and
+    what its host name resolves to."""
+    found = {lan} if lan else set()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            found.add(str(info[4][0]))
+    except OSError:
+        pass
+    return found
 
 
 def _url_host(url: str) -> str:

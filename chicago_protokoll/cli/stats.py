@@ -17,10 +17,10 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tn
 from ..present.width import visible
-from ..store import exportfile, leaguefiles, locations
 from ..store import index as index_store
+from ..store import leaguefiles, locations
 from .common import JsonOption, day_parameter, json, read_league, stake_parameter
-from .root import note_saved
+from .output import emit
 
 if TYPE_CHECKING:
     pass
@@ -105,7 +105,6 @@ def stats(
             "--output",
             "-o",
             help="Write to FILE instead of printing ('-': standard output).",
-            dir_okay=False,
             metavar="FILE",
         ),
     ] = None,
@@ -159,13 +158,8 @@ def stats(
         )
     else:
         text = view.league_html(result, chosen, min_games, min_rated)
-    if output is None or str(output) == "-":  # `-o -`: standard output, as for export
-        sys.stdout.write(text + "\n")
-        return
     # As an export: never over a session file, nor anywhere in the data directory.
-    exportfile.write_export(output, text + "\n", session_path=locations.sessions_dir())
-    note_saved()
-    print(visible(t("Wrote {output}", output=output)), file=sys.stderr)
+    emit(output, text + "\n", beside=locations.sessions_dir())
 
 
 def _print_nights(*, as_json: bool) -> None:

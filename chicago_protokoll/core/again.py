@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from ..i18n.language import Msg
 from .errors import Rule, RuleViolation
-from .names import typed_name
+from .names import refuse_lookalikes, typed_name
 from .session import Session, new_session, resolve_player
 
 
@@ -25,6 +25,16 @@ def next_game(
     newly added player counts)."""
     leaving = {resolve_player(text, previous.players, allow_prefix=True) for text in drop}
     arriving = [typed_name(text) for text in add]
+    back = [p for p in leaving if any(_same(p, newcomer) for newcomer in arriving)]
+    if back:
+        # Dropped and added at once: she would silently be left out (or seated twice).
+        raise RuleViolation(
+            Msg(
+                "{name} is both dropped and added: give neither to keep the seat, or only --drop to leave the table",
+                name=back[0],
+            ),
+            rule=Rule.PLAYERS,
+        )
     for newcomer in arriving:
         seated = [p for p in previous.players if p not in leaving and _same(p, newcomer)]
         if seated:
@@ -40,6 +50,7 @@ def next_game(
         (p for p in around[start + 1 :] + around[: start + 1] if p not in leaving),
         players[0] if players else "",
     )
+    refuse_lookalikes(players)
     return new_session(players, previous.rules, dealer=dealer, name=name, created=created)
 
 

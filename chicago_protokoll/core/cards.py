@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import total_ordering
-from typing import TypeGuard
+from typing import Literal, TypeGuard
 
 from ..i18n.language import Msg
 from .errors import CardError
@@ -372,10 +372,18 @@ def _straight_high(ranks_desc: list[int], ace_low_straight: bool) -> int | None:
     return None
 
 
-def compare_results(a: HandResult, b: HandResult, *, suit_ties: bool = False) -> int:
-    """1 if a beats b, -1 if b beats a, 0 for an exact tie (suits break it only if asked)."""
+#: ``hands.ties``: which exact ties the suits break (hearts > spades > diamonds > clubs).
+#: "flush-suit" is seed 001's suit order between exactly equal flushes only.
+SuitTies = bool | Literal["flush"]
+
+
+def compare_results(a: HandResult, b: HandResult, *, suit_ties: SuitTies = False) -> int:
+    """1 if a beats b, -1 if b beats a, 0 for an exact tie (suits break it only if asked:
+    every tie, or with ``"flush"`` only one between two flushes)."""
     if a != b:
         return 1 if a > b else -1
+    if suit_ties == "flush" and a.category is not Category.FLUSH:
+        return 0
     if suit_ties and a.cards and b.cards:
         sa, sb = a.suit_key(), b.suit_key()
         if sa != sb:
@@ -383,7 +391,7 @@ def compare_results(a: HandResult, b: HandResult, *, suit_ties: bool = False) ->
     return 0
 
 
-def best_indexes(results: Sequence[HandResult], *, suit_ties: bool = False) -> list[int]:
+def best_indexes(results: Sequence[HandResult], *, suit_ties: SuitTies = False) -> list[int]:
     """The indexes of the best hands: one when a single hand wins, several for an exact tie."""
     best = [0]
     for index in range(1, len(results)):

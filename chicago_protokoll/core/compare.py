@@ -7,7 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n.language import Msg, language, t, tn
-from .cards import Card, HandResult, best_indexes, evaluate, looks_like_cards, parse_category
+from .cards import (
+    Card,
+    HandResult,
+    SuitTies,
+    best_indexes,
+    evaluate,
+    looks_like_cards,
+    parse_category,
+)
 from .errors import CardError
 from .rules import HouseRules
 
@@ -55,7 +63,7 @@ class Comparison:
             if self.by_suit:
                 lines.append(
                     t(
-                        "Equal hands: the suits broke the tie (hands.ties = \"suit\": "
+                        "Equal hands: the suits broke the tie (hands.ties: "
                         "hearts > spades > diamonds > clubs)."
                     )
                 )
@@ -94,10 +102,21 @@ def _refuse_shared_cards(results: list[HandResult]) -> None:
                 )
 
 
+def suit_ties(rules: HouseRules) -> SuitTies:
+    """Which exact ties the suits break under ``hands.ties``."""
+    match rules.hands.ties:
+        case "suit":
+            return True
+        case "flush-suit":
+            return "flush"
+        case _:
+            return False
+
+
 def compare_hands(texts: list[str], rules: HouseRules) -> Comparison:
     results = [read_hand(text, rules) for text in texts]
     _refuse_shared_cards(results)
-    best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
+    best = best_indexes(results, suit_ties=suit_ties(rules))
     # A hand given by name is its category alone: level with another hand of that
     # category, only the cards could decide ("tvåpar" against K K 9 9 3 is open).
     top_category = results[best[0]].category
@@ -133,5 +152,5 @@ def best_of(
             Msg("compare at least one hand of five cards")
         )
     results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
-    best = best_indexes(results, suit_ties=rules.hands.ties == "suit")
+    best = best_indexes(results, suit_ties=suit_ties(rules))
     return best[0] if len(best) == 1 else None

@@ -241,6 +241,9 @@ class Correction:
     after: tuple[Event, ...]
     last_event: str
     id: str = field(default="", compare=False, repr=False)
+    #: Why (``edit --reason``): needed after a night's close, where the correction is an
+    #: amendment listed after the result; "" otherwise.
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)

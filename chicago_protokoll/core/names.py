@@ -175,3 +175,34 @@ def _encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+# Cyrillic and Greek letters that look like Latin ones, in lower case (the key is case
+# folded first): "Аnna" with a Cyrillic А reads as "Anna" at the table.
+_LOOKALIKES = str.maketrans(
+    "авеѕіјкмнорстухԁԛԝ" "αβεζηικμνορτυχ",
+    "abesijkmhopctyxdqw" "abezhikmnoptyx",
+)
+
+
+def reading_key(name: str) -> str:
+    """How a name reads: its NFKC case fold ("ＡＮＮＡ" is "anna"), with the Cyrillic and
+    Greek letters that look Latin read as those."""
+    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOKALIKES)
+
+
+def refuse_lookalikes(names: Sequence[str]) -> None:
+    """At entry only (`new`, `again --add`, `night new`/`join`, the phone's Next game),
+    never when a file is read: two names that read alike are refused, naming both."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = reading_key(name)
+        if key in seen and seen[key] != name:
+            raise PlayerNameError(
+                Msg(
+                    "'{name}' reads like '{other}', who is at the table already (written with other letters); give a name that reads differently",
+                    name=shown(name),
+                    other=shown(seen[key]),
+                ),
+            )
+        seen.setdefault(key, name)

@@ -27,7 +27,13 @@ from dataclasses import dataclass, field, replace
 
 from ..i18n.language import Msg
 from .errors import ChicagoError
-from .names import check_player_name, check_player_names, shown, typed_name
+from .names import (
+    check_player_name,
+    check_player_names,
+    refuse_lookalikes,
+    shown,
+    typed_name,
+)
 from .rules import HouseRules
 from .standings import Standings
 
@@ -60,6 +66,13 @@ class NightTable:
     table: int
     session: str
     players: tuple[str, ...]
+    #: Under ``--games-per-table`` (cli.md, "The night's stages"): the stage and the
+    #: table's game in it (``round`` is then the game); 0 on a night of rounds.
+    stage: int = 0
+    game: int = 0
+    #: When it was drawn (ISO 8601; "" in files of earlier releases): `night check` tells
+    #: a correction made after a later draw by it.
+    drawn: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +82,26 @@ class Move:
     player: str
     kind: MoveKind
     round: int
+
+
+class CloseKind(enum.StrEnum):
+    """``night close``, or ``night close --reopen``."""
+
+    CLOSE = "close"
+    REOPEN = "reopen"
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """The night's result made final (or a close taken back), when and why.  ``held``
+    says, per session of the night at that moment, how many corrections and revisor's
+    entries (penalties, forfeits) it held: whatever comes after is an amendment, listed
+    after the result (cli.md, "The night's stages, its check and its close")."""
+
+    kind: CloseKind
+    at: str
+    reason: str = ""
+    held: tuple[tuple[str, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +118,17 @@ class Night:
     tables: tuple[NightTable, ...] = ()
     moves: tuple[Move, ...] = ()
     created: str = ""
+    #: Stages instead of rounds: each table keeps its players for this many games
+    #: (core/stages.py; ``rounds`` then holds the same number); 0 on a night of rounds.
+    games_per_table: int = 0
+    closes: tuple[Close, ...] = ()
+
+    @property
+    def closed(self) -> Close | None:
+        """The close in force: the last ``night close`` unless a reopen came after it."""
+        if self.closes and self.closes[-1].kind is CloseKind.CLOSE:
+            return self.closes[-1]
+        return None
 
     @property
     def absent(self) -> tuple[str, ...]:
@@ -101,11 +145,18 @@ class Night:
 
     @property
     def round(self) -> int:
-        """The round being played: the last one drawn (the final is ``rounds + 1``)."""
+        """The round being played: the last one drawn (the final is ``rounds + 1``); on a
+        night of stages the highest game number drawn in the current stage."""
+        if self.games_per_table:
+            return max((t.game for t in self.current), default=0)
         return max((t.round for t in self.tables), default=0)
 
     @property
     def final(self) -> NightTable | None:
+        """The final table of a night of rounds (a night of stages has none: its last
+        stage is its final)."""
+        if self.games_per_table:
+            return None
         return next((t for t in self.tables if t.round == self.rounds + 1), None)
 
     def tables_of(self, number: int) -> tuple[NightTable, ...]:
@@ -113,6 +164,10 @@ class Night:
 
     @property
     def current(self) -> tuple[NightTable, ...]:
+        """The tables being played: the current round's, or on a night of stages the
+        latest game of each table of the current stage."""
+        if self.games_per_table:
+            return latest_games(self)
         return self.tables_of(self.round)
 
     def sessions(self) -> tuple[str, ...]:
@@ -128,11 +183,61 @@ def final_session(night_name: str) -> str:
     return f"{night_name}-final"
 
 
+def stage_session(night_name: str, stage: int, table: int, game: int) -> str:
+    """The session of a table's g-th game in stage s (cli.md, "The night's stages"):
+    ``NAME-sS-tT-gG``."""
+    return f"{night_name}-s{stage}-t{table}-g{game}"
+
+
+def parse_stage_session(session: str) -> tuple[str, int, int, int] | None:
+    """``fredag-s2-t1-g3`` -> ("fredag", 2, 1, 3); None for any other name."""
+    head, dash_g, game = session.rpartition("-g")
+    head, dash_t, table = head.rpartition("-t")
+    night, dash_s, stage = head.rpartition("-s")
+    numbers = (stage, table, game)
+    if dash_g and dash_t and dash_s and night and all(n.isascii() and n.isdecimal() for n in numbers):
+        return night, int(stage), int(table), int(game)
+    return None
+
+
+def check_games_per_table(games: int) -> None:
+    if games < 1:
+        raise NightError(
+            Msg("a table plays at least one game in a stage, not {games}", games=games)
+        )
+
+
+# -- a night of stages: which tables are being played --------------------------------------
+
+
+def current_stage(night: Night) -> int:
+    """The stage being played (0 on a night of rounds)."""
+    return max((t.stage for t in night.tables), default=0)
+
+
+def stage_tables(night: Night, stage: int) -> tuple[NightTable, ...]:
+    """Every game of every table of ``stage``, in the order they were drawn."""
+    return tuple(t for t in night.tables if t.stage == stage)
+
+
+def latest_games(night: Night, stage: int | None = None) -> tuple[NightTable, ...]:
+    """The last game drawn at each table of ``stage`` (default: the current one), by table."""
+    stage = current_stage(night) if stage is None else stage
+    last: dict[int, NightTable] = {}
+    for table in stage_tables(night, stage):
+        if table.table not in last or table.game > last[table.table].game:
+            last[table.table] = table
+    return tuple(last[number] for number in sorted(last))
+
+
 def night_of_session(session: str) -> str | None:
     """The night a session's name says it belongs to (``fredag-r2-t1``, ``fredag-final``),
     or None: where to look, not yet whether the night lists it."""
     if session.endswith("-final") and len(session) > len("-final"):
         return session[: -len("-final")]
+    staged = parse_stage_session(session)
+    if staged is not None:
+        return staged[0]
     head, dash_t, table = session.rpartition("-t")
     night, dash_r, round_number = head.rpartition("-r")
     if dash_t and dash_r and night and table.isdecimal() and round_number.isdecimal():
@@ -301,9 +406,18 @@ def join(night: Night, text: str) -> Night:
         raise NightError(
             Msg("{player} is already in the night {night}", player=player, night=night.name),
         )
+    if night.games_per_table:
+        raise NightError(
+            Msg(
+                "the night {night} keeps its tables together for {games} games and advances the best of each: nobody can join it once it has begun",
+                night=night.name,
+                games=night.games_per_table,
+            ),
+        )
     if player is None:
         player = check_player_name(text)
         check_player_names((*night.players, player), new=False)  # the one check: no two alike
+        refuse_lookalikes((*night.players, player))
         night = replace(night, players=(*night.players, player))
     return replace(night, moves=(*night.moves, Move(player, MoveKind.JOIN, night.round + 1)))
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..i18n.language import Joined, Msg
-from .names import check_player_names
+from .names import check_player_names, refuse_lookalikes
 from .night import (
     DEFAULT_POINTS,
     DEFAULT_ROUNDS,
@@ -18,10 +18,13 @@ from .night import (
     Night,
     NightError,
     NightTable,
+    check_games_per_table,
     check_points,
     check_rounds,
+    current_stage,
     final_session,
     smallest_table,
+    stage_session,
     table_session,
     table_sizes,
 )
@@ -49,23 +52,46 @@ def new_night(
     seed: int = 0,
     rules: HouseRules | None = None,
     created: str = "",
+    games_per_table: int = 0,
 ) -> Night:
-    """A night with its first round drawn; refuses names, a scheme or a number of
-    players that cannot make one."""
+    """A night with its first round drawn (with ``games_per_table``: its first stage,
+    core/stages.py); refuses names, a scheme or a number of players that cannot make one."""
     rules = rules or HouseRules()
     names = check_player_names(players)
+    refuse_lookalikes(names)
     check_rounds(rounds)
+    if games_per_table:
+        check_games_per_table(games_per_table)
     night = Night(
         name=name,
         players=names,
-        rounds=rounds,
+        rounds=games_per_table or rounds,
         table_size=table_size,
         points=check_points(points),
         seed=seed,
         rules=rules,
         created=created,
+        games_per_table=games_per_table,
     )
+    if games_per_table:
+        return draw_stage(night, 1, names)
     return _with_round(night, 1)
+
+
+def draw_stage(night: Night, stage: int, players: Sequence[str]) -> Night:
+    """The night with ``stage`` drawn: ``players`` at tables by lot (the fewest pairs
+    meeting again over the night so far), each table's first game."""
+    sizes = table_sizes(len(players), night.table_size, night.rules)
+    rng = random.Random(f"chicago-protokoll night {night.seed} stage {stage}")
+    earlier = (t for t in night.tables if t.game == 1)  # a stage's table met once
+    seats = draw_tables(players, sizes, meetings(earlier), rng)
+    drawn = tuple(
+        NightTable(
+            1, number, stage_session(night.name, stage, number, 1), seated, stage=stage, game=1
+        )
+        for number, seated in enumerate(seats, start=1)
+    )
+    return replace(night, tables=(*night.tables, *drawn))
 
 
 def draw_next(night: Night, results: Mapping[str, GameResult]) -> Night:
@@ -129,8 +155,16 @@ def repeated_pairs(night: Night) -> int:
     (a pair meeting in three rounds counts twice)."""
     seen: set[frozenset[str]] = set()
     repeats = 0
-    for number in range(1, night.round + 1):
-        met = meetings(night.tables_of(number))  # the tables of a round share nobody
+    if night.games_per_table:
+        # A table keeps its players for the stage's games by design: a stage is one draw.
+        draws = [
+            tuple(t for t in night.tables if t.stage == stage and t.game == 1)
+            for stage in range(1, current_stage(night) + 1)
+        ]
+    else:
+        draws = [night.tables_of(number) for number in range(1, night.round + 1)]
+    for tables in draws:
+        met = meetings(tables)  # the tables of one draw share nobody
         repeats += sum(1 for pair in met if pair in seen)
         seen.update(met)
     return repeats
@@ -219,6 +253,13 @@ def draw_final(
 ) -> tuple[Night, Cut | None]:
     """The night with its final drawn: one more table of the ``top`` best so far (of the
     players still at the night), a tie at the cut broken by lot from the seed."""
+    if night.games_per_table:
+        raise NightError(
+            Msg(
+                "the night {night} has stages: `chicago night advance --per-table K` draws the next one, down to one table",
+                night=night.name,
+            ),
+        )
     if night.final is not None:
         raise NightError(Msg("the night {night} has had its final already", night=night.name))
     if night.round < night.rounds:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .night import GameResult, Night, NightTable
+from .night import GameResult, Night, NightTable, current_stage, latest_games, stage_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,26 +73,79 @@ class NightStanding:
 
 
 def _tally(
-    night: Night, tables: Iterable[NightTable], results: Mapping[str, GameResult]
+    night: Night,
+    tables: Iterable[NightTable],
+    results: Mapping[str, GameResult],
+    players: Sequence[str] | None = None,
 ) -> list[NightStanding]:
-    """Every player of the night, totalled over the finished games of ``tables``, in
-    standings order (level players in the night's order), ranked 1, 1, 3."""
-    points = {p: Fraction(0) for p in night.players}
-    games = dict.fromkeys(night.players, 0)
-    wins = dict.fromkeys(night.players, 0)
-    total = dict.fromkeys(night.players, 0)
+    """Every player of the night (or of ``players``), totalled over the finished games of
+    ``tables``, in standings order (level players in the night's order), ranked 1, 1, 3."""
+    players = night.players if players is None else players
+    points = {p: Fraction(0) for p in players}
+    games = dict.fromkeys(players, 0)
+    wins = dict.fromkeys(players, 0)
+    total = dict.fromkeys(players, 0)
     for table in tables:
         result = results[table.session]
         if not result.finished:
             continue
         for name, placement in placements(result, night.points).items():
+            if name not in points:
+                continue
             points[name] += placement.points
             games[name] += 1
             wins[name] += name in result.winners
             total[name] += game_points(result, name)
-    rows = [NightStanding(p, 0, points[p], games[p], wins[p], total[p]) for p in night.players]
+    rows = [NightStanding(p, 0, points[p], games[p], wins[p], total[p]) for p in players]
     rows.sort(key=lambda row: row.key)
     return _ranked(rows, lambda row: row.key)
+
+
+def stage_rows(
+    night: Night,
+    tables: Iterable[NightTable],
+    players: Sequence[str],
+    results: Mapping[str, GameResult],
+) -> list[NightStanding]:
+    """``players``' figures over the finished games of ``tables`` (a stage, or one table's
+    games in it), best first, ranked among themselves 1, 1, 3."""
+    return _tally(night, tables, results, players)
+
+
+def stage_reached(night: Night) -> dict[str, int]:
+    """The last stage each player of a night of stages sat at a table in (0: never)."""
+    reached = dict.fromkeys(night.players, 0)
+    for table in night.tables:
+        for name in table.players:
+            reached[name] = max(reached[name], table.stage)
+    return reached
+
+
+def staged_standings(night: Night, results: Mapping[str, GameResult]) -> list[NightStanding]:
+    """A night of stages (cli.md, "The night's stages"): those in the last stage first,
+    by its figures; below them those out after each earlier stage, by that stage's
+    placement points, wins and game points (level on all three: one rank).  The figures
+    shown are those of the stage that ranks the player."""
+    reached = stage_reached(night)
+    ranked: list[NightStanding] = []
+    for stage in range(current_stage(night), -1, -1):
+        players = [p for p in night.players if reached[p] == stage]
+        if players:
+            offset = len(ranked)
+            rows = stage_rows(night, stage_tables(night, stage), players, results)
+            ranked += [replace(row, rank=row.rank + offset) for row in rows]
+    return ranked
+
+
+def staged_finished(night: Night, results: Mapping[str, GameResult]) -> bool:
+    """A night of stages is played out when its last stage is one table and that table
+    has played its games."""
+    tables = latest_games(night)
+    return (
+        len(tables) == 1
+        and tables[0].game >= night.games_per_table
+        and results[tables[0].session].finished
+    )
 
 
 def _ranked(
@@ -111,7 +164,10 @@ def _ranked(
 def night_standings(night: Night, results: Mapping[str, GameResult]) -> list[NightStanding]:
     """The night's standings over every finished game.  Once the final is over its
     players come first, in the final's order (finalists level there keep their order
-    from the standings before it), and everyone else after them."""
+    from the standings before it), and everyone else after them.  A night of stages
+    ranks by the stage each player reached (`staged_standings`)."""
+    if night.games_per_table:
+        return staged_standings(night, results)
     everything = _tally(night, night.tables, results)
     final = night.final
     if final is None or not results[final.session].finished:
@@ -132,7 +188,10 @@ def night_standings(night: Night, results: Mapping[str, GameResult]) -> list[Nig
 
 
 def finished(night: Night, results: Mapping[str, GameResult]) -> bool:
-    """Whether the night is played out: its last round (or its final) is over."""
+    """Whether the night is played out: its last round (or its final) is over; on a
+    night of stages, its last table's games."""
+    if night.games_per_table:
+        return staged_finished(night, results)
     if night.round < night.rounds:
         return False
     return all(results[t.session].finished for t in night.current)

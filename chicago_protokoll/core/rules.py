@@ -28,7 +28,7 @@ from .errors import RulesFileError
 Win = Literal["win"]
 HandPoints = int | Win
 Zeroing = Literal["choice", "always"] | None
-Ties = Literal["none", "suit"]
+Ties = Literal["none", "suit", "flush-suit"]
 
 #: The largest number a table may type for any key (in absolute value).  Checked for
 #: what is typed (``rules check``, ``new``, ``with_changes``), never for a session file
@@ -190,8 +190,9 @@ class HandRules(_Section):
     ace_low_straight: bool = flag(True, N_("A-2-3-4-5 counts as a straight"))
     ties: Ties = choice(
         "none",
-        N_('"none": equal hands score nothing; "suit": hearts > spades > diamonds > clubs'),
-        ("none", "suit"),
+        N_('"none": equal hands score nothing; "suit": hearts > spades > diamonds > clubs; '
+            '"flush-suit": the suits decide only between equal flushes'),
+        ("none", "suit", "flush-suit"),
     )
 
     def points(self, category: Category) -> HandPoints:
@@ -507,8 +508,7 @@ PRESETS: dict[str, tuple[str, HouseRules]] = {
         HouseRules(chicago=ChicagoRules(required_to_win=True)),
     ),
     "chicago-anytime": (
-        N_("Chicago may be declared at any score, once per player, and totals may go negative "
-            "(seed 001)"),
+        N_("Chicago may be declared at any score, once per player, and totals may go negative"),
         HouseRules(
             scoring=ScoringRules(floor=None),
             chicago=ChicagoRules(min_score=0, max_per_player=1),
@@ -516,8 +516,13 @@ PRESETS: dict[str, tuple[str, HouseRules]] = {
     ),
     "from-opponent": (
         N_("whoever scores a hand or the last trick may take the points off one opponent "
-            "instead (seed 001, \"nolla en motståndare\")"),
+            "instead (\"nolla en motståndare\")"),
         HouseRules(scoring=ScoringRules(take_from_opponent=True)),
+    ),
+    # Preset texts describe the table, never the text a rule comes from (rules.md).
+    "one-exchange": (
+        N_("one exchange (köp) per deal, its best hand scored: the most common table"),
+        HouseRules(game=GameRules(buys=1, scored_buys=1)),
     ),
     "big-table": (
         N_("five or six players at one deck (the discards are reshuffled when it runs out)"),

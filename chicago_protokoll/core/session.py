@@ -30,6 +30,9 @@ class Session:
     corrections: tuple[Correction, ...] = ()
     # The ids `undo` took back, with when: never recorded again (core.ids).
     taken_back: tuple[TakenBack, ...] = ()
+    # The entry id of the write that started this game (a phone's Next game), so that
+    # the same write again finds it started ("already started: fredag-2"); "" if none.
+    started_by: str = ""
 
     def __post_init__(self) -> None:
         if not self.first_dealer and self.players:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.standings import Standings
 from ..i18n.language import t
@@ -219,3 +220,27 @@ def _legend(race: Race, width: int) -> list[str]:
         current = candidate
     lines.append(current)
     return lines
+
+
+def chart_dict(standings: Standings) -> dict[str, Any]:
+    """``chart --json`` (cli.md, "More JSON"): each player's total after each recorded deal,
+    and the deal from which they were in köpstopp (None if never)."""
+    race = score_race(standings)
+    players = []
+    for index, name in enumerate(race.players):
+        stopped = [record.number for record in standings.deals if name in record.buy_stop]
+        if not stopped and standings.players[index].buy_stop and not standings.finished:
+            stopped = [standings.deal]  # in köpstopp from the deal being played
+        players.append(
+            {
+                "name": name,
+                "totals": list(race.totals[index][1:]),
+                "buy_stop_from": stopped[0] if stopped else None,
+            }
+        )
+    return {
+        "target": race.target,
+        "buy_stop": race.buy_stop,
+        "deals": list(race.deals[1:]),
+        "players": players,
+    }

@@ -29,7 +29,7 @@ from ..i18n.language import Msg, language, number, t, tn
 from ..store import recording, sessionfile
 from .narrate import describe_event
 from .talk import Ask, Say
-from .views import plain_standings
+from .views import nobody_took, plain_standings
 from .width import visible
 
 # Words that answer a question without naming anyone; compared case-folded.
@@ -515,6 +515,7 @@ class Dialogue:
                 dealer=record.dealer,
                 cells=cells,
             )
+            + nobody_took(record)
         )
 
     def _show_end(self, game: Game) -> None:

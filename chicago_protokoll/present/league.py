@@ -262,7 +262,7 @@ def _cards(
     return (
         f'<section class="{kind} cards">\n'
         f"<h2>{escape(heading)}</h2>\n{before}"
-        f'<div class="wide"><table><thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n'
+        f'{_scrolls(heading)}<table><thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n'
         "</tbody></table></div>\n"
         "</section>"
     )
@@ -370,7 +370,7 @@ def _records_section(result: League) -> str:
     return (
         '<section class="records">\n'
         f"<h2>{escape(t('The club records'))}</h2>\n"
-        f'<div class="wide"><table><thead><tr>{heads}</tr></thead>\n<tbody>\n{rows}\n'
+        f'{_scrolls(t("The club records"))}<table><thead><tr>{heads}</tr></thead>\n<tbody>\n{rows}\n'
         "</tbody></table></div>\n"
         "</section>"
     )
@@ -402,7 +402,7 @@ def _matrix_section(result: League, players: Sequence[PlayerStats]) -> str:
     return (
         '<section class="matrix">\n'
         f"<h2>{escape(t('Head to head'))}</h2>\n"
-        f'<div class="wide"><table><thead><tr><th scope="col"></th>{head}</tr></thead>\n'
+        f'{_scrolls(t("Head to head"))}<table><thead><tr><td></td>{head}</tr></thead>\n'
         f"<tbody>\n{chr(10).join(rows)}\n</tbody></table></div>\n"
         f'<p class="note">{escape(note)}</p>\n'
         "</section>"
@@ -415,11 +415,17 @@ def _ratings_section(result: League, players: Sequence[PlayerStats]) -> str:
         return f'<section class="ratings chart"><h2>{heading}</h2></section>'
     return (
         f'<section class="ratings chart">\n<h2>{heading}</h2>\n'
-        f'<div class="wide">{rating_svg(result, players)}</div>\n'
+        f'{_scrolls(t("Rating over time"))}{rating_svg(result, players)}</div>\n'
         # A phone draws no scroll bar until one scrolls: say that the chart goes on.
         f'<p class="note scroll-hint">{escape(t("The chart is wider than the screen: swipe it sideways."))}</p>\n'
         "</section>"
     )
+
+
+def _scrolls(label: str) -> str:
+    """The box a wide table or chart scrolls in on a phone: focusable, so that it scrolls
+    from the keyboard too (axe-core's scrollable-region-focusable), and named."""
+    return f'<div class="wide" tabindex="0" role="group" aria-label="{escape(label)}">'
 
 
 def _pen(index: int) -> tuple[str, str]:

@@ -70,6 +70,10 @@ def _facts(status: Status) -> list[str]:
     scheme = ", ".join(placement_points(p) for p in status.get("points", ()))
     if scheme:
         facts.append(t("placement points by place: {scheme}", scheme=scheme))
+    if "result" in status:
+        facts.append(
+            t("result: final") if status["result"] == "final" else t("result: provisional")
+        )
     if "repeated_pairs" in status:
         repeated = int(status["repeated_pairs"])
         facts.append(
@@ -81,7 +85,19 @@ def _facts(status: Status) -> list[str]:
 
 
 def _rounds(status: Status) -> list[tuple[str, list[Table]]]:
-    """Every table so far, grouped by round in order (the final last), tables by number."""
+    """Every table so far, grouped by round in order (the final last), tables by number;
+    on a night of stages by stage and game."""
+    if "stage" in status:
+        staged: dict[tuple[int, int], list[Table]] = {}
+        for table in status.get("results", ()):
+            staged.setdefault((int(table["stage"]), int(table["game"])), []).append(table)
+        return [
+            (
+                t("Stage {stage}, game {game}", stage=stage, game=game),
+                sorted(tables, key=lambda table: int(table["table"])),
+            )
+            for (stage, game), tables in sorted(staged.items())
+        ]
     grouped: dict[int, list[Table]] = {}
     for table in status.get("results", ()):
         grouped.setdefault(int(table["round"]), []).append(table)

@@ -8,14 +8,24 @@ decimals (an int when whole).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..core.night import GameResult, Night, NightTable
+from ..core.night import GameResult, Night, NightTable, current_stage, latest_games
+from ..core.night_close import Amendment
 from ..core.night_draw import Cut, repeated_pairs
-from ..core.night_results import finished, night_standings, placements
-from ..i18n.language import number, t, tn
+from ..core.night_results import (
+    NightStanding,
+    finished,
+    night_standings,
+    placements,
+    stage_reached,
+    staged_finished,
+    staged_standings,
+)
+from ..core.stages import TableCut, game_in_play
+from ..i18n.language import language, number, t, tn
 from .width import pad, text_width, visible
 
 
@@ -29,8 +39,10 @@ def shown_number(value: Fraction) -> int | float:
 def table_dict(table: NightTable, result: GameResult, points: tuple[int, ...]) -> dict[str, Any]:
     """One table of one round (the final is table 1 of round ``rounds + 1``)."""
     placed = placements(result, points) if result.finished else {}
+    staged = {"stage": table.stage, "game": table.game} if table.stage else {}
     return {
         "round": table.round,
+        **staged,
         "table": table.table,
         "session": table.session,
         "players": list(table.players),
@@ -47,9 +59,27 @@ def table_dict(table: NightTable, result: GameResult, points: tuple[int, ...]) -
     }
 
 
-def night_status_dict(night: Night, results: Mapping[str, GameResult]) -> dict[str, Any]:
-    """The ``night status --json`` object (cli.md, "The club night"), with the keys the
-    sheets need besides: every table so far under ``results``, the final last."""
+def night_status_dict(
+    night: Night,
+    results: Mapping[str, GameResult],
+    amendments: Sequence[Amendment] = (),
+) -> dict[str, Any]:
+    """The ``night status --json`` object (cli.md, "The club night"; with stages, "The
+    night's stages"), with the keys the sheets need besides: every table so far under
+    ``results``, the final last."""
+    status = (
+        _staged_status_dict(night, results) if night.games_per_table else _rounds_dict(night, results)
+    )
+    status["result"] = "final" if night.closed is not None else "provisional"
+    status["closed"] = night.closed.at if night.closed is not None else None
+    status["amendments"] = [
+        {"session": a.session, "deal": a.deal, "kind": a.kind, "text": a.text.localized(language()), "at": a.at}
+        for a in amendments
+    ]
+    return status
+
+
+def _rounds_dict(night: Night, results: Mapping[str, GameResult]) -> dict[str, Any]:
     return {
         "night": night.name,
         "round": night.round,
@@ -62,16 +92,43 @@ def night_status_dict(night: Night, results: Mapping[str, GameResult]) -> dict[s
         "points": list(night.points),
         "tables": [table_dict(t, results[t.session], night.points) for t in night.current],
         "results": [table_dict(t, results[t.session], night.points) for t in night.tables],
+        "standings": [_standing_dict(row) for row in night_standings(night, results)],
+    }
+
+
+def _standing_dict(row: NightStanding) -> dict[str, Any]:
+    return {
+        "name": row.name,
+        "rank": row.rank,
+        "points": shown_number(row.points),
+        "games": row.games,
+        "wins": row.wins,
+        "game_points": row.game_points,
+    }
+
+
+def _staged_status_dict(night: Night, results: Mapping[str, GameResult]) -> dict[str, Any]:
+    """A night of stages: ``"round"`` is the lowest game number still being played, the
+    tables are each table's latest game, and each standing says the stage it reached."""
+    reached = stage_reached(night)
+    stage = current_stage(night)
+    return {
+        "night": night.name,
+        "round": game_in_play(night, results),
+        "rounds": night.games_per_table,
+        "stage": stage,
+        "games_per_table": night.games_per_table,
+        "finished": staged_finished(night, results),
+        "final": len(latest_games(night)) == 1,
+        "players": list(night.players),
+        "absent": list(night.absent),
+        "repeated_pairs": repeated_pairs(night),
+        "points": list(night.points),
+        "tables": [table_dict(t, results[t.session], night.points) for t in latest_games(night)],
+        "results": [table_dict(t, results[t.session], night.points) for t in night.tables],
         "standings": [
-            {
-                "name": row.name,
-                "rank": row.rank,
-                "points": shown_number(row.points),
-                "games": row.games,
-                "wins": row.wins,
-                "game_points": row.game_points,
-            }
-            for row in night_standings(night, results)
+            {**_standing_dict(row), "stage_reached": reached[row.name]}
+            for row in staged_standings(night, results)
         ],
     }
 
@@ -80,6 +137,22 @@ def night_status_dict(night: Night, results: Mapping[str, GameResult]) -> dict[s
 
 
 def round_title(status: Mapping[str, Any]) -> str:
+    if "stage" in status:
+        if status["final"]:
+            return t(
+                "{night}: stage {stage}, the last table; game {game} of {games}",
+                night=status["night"],
+                stage=status["stage"],
+                game=status["round"],
+                games=status["games_per_table"],
+            )
+        return t(
+            "{night}: stage {stage}, game {game} of {games} at each table",
+            night=status["night"],
+            stage=status["stage"],
+            game=status["round"],
+            games=status["games_per_table"],
+        )
     if status["final"]:
         return t("The final of {night}", night=status["night"])
     return t(
@@ -118,6 +191,23 @@ def tables_text(status: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def drawn_games_text(drawn: tuple[NightTable, ...]) -> str:
+    """The games ``night draw`` drew on a night of stages, one line a table."""
+    return "\n".join(
+        visible(
+            t(
+                "Table {table}, game {game} ({session}): {dealer} deals first, then {seats}",
+                table=table.table,
+                game=table.game,
+                session=table.session,
+                dealer=table.players[0],
+                seats=", ".join(table.players[1:]),
+            )
+        )
+        for table in drawn
+    )
+
+
 def _table_state(table: Mapping[str, Any]) -> str:
     if table["finished"]:
         if table["forfeited"]:
@@ -132,12 +222,17 @@ def _table_state(table: Mapping[str, Any]) -> str:
 
 def standings_text(status: Mapping[str, Any]) -> str:
     """The night's standings as a plain table: rank, name, placement points, games, wins,
-    game points."""
+    game points (on a night of stages, the stage reached first: the figures are that
+    stage's)."""
+    staged = "stage" in status
     headers = [
         t("Rank"), t("Player"), t("Placement points"), t("Games"), t("Wins"), t("Game points"),
     ]  # fmt: skip
-    rows = [
-        [
+    if staged:
+        headers.insert(2, t("Stage"))
+    rows = []
+    for row in status["standings"]:
+        cells = [
             str(row["rank"]),
             row["name"] + (" " + t("(left)") if row["name"] in status["absent"] else ""),
             number(row["points"]),
@@ -145,8 +240,9 @@ def standings_text(status: Mapping[str, Any]) -> str:
             str(row["wins"]),
             str(row["game_points"]),
         ]
-        for row in status["standings"]
-    ]
+        if staged:
+            cells.insert(2, str(row["stage_reached"]))
+        rows.append(cells)
     widths = [max(text_width(cell) for cell in column) for column in zip(headers, *rows, strict=True)]
     lines = []
     for line in [headers, *rows]:
@@ -176,6 +272,14 @@ def status_text(status: Mapping[str, Any]) -> str:
         )
     if status["finished"]:
         lines.append(t("The night is over."))
+    if "stage" in status:
+        lines.append(
+            t(
+                "Stage {stage}: each table plays {games} games; the standings rank by the last stage each player reached.",
+                stage=status["stage"],
+                games=status["games_per_table"],
+            )
+        )
     lines.append(
         tn(
             "{n} pair has sat at one table again",
@@ -183,15 +287,38 @@ def status_text(status: Mapping[str, Any]) -> str:
             status["repeated_pairs"],
         )
     )
+    lines.append(result_line(status))
     lines.append("")
     lines.append(standings_text(status))
+    if status["amendments"]:
+        lines.append("")
+        lines.append(t("Amendments after the result:"))
+        lines += [visible(f"  {a['session'] or status['night']}: {a['text']}") for a in status["amendments"]]
     return "\n".join(lines)
+
+
+def result_line(status: Mapping[str, Any]) -> str:
+    """Provisional until `night close`, final after (cli.md, "its check and its close")."""
+    if status["result"] == "final":
+        return t("Result: final (closed {at}).", at=status["closed"])
+    return t("Result: provisional (`chicago night close` makes it final).")
 
 
 def cut_text(cut: Cut) -> str:
     """The tie at the cut of a final, broken by lot, as the output says it."""
     return t(
         "{level} were level at the cut; the lot from the night's seed sent {chosen} to the final",
+        level=", ".join(cut.level),
+        chosen=", ".join(cut.chosen),
+    )
+
+
+def table_cut_text(cut: TableCut) -> str:
+    """A tie at a table's cut in ``night advance``, broken by lot, as the output says it."""
+    return t(
+        "At table {table} of stage {stage} {level} were level at the cut; the lot from the night's seed sent {chosen} on",
+        table=cut.table,
+        stage=cut.stage,
         level=", ".join(cut.level),
         chosen=", ".join(cut.chosen),
     )

@@ -104,7 +104,7 @@ def house_rules_markdown() -> str:
         "",
         "Generated from the schema in `chicago_protokoll/core/rules.py` by",
         "`python scripts/generate_house_rules_doc.py`; a test fails when this page and the",
-        "schema disagree. What each rule means at the table is in the shared `rules.md`.",
+        "schema disagree. What each rule means at the table is in [rules.md](rules.md).",
         "Every key is optional: a missing key takes the main rule (the default below).",
         "",
         "| key | values | main rule | since format | meaning | på svenska |",
@@ -118,3 +118,42 @@ def house_rules_markdown() -> str:
             f"| {comment.localized('en')} | {comment.localized('sv')} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def presets_list() -> list[dict[str, Any]]:
+    """``rules presets --json``: each preset's name, its text in the reader's language and
+    the keys it sets differently from the main rule."""
+    from ..core.rules import PRESETS
+
+    return [
+        {
+            "name": name,
+            "text": t(text),
+            "differs": {key.path: key.to_toml(value) for key, value in rules.changed_keys()},
+        }
+        for name, (text, rules) in PRESETS.items()
+    ]
+
+
+def problem_key(problem: Msg) -> str | None:
+    """The house-rules key (or section) a problem of a rules file is about, when it names one."""
+    params = problem.params
+    if "section" in params and "key" in params:
+        return f"{params['section']}.{params['key']}"
+    for name in ("name", "key", "section"):
+        value = params.get(name)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def rules_check_dict(file: str, problems: list[Msg] | None, lang: str) -> dict[str, Any]:
+    """``rules check --json``: ``ok`` when ``problems`` is empty or None."""
+    return {
+        "file": file,
+        "ok": not problems,
+        "errors": [
+            {"key": problem_key(problem), "text": problem.localized(lang)}
+            for problem in problems or []
+        ],
+    }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.session import Session
-from ..core.standings import Moment, Standings
+from ..core.standings import DealRecord, Moment, Standings
 from ..i18n.language import t, tn
 from .width import pad, text_width, visible
 
@@ -56,6 +56,12 @@ def status_dict(standings: Standings, session_name: str) -> dict[str, Any]:
                 "buy_stop": p.buy_stop,
                 "may_declare_chicago": p.may_declare_chicago,
                 "chicagos_won": p.chicagos_won,
+                # Only where it decides the game: a successful Chicago is needed to win.
+                **(
+                    {"has_chicago": p.chicagos_won > 0}
+                    if standings.rules.chicago.required_to_win
+                    else {}
+                ),
             }
             for p in standings.players
         ],
@@ -86,6 +92,8 @@ def marks(standings: Standings, name: str) -> str:
             found.append(t("buy stop"))
         if player.may_declare_chicago:
             found.append(t("may declare Chicago"))
+        if standings.rules.chicago.required_to_win and player.chicagos_won == 0:
+            found.append(t("no Chicago yet: needs one to win"))
     if name in standings.winners:
         found.append(t("WINNER"))
     if name in standings.forfeited:
@@ -186,6 +194,29 @@ def totals_before_after(before: Standings, after: Standings, *, would: bool = Fa
     return "\n".join(visible(line) for line in lines)
 
 
+def nobody_took(record: DealRecord) -> str:
+    """The scoring moments of a deal that nobody took, in words (``; köp 2: nobody,
+    showdown: nobody (a tie)``), or "": a forgotten ``--showdown`` is recorded as a pass,
+    and a row of totals alone does not show it (cli.md, "no silent pass")."""
+    from ..core.events import BuyWinner, Showdown
+
+    said = []
+    for entry in record.entries:
+        match entry.event:
+            case BuyWinner(player=None, tie=tie, buy=buy):
+                moment = t("köp {buy}", buy=buy)
+            case Showdown(player=None, tie=tie):
+                moment = t("showdown")
+            case _:
+                continue
+        said.append(
+            t("{moment}: nobody (a tie)", moment=moment)
+            if tie
+            else t("{moment}: nobody", moment=moment)
+        )
+    return "; " + ", ".join(said) if said else ""
+
+
 def finished_deal_row(standings: Standings, last: Event) -> str | None:
     """The paper protocol's row of the deal that ``last`` finished, as one line:
     ``Protocol, deal 4: Anna +6 = 27 | Bo – 8 | Cilla +5 = 5``; None when ``last`` did
@@ -199,7 +230,9 @@ def finished_deal_row(standings: Standings, last: Event) -> str | None:
         f"{player.name} – {total}"
         for i, (player, total) in enumerate(zip(standings.players, record.totals, strict=True))
     ]
-    return visible(t("Protocol, deal {deal}: ", deal=record.number) + " | ".join(cells))
+    return visible(
+        t("Protocol, deal {deal}: ", deal=record.number) + " | ".join(cells) + nobody_took(record)
+    )
 
 
 def correction_report(corrected: Corrected) -> str:

@@ -226,10 +226,31 @@ def create_app(
     if not pages:
         assert isinstance(board, Board)
         pages = sheet_routes(board)
-    routes = [*pages, Route("/events", EventStream(board))]
+    routes = [*pages, Route("/events", EventStream(board)), Route("/ping", ping, methods=["GET"])]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # /status.json/ is not found, not redirected
     return Guard(app, hosts)
+
+
+PING_STYLE = "body { font: 20px/1.4 sans-serif; margin: 16px; } p { overflow-wrap: anywhere; }"
+
+
+async def ping(request: Request) -> Response:
+    """``/ping``: a tiny page a phone opens before the night to check it reaches the laptop
+    (cli.md, "Recording that survives the room's network"); no secret, no session."""
+    from html import escape
+
+    from ..i18n.language import language
+    from .pages import csp_for
+
+    text = t("This phone reaches the laptop: chicago serve answers here.")
+    document = (
+        f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>ping</title><style>{PING_STYLE}</style></head>"
+        f"<body><p>{escape(text)}</p></body></html>\n"
+    )
+    return HTMLResponse(document, headers={"content-security-policy": csp_for(PING_STYLE)})
 
 
 class _Json(JSONResponse):

@@ -30,7 +30,7 @@ from ..core.events import Correction
 from ..core.standings import Standings
 from ..i18n.language import language, t
 from ..present.html_sheet import problem_body, sheet_body, sheet_title
-from ..present.views import status_dict
+from ..present.views import last_ids, status_dict
 from ..present.width import visible
 from ..store import catalogue, locations, sessionfile
 from . import tv
@@ -66,6 +66,8 @@ class Reading:
     standings: Standings | None
     problem: str | None
     corrections: tuple[Correction, ...] = ()  # the sheet marks each corrected deal
+    # `status --json`'s last_event and last_correction, which /status.json has too
+    last: tuple[tuple[str, str | None], ...] = ()
 
 
 # Each kind of page: its title and body for a reading (a problem has standings None).
@@ -224,7 +226,9 @@ class Board(Published):
         ident = f"{self._boot}-{self._count}"
         reading = self._reading(problem)
         status = (
-            status_dict(reading.standings, reading.name) if reading.standings is not None else None
+            status_dict(reading.standings, reading.name) | dict(reading.last)
+            if reading.standings is not None
+            else None
         )
         views = {}
         for kind, render in VIEWS.items():
@@ -248,7 +252,9 @@ class Board(Published):
                 error=error,
             )
         else:
-            return Reading(name, standings, None, session.corrections)
+            return Reading(
+                name, standings, None, session.corrections, tuple(last_ids(session).items())
+            )
         problem += t(" — the page shows the game again as soon as the file can be read.")
         return Reading(name, None, problem)
 

@@ -8,12 +8,17 @@ server that answers only to the names a person actually types or scans is out of
 reach of that trick, and a TV plugged into the laptop (``localhost``) still works.
 
 Every name is compared with the port, as a browser sends it (no port only on port 80).
-Pure: the caller looks up the machine's host name and LAN address.
+The caller looks up the machine's host name and LAN address; `host_warning` only
+resolves the name given as ``--host``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import ipaddress
+import socket
+from collections.abc import Iterable, Set
+
+from ..i18n.language import t
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
@@ -57,3 +62,46 @@ def is_allowed(header: str | None, hosts: frozenset[str]) -> bool:
     if colon and port.isdigit():
         return f"{name.removesuffix('.')}:{port}" in hosts
     return header.strip().lower().removesuffix(".") in hosts
+
+
+WILDCARDS = ("", "0.0.0.0", "::")
+
+
+def _addresses_of(host: str) -> set[str]:
+    """The addresses ``host`` names: itself when it is one, else what it resolves to."""
+    try:
+        return {str(ipaddress.ip_address(host.strip("[]")))}
+    except ValueError:
+        pass
+    try:
+        return {str(info[4][0]) for info in socket.getaddrinfo(host, None)}
+    except OSError:
+        return set()
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.partition("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def host_warning(host: str, machine: Set[str]) -> str | None:
+    """What ``serve --record`` says about its ``--host``: a loopback address is this
+    computer only (no phone reaches it), and an address that is not one of ``machine``
+    (this computer's addresses) may not be reached either; None for every address."""
+    if host in WILDCARDS:
+        return None
+    named = _addresses_of(host)
+    if host == "localhost" or any(_loopback(a) for a in named):
+        return t(
+            "Warning: --host {host} is this computer only: phones cannot reach the recording pages (--host 0.0.0.0 lets them in).",
+            host=host,
+        )
+    if not named & set(machine):
+        return t(
+            "Warning: --host {host} is not one of this machine's addresses ({addresses}): phones may not reach the recording pages.",
+            host=host,
+            addresses=", ".join(sorted(machine)) or "?",
+        )
+    return None

@@ -1,9 +1,12 @@
 """The pages of ``serve --night NAME``: ``/`` the room's board, ``/t/N`` table N's live
 sheet, ``/status.json`` the ``night status --json`` object, ``/cards`` the night's table
-cards with each table's read-only QR code (``night cards`` has none); and, with
+cards with each table's read-only QR code (``night cards`` has none), ``/cards/protocol``
+the blank paper protocols with the same codes; and, with
 ``--record``, which session table N records into (`NightTables`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
@@ -11,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 
 from ..i18n.language import t
 from ..present.sheet_style import STYLE
-from . import keys
+from . import keys, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .app import status_route
 from .night_page import BOARD_STYLE, ROTATE_SCRIPT, board_document
 from .nightboard import BOARD, NightBoard, table_view
@@ -41,31 +44,46 @@ def night_routes(board: NightBoard, base: str) -> list[BaseRoute]:
         document = sheet_document(snapshot, table_view(number))
         return HTMLResponse(document, headers={"content-security-policy": SHEET.policy})
 
-    async def cards(request: Request) -> Response:
+    def qr_codes(status: dict[str, Any]) -> dict[str, str]:
         import segno
 
-        from ..present.night_cards import CARDS_STYLE, night_cards_html
-
-        status = board.snapshot.status
-        if status is None:
-            return PlainTextResponse((board.snapshot.problem or "") + "\n", 503)
         root = base.rstrip("/")
-        qr = {
+        return {
             str(row["session"]): segno.make(f"{root}/t/{row['table']}", micro=False).svg_inline(
                 omitsize=True
             )
             for row in status["tables"]
         }
-        document = night_cards_html(status, qr=qr)
+
+    async def cards(request: Request) -> Response:
+        from ..present.night_cards import CARDS_STYLE, night_cards_html
+
+        status = board.snapshot.status
+        if status is None:
+            return PlainTextResponse((board.snapshot.problem or "") + "\n", 503)
+        document = night_cards_html(status, qr=qr_codes(status))
         return HTMLResponse(
             document, headers={"content-security-policy": csp_for(STYLE + CARDS_STYLE)}
         )
 
+    async def protocol(request: Request) -> Response:
+        """``night cards --protocol`` with each table's read-only QR code."""
+        from ..present.protocol_cards import PROTOCOL_STYLE, protocol_cards_html
+
+        status, night = board.snapshot.status, board.night
+        if status is None or night is None:
+            return PlainTextResponse((board.snapshot.problem or "") + "\n", 503)
+        document = protocol_cards_html(status, night.rules, qr=qr_codes(status))
+        return HTMLResponse(
+            document, headers={"content-security-policy": csp_for(STYLE + PROTOCOL_STYLE)}
+        )
+
     return [
         Route("/", room, methods=["GET"]),
-        Route("/t/{number:int}", table, methods=["GET"]),
+        Route("/t/{number:table}", table, methods=["GET"]),
         Route("/status.json", status_route(board), methods=["GET"]),
         Route("/cards", cards, methods=["GET"]),
+        Route("/cards/protocol", protocol, methods=["GET"]),
     ]
 
 

@@ -17,6 +17,8 @@ night's current round, looked up again at every request (`Tables`).
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import parse_qsl, urlsplit
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
@@ -33,14 +35,20 @@ from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import language, t
 from ..store import sessionfile
-from . import keys
+from . import keys, outbox, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .board import Board, Source
+from .conflicts import Conflict as KeptConflict
+from .conflicts import Conflicts
+from .entries import Conflict
 from .hosts import is_allowed
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPT, RECORD_STYLE, Page, record_document
 from .recorder import Done, Stale, perform
 
 MAX_FORM_BYTES = 16 * 1024  # a form of the page is well under 2 KiB; more is not ours
+# The answer to a recording write names the entry saved (or found saved): an outbox
+# removes a waiting entry only on a 200 that names it (cli.md).
+ENTRY_HEADER = "x-chicago-entry"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +89,11 @@ class Recording:
         secrets: keys.Secrets,
         base: str,
         hosts: frozenset[str],
+        conflicts: Conflicts | None = None,
     ) -> None:
+        # Conflicts are kept beside the secrets (the data directory), per table.
+        self.conflicts = conflicts if conflicts is not None else Conflicts(secrets.directory)
+        self.contact: dict[int, float] = {}  # table -> time.monotonic() of its last request
         self.source = source
         self.tables = tables
         self.secrets = secrets
@@ -98,8 +110,10 @@ class Recording:
 
     def routes(self) -> list[Route]:
         return [
-            Route("/r/{number:int}/{secret}", self.page, methods=["GET", "POST"]),
-            Route("/k/{secret}", self.keeper, methods=["GET"]),
+            Route("/r/{number:table}/{secret}", self.page, methods=["GET", "POST"]),
+            Route("/r/{number:table}/{secret}/ping", self.table_ping, methods=["GET"]),
+            Route("/k/{secret}", self.keeper, methods=["GET", "POST"]),
+            Route(outbox.SCRIPT_PATH, outbox_script, methods=["GET"]),
         ]
 
     # -- the recording page ------------------------------------------------------------------
@@ -110,6 +124,7 @@ class Recording:
         secret: str = request.path_params["secret"]
         if not self.secrets.matches(self.tables.key(number), secret):
             return None
+        self.contact[number] = time.monotonic()  # the keeper's page shows it
         return number, secret
 
     async def page(self, request: Request) -> Response:
@@ -120,7 +135,12 @@ class Recording:
         token = keys.token_of(secret)
         if request.method == "GET":
             return await self._render(number, token, dict(request.query_params))
-        form = await _read_form(request)
+        try:
+            form = await _read_form(request)
+        except ClientDisconnect:
+            # A phone gone in the middle of its form (the room's network): nothing was
+            # recorded and nobody is there to tell; nothing on the keeper's terminal.
+            return Response(status_code=400)
         if form is None:
             return _refused(t("This form is too large."), 413)
         if not self._same_site(request) or not keys.same(form.get("token", ""), token):
@@ -128,17 +148,34 @@ class Recording:
         table = self.tables.table(number)
         if table.path is None:
             return await self._render(number, token, {}, problem=table.problem, status=409)
+        if form.get("do") in ("conflict-retry", "conflict-drop"):
+            return await self._resolve(number, token, table.path, form)
+        entry = form.get(outbox.ENTRY_FIELD, "")
         try:
             done: Done = await asyncio.to_thread(perform, table.path, form)
-        except Stale as error:
+        except (Stale, Conflict) as error:
+            # The page as the file is now, and why nothing was recorded (both versions).
             await self.source.refresh()
-            return await self._render(number, token, {}, problem=error.localized(language()), status=409)
+            if form.get("queued") == "1" and entry:
+                return await self._keep(number, token, table.path, form, error, 409)
+            return await self._render(
+                number, token, {}, problem=error.localized(language()), status=409, done=entry
+            )
         except ChicagoError as error:
+            if form.get("queued") == "1" and entry:
+                return await self._keep(number, token, table.path, form, error, 422)
             query = _kept(form)
-            return await self._render(number, token, query, problem=error.localized(language()), status=422)
+            return await self._render(
+                number, token, query, problem=error.localized(language()), status=422, done=entry
+            )
         await self.source.refresh()  # every open page (and this one's stream) has it now
         query = _kept(form) if done.preview else {}
-        return await self._render(number, token, query, lines=done.lines, preview=done.preview)
+        # The 200 names the entry it saved (or found saved): the outbox removes a waiting
+        # entry only on that.
+        return await self._render(
+            number, token, query, lines=done.lines, preview=done.preview, done=entry,
+            saved=done.entry,
+        )
 
     def _same_site(self, request: Request) -> bool:
         """No form of another site: a browser says where a form came from, and it must be
@@ -162,6 +199,9 @@ class Recording:
         problem: str | None = None,
         preview: bool = False,
         status: int = 200,
+        done: str = "",
+        saved: str = "",
+        headers: Mapping[str, str] | None = None,
     ) -> Response:
         table = self.tables.table(number)
         action = f"/r/{number}/{self.secrets.secret(self.tables.key(number))}"
@@ -187,8 +227,64 @@ class Recording:
         name = session.name or table.path.stem
         page = Page(game=game, session=session, title=name, action=action, token=token, query=query)
         body = page.body(lines=lines, problem=problem, preview=preview)
+        kept = await asyncio.to_thread(self.conflicts.of, self.tables.key(number))
+        body = outbox.extras(body, page, kept, [done] if done else [])
         document = record_document(page, body, stream=table.view, version=version, sheet=table.sheet)
-        return HTMLResponse(document, status, headers={"content-security-policy": RECORD_POLICY})
+        answer = {"content-security-policy": outbox.policy(RECORD_POLICY), **(headers or {})}
+        if saved:
+            answer[ENTRY_HEADER] = saved  # the script removes the entry only on this
+        return HTMLResponse(document, status, headers=answer)
+
+    # -- what the outbox needs: the connection, kept conflicts ------------------------------
+
+    async def table_ping(self, request: Request) -> Response:
+        """``/r/N/SECRET/ping``: the page's script asks whether the laptop answers and still
+        knows this address (403 when not), and the keeper sees the table's last contact."""
+        if self._let_in(request) is None:
+            return _refused(t("This recording address is not (or no longer) valid: scan the keeper's page again."))
+        return Response(status_code=204)
+
+    async def _keep(
+        self, number: int, token: str, path: Path, form: Mapping[str, str], error: ChicagoError, status: int
+    ) -> Response:
+        """A write that waited on the phone and is refused on arrival: kept for a person
+        (serve-conflicts/), never forced in nor thrown away; the phone is told so."""
+        conflict = await asyncio.to_thread(
+            outbox_conflict, number, path, form, error.localized(language())
+        )
+        await asyncio.to_thread(self.conflicts.keep, self.tables.key(number), conflict)
+        return await self._render(
+            number, token, {}, problem=error.localized(language()), status=status,
+            headers={"x-chicago-conflict": conflict.entry},
+        )
+
+    async def _resolve(self, number: int, token: str, path: Path, form: Mapping[str, str]) -> Response:
+        """A person's choice on the phone: drop a kept conflict, or record it now, judged
+        again on the file as it is (what the page shows now, with the entry's own id)."""
+        key = self.tables.key(number)
+        entry = form.get("conflict", "")
+        conflict = await asyncio.to_thread(self.conflicts.find, key, entry)
+        if conflict is None:  # resolved already (on the keeper's page, another phone)
+            return await self._render(number, token, {}, done=entry)
+        if form.get("do") == "conflict-drop":
+            await asyncio.to_thread(self.conflicts.resolve, key, entry)
+            lines = (t("Dropped: {entry}", entry=conflict.tapped),)
+            return await self._render(number, token, {}, lines=lines, done=entry)
+        # What the page shows now, and a new entry id: recording it now is a new choice
+        # (an id once taken back is never recorded again).
+        seen = {k: v for k, v in form.items() if k not in ("do", "conflict", "token", outbox.ENTRY_FIELD)}
+        again = {**conflict.form, **seen, outbox.ENTRY_FIELD: os.urandom(12).hex()}
+        again.pop("queued", None)
+        try:
+            done: Done = await asyncio.to_thread(perform, path, again)
+        except ChicagoError as error:
+            await self.source.refresh()
+            return await self._render(number, token, {}, problem=error.localized(language()), status=422)
+        await asyncio.to_thread(self.conflicts.resolve, key, entry)
+        await self.source.refresh()
+        return await self._render(
+            number, token, {}, lines=done.lines, done=conflict.entry, saved=conflict.entry
+        )
 
     # -- the keeper's page -------------------------------------------------------------------
 
@@ -196,19 +292,33 @@ class Recording:
         secret: str = request.path_params["secret"]
         if not self.secrets.matches(keys.KEEPER, secret):
             return _refused(t("This keeper's address is not (or no longer) valid."))
+        token = keys.token_of(secret)
+        lines: list[str] = []
+        if request.method == "POST":
+            form = await _read_form(request)
+            if form is None:
+                return _refused(t("This form is too large."), 413)
+            if not self._same_site(request) or not keys.same(form.get("token", ""), token):
+                return _refused(t("This form does not come from the keeper's page: nothing was changed."))
+            lines.append(await self._keeper_resolve(form))
         import segno
 
         cards = []
+        now = time.monotonic()
         for number in self.tables.numbers():
             table = self.tables.table(number)
             address = self.table_address(number)
             svg = segno.make(address, micro=False).svg_inline(omitsize=True)
+            kept = await asyncio.to_thread(self.conflicts.of, self.tables.key(number))
             cards.append(
-                f'<section class="card"><h2>{escape(table.label)}</h2>{svg}'
-                f'<p><a href="{escape(address)}">{escape(t("Open the recording page"))}</a></p></section>'
+                f'<section class="card"><h2>{escape(table.label)}</h2>'
+                f'<p class="contact">{escape(contact_text(number, self.contact.get(number), now))}</p>'
+                + keeper_conflicts(number, kept, token)
+                + f'{svg}<p><a href="{escape(address)}">{escape(t("Open the recording page"))}</a></p></section>'
             )
         body = "".join(cards) or f"<p>{escape(t('No table plays now.'))}</p>"
         title = t("The keeper's page: recording QR codes")
+        done = "".join(f'<p class="done" role="status">{escape(line)}</p>' for line in lines if line)
         document = "\n".join(
             [
                 "<!DOCTYPE html>",
@@ -216,13 +326,88 @@ class Recording:
                 '<head><meta charset="utf-8">',
                 '<meta name="viewport" content="width=device-width, initial-scale=1">',
                 '<meta name="robots" content="noindex">',
+                # The last contacts and the conflicts are a few seconds old at most.
+                f'<meta http-equiv="refresh" content="{KEEPER_REFRESH}; url={escape(self.keeper_path())}">',
                 f"<title>{escape(title)}</title><style>{KEEPER_STYLE}</style></head>",
-                f"<body><h1>{escape(title)}</h1>",
+                f"<body><h1>{escape(title)}</h1>{done}",
                 f'<p class="warn">{escape(t("Secret: whoever scans a code here can record at that table. Show it to the keepers only."))}</p>',
                 f'<main class="keeper">{body}</main></body></html>',
             ]
         )
         return HTMLResponse(document + "\n", headers={"content-security-policy": KEEPER_POLICY})
+
+    def keeper_path(self) -> str:
+        return f"/k/{self.secrets.secret(keys.KEEPER)}"
+
+    async def _keeper_resolve(self, form: Mapping[str, str]) -> str:
+        """The keeper drops a table's kept conflict (the phone's page then forgets it)."""
+        try:
+            number = int(form.get("table", ""))
+        except ValueError:
+            return ""
+        key = self.tables.key(number)
+        entry = form.get("conflict", "")
+        conflict = await asyncio.to_thread(self.conflicts.find, key, entry)
+        if conflict is None or form.get("do") != "conflict-drop":
+            return ""
+        await asyncio.to_thread(self.conflicts.resolve, key, entry)
+        return t("Dropped: {entry}", entry=conflict.tapped)
+
+
+KEEPER_REFRESH = 10  # seconds between the keeper page's looks at the room
+
+
+def contact_text(number: int, last: float | None, now: float) -> str:
+    """"table 2: 70 s ago": how long since the table's phone was last heard from."""
+    if last is None:
+        return t("table {table}: no contact yet", table=number)
+    seconds = max(0, int(now - last))
+    if seconds < 120:
+        return t("table {table}: {seconds} s ago", table=number, seconds=seconds)
+    return t("table {table}: {minutes} min ago", table=number, minutes=seconds // 60)
+
+
+def keeper_conflicts(number: int, kept: list[KeptConflict], token: str) -> str:
+    """A table's kept conflicts on the keeper's page, each with "Drop it"."""
+    items = []
+    for conflict in kept:
+        hidden = "".join(
+            f'<input type="hidden" name="{k}" value="{escape(v)}">'
+            for k, v in (("token", token), ("table", str(number)), ("conflict", conflict.entry))
+        )
+        items.append(
+            '<div class="conflict">'
+            + outbox.conflict_lines(conflict)
+            + f'<form method="post">{hidden}<button name="do" value="conflict-drop">'
+            f"{escape(t('Drop it'))}</button></form></div>"
+        )
+    return "".join(items)
+
+
+async def outbox_script(request: Request) -> Response:
+    """``/outbox.js``: the recording page's outbox (pinned by hash on every page)."""
+    return Response(
+        outbox.script(),
+        media_type="text/javascript; charset=utf-8",
+        headers={"content-security-policy": "default-src 'none'; frame-ancestors 'none'"},
+    )
+
+
+def outbox_conflict(number: int, path: Path, form: Mapping[str, str], reason: str) -> KeptConflict:
+    """The conflict kept for a refused waiting write: the form, what it would record, and
+    what the file holds now."""
+    from .conflicts import kept_form
+
+    session = sessionfile.load_session(path)
+    return KeptConflict(
+        entry=form.get(outbox.ENTRY_FIELD, ""),
+        table=number,
+        label=session.name or path.stem,
+        form=kept_form(form),
+        tapped=outbox.describe_form(form),
+        in_file=outbox.in_file(session, form),
+        reason=reason,
+    )
 
 
 KEEPER_STYLE = """
@@ -236,8 +421,13 @@ main.keeper { display: grid; grid-template-columns: repeat(auto-fill, minmax(220
 .card h2 { font-size: 1.1em; margin: 0 0 6px; overflow-wrap: anywhere; }
 .card svg { width: 100%; max-width: 260px; height: auto; background: #fff; }
 .card a { color: inherit; overflow-wrap: anywhere; }
+.contact { margin: 0 0 6px; font-weight: bold; }
+.conflict { border: 2px solid #a33; border-radius: 8px; padding: 4px 8px; margin: 6px 0; text-align: left; }
+.conflict ul { margin: 2px 0; padding-left: 1.2em; }
+.conflict button { min-height: 44px; width: 100%; font: inherit; }
+.done { background: #dff0d8; padding: 6px 10px; border-radius: 8px; }
 """
-KEEPER_POLICY = csp_for(KEEPER_STYLE)
+KEEPER_POLICY = csp_for(KEEPER_STYLE, forms=True)
 
 
 def _load(path: Path) -> tuple[Session, Game]:
@@ -248,7 +438,7 @@ def _load(path: Path) -> tuple[Session, Game]:
 def _kept(form: Mapping[str, str]) -> dict[str, str]:
     """What a refused or previewed form keeps on the page: the step of a köp, the deal
     being corrected and the choices made in it."""
-    kept = {k: v for k, v in form.items() if k not in ("token", "session", "created", "events", "corrections", "do")}
+    kept = {k: v for k, v in form.items() if k not in ("token", "session", "created", "last_event", "last_correction", "entry", "do")}
     if "deal" in kept:
         kept["edit"] = kept.pop("deal")
     elif form.get("do") not in ("buy", "showdown"):

@@ -34,6 +34,7 @@ from ..i18n.language import language, t
 from ..present.dialogue import declarers
 from ..present.html_sheet import document
 from ..present.narrate import describe_event, describe_in_deal
+from .entries import new_entry
 from .pages import csp_for
 from .recorder import Seen
 
@@ -163,13 +164,21 @@ class Page:
         self.token = token
         self.query = query
         self.seen = Seen.of(session)
+        # One drawn question, one entry id: every button of this page carries it, and a
+        # resent form carries it again (serve.entries).
+        self.entry = new_entry()
 
     # -- pieces -----------------------------------------------------------------------------
 
     def form(self, do: str | None, inner: str, *, extra: Mapping[str, str] | None = None) -> str:
         """A form posting to the page: what it does (None: its buttons say), the token and
         what the page saw."""
-        hidden = {**self.seen.fields(), "token": self.token, **(extra or {})}
+        hidden = {
+            **self.seen.fields(),
+            "entry": self.entry,
+            "token": self.token,
+            **(extra or {}),
+        }
         if do is not None:
             hidden["do"] = do
         fields = "".join(

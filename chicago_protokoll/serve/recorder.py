@@ -8,12 +8,15 @@ hands it to `core.entry`, and the events it gives to `store.recording.record` (o
 under the lock.  So a refusal is the command line's refusal, in the same sentence, and
 writes nothing.
 
-Every form also names the session it was shown for and how many events and corrections
-it saw (`Seen`).  Under the lock, before anything is built, the file as it is must be
-that: otherwise the write is refused as `Stale` and the page shows the protocol as it
-is now.  A phone left open on last game's page never writes into the next, a second tap
-on the same button (a double tap, a resent form) is refused instead of recorded twice,
-and a terminal that recorded in between is never overwritten.
+Every form also names the session it was shown for, the ids of the last event and the
+last correction it saw (`Seen`), and the entry id of the question it was drawn for
+(`entries`).  Under the lock, before anything is built: an entry the file already has is
+"already saved" (or a conflict naming both versions, or "taken back at HH:MM"); then the
+file's last event and correction must be the ones the page saw (unless all recorded
+since is notes): otherwise the write is refused as `Stale` and the page shows the
+protocol as it is now.  A phone left open on last game's page never writes into the
+next, a resent form records nothing twice, and a page never takes back or records over
+what it did not see.  Undo is stricter still: not even a note may have come since.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core import entry
+from ..core import entry, ids
 from ..core.claims import Claim, Taking
 from ..core.correct import (
     DealChanges,
@@ -32,15 +35,17 @@ from ..core.correct import (
     recorded_entry,
 )
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
-from ..core.events import Event
+from ..core.events import Event, Note
 from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import Msg, t
 from ..present.narrate import describe_correction, describe_event
 from ..store import recording
+from . import entries
+from .entries import AlreadySaved
 
 # What a form may ask, and which of them play a moment of the deal.
-PLAY = frozenset({"buy", "showdown", "declare", "trick", "outcome", "exchange", "royal"})
+PLAY = frozenset({"buy", "showdown", "declare", "trick", "outcome", "exchange", "royal", "deal"})
 REVISOR = frozenset({"penalty", "forfeit", "note"})
 EDIT = frozenset({"edit-preview", "edit-save"})
 ACTIONS = PLAY | REVISOR | EDIT | {"undo"}
@@ -59,29 +64,36 @@ class Stale(ChicagoError):
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """The state of the file a page was shown for: the session, and how many events and
-    corrections it had."""
+    """The state of the file a page was shown for: the session, and the ids of its last
+    event and its last correction (``""``: none).  Identity, not counts: a record as long
+    as the one seen is not the one seen (an undo and another entry since)."""
 
     session: str
     created: str
-    events: int
-    corrections: int
+    last_event: str
+    last_correction: str
 
     @classmethod
     def of(cls, session: Session) -> Seen:
-        return cls(session.name, session.created, len(session.events), len(session.corrections))
+        return cls(
+            session.name,
+            session.created,
+            ids.last_event(session) or "",
+            ids.last_correction(session) or "",
+        )
 
     @classmethod
     def from_form(cls, form: Mapping[str, str]) -> Seen:
-        """What a form says it saw; a form that does not say is `Stale`."""
+        """What a form says it saw; a form that does not say (one an earlier release drew,
+        which named counts) is `Stale`: the page redraws."""
         try:
             return cls(
                 form["session"],
                 form.get("created", ""),
-                int(form["events"]),
-                int(form["corrections"]),
+                form["last_event"],
+                form["last_correction"],
             )
-        except (KeyError, ValueError):
+        except KeyError:
             raise Stale from None
 
     def fields(self) -> dict[str, str]:
@@ -89,14 +101,36 @@ class Seen:
         return {
             "session": self.session,
             "created": self.created,
-            "events": str(self.events),
-            "corrections": str(self.corrections),
+            "last_event": self.last_event,
+            "last_correction": self.last_correction,
         }
 
-    def check(self, current: Session) -> None:
-        """`Stale` unless ``current`` is the file this page saw."""
-        if Seen.of(current) != self:
+    def check(self, current: Session, *, notes_since: bool = True) -> None:
+        """`Stale` unless ``current`` is the file this page saw: the same session, its last
+        correction the one seen, its last event the one seen or (``notes_since``) followed
+        only by notes, which change nothing the page shows.  Undo passes False: a note
+        since would be what it took back, unseen."""
+        now = Seen.of(current)
+        if (now.session, now.created, now.last_correction) != (
+            self.session,
+            self.created,
+            self.last_correction,
+        ):
             raise Stale
+        if now.last_event == self.last_event:
+            return
+        if not notes_since:
+            raise Stale
+        record = [event.id for event in current.events]
+        if self.last_event and self.last_event not in record:
+            raise Stale  # taken back, or never this file's
+        start = record.index(self.last_event) + 1 if self.last_event else 0
+        if not all(isinstance(event, Note) for event in current.events[start:]):
+            raise Stale
+
+    def check_strictly(self, current: Session) -> None:
+        """`check` with nothing at all recorded since (undo)."""
+        self.check(current, notes_since=False)
 
 
 # -- what was tapped, read by the entry layer -------------------------------------------------
@@ -128,6 +162,10 @@ def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
         return [entry.exchange_event(game, who, form.get("count", ""))]
     if do == "royal":
         return [entry.royal_event(game, who)]
+    if do == "deal":  # the rest of the deal at once, from a page that lost the laptop
+        from .wholedeal import rest_of_deal
+
+        return rest_of_deal(game, form)
     if do == "penalty":
         return [entry.penalty_event(game, who, form.get("points", ""), form.get("reason", ""))]
     if do == "forfeit":
@@ -191,6 +229,9 @@ class Done:
 
     lines: tuple[str, ...]
     preview: bool = False
+    # The entry id a recording write saved (or found saved): the 200 names it, so a
+    # phone's outbox knows which waiting entry is done.
+    entry: str = ""
 
 
 def perform(path: Path, form: Mapping[str, str]) -> Done:
@@ -199,7 +240,7 @@ def perform(path: Path, form: Mapping[str, str]) -> Done:
     seen = Seen.from_form(form)
     do = form.get("do", "")
     if do == "undo":
-        undone = recording.undo(path, expect=seen.check)
+        undone = recording.undo(path, expect=seen.check_strictly)
         if undone.correction is not None:
             return Done((t("Taken back: ") + describe_correction(undone.correction),))
         return Done(tuple(t("Taken back: ") + describe_event(e) for e in undone.events))
@@ -208,18 +249,38 @@ def perform(path: Path, form: Mapping[str, str]) -> Done:
     if do not in ACTIONS:
         raise ChicagoError(Msg("this page cannot do '{action}'", action=do[:40]))
 
+    entry_id = entries.entry_of_form(form)
+    if entry_id is None:
+        raise Stale  # a page drawn before entry ids: it redraws
+    return record_entry(path, form, seen, entry_id)
+
+
+def record_entry(path: Path, form: Mapping[str, str], seen: Seen, entry_id: str) -> Done:
+    """Record what ``form`` tapped as entry ``entry_id``: already saved, a conflict, stale
+    or recorded with the ids ``ENTRY-1``, ... (`entries`), all under the lock."""
+    do = form.get("do", "")
+
     def build(game: Game) -> list[Event]:
+        # The entry first: a resend of the tap that ended the game is "already saved",
+        # not "the game is over".
+        entries.once(game.session, entry_id, lambda then: play_events(then, form))
+        if do != "note":
+            game.refuse_if_over()
         seen.check(game.session)
-        return play_events(game, form)
+        return entries.with_ids(play_events(game, form), entry_id)
 
     try:
-        recorded = recording.record(path, build, after_the_game=do == "note")
+        recorded = recording.record(path, build, after_the_game=True)
+    except AlreadySaved as already:
+        return Done(already.lines(), entry=entry_id)
     except (RuleViolation, EntryError) as error:
         if isinstance(error, OptionConflict):
             raise
         # As the commands say it (cli.common._record): nobody undoes an entry never made.
         raise ChicagoError(Msg("{error}; nothing was recorded", error=error)) from None
-    return Done(tuple(t("Saved: ") + describe_event(e.event) for e in recorded.entries))
+    return Done(
+        tuple(t("Saved: ") + describe_event(e.event) for e in recorded.entries), entry=entry_id
+    )
 
 
 def _edit(path: Path, form: Mapping[str, str], seen: Seen, *, preview: bool) -> Done:

@@ -35,6 +35,7 @@ from pathlib import Path
 from ..core.errors import ChicagoError, SessionFileError
 from ..i18n.language import Msg
 from .locations import display_path, link_refused, real_path
+from .regularfile import N_, kind_of
 
 try:
     import fcntl
@@ -178,7 +179,9 @@ def write_text_atomic(path: Path, text: str) -> None:
 
 def write_text(real: Path, text: str, source: str) -> None:
     """`write_atomic` of UTF-8 text to the resolved path ``real``; an OS error becomes a
-    `ChicagoError` naming ``source``, the path as the user gave it."""
+    `ChicagoError` naming ``source``, the path as the user gave it.  Only a regular file
+    (or none yet) is replaced: see `check_regular_target`."""
+    check_regular_target(real, source)
     try:
         write_atomic(real, text.encode("utf-8"))
     except OSError as error:
@@ -189,3 +192,39 @@ def write_text(real: Path, text: str, source: str) -> None:
                 strerror=error.strerror,
             ),
         ) from None
+
+
+def check_regular_target(real: Path, source: str) -> None:
+    """Refuse to replace ``real`` (links already resolved) unless it is a regular file or
+    does not exist yet; ``source`` is the path as the user gave it.  The rename would put
+    a regular file in the place of a device, a FIFO or a socket (as root, ``-o /dev/full``
+    replaced the system's ``/dev/full``)."""
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        return  # a new file (a dangling link makes its target)
+    except OSError as error:
+        raise ChicagoError(
+            Msg(
+                "could not write {source}: {strerror}; nothing was written",
+                source=source,
+                strerror=error.strerror,
+            ),
+        ) from None
+    if stat.S_ISREG(mode):
+        return
+    what = kind_of(mode)
+    if what == N_("it is a directory, not a file"):
+        raise ChicagoError(
+            Msg(
+                "refusing to write {source}: it is a folder, not a file; give a file name, nothing was written",
+                source=source,
+            ),
+        )
+    raise ChicagoError(
+        Msg(
+            "refusing to write {source}: {what}; only a regular file is replaced, nothing was written",
+            source=source,
+            what=Msg(what),
+        ),
+    )

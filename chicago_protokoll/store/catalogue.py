@@ -89,13 +89,21 @@ def remove_session(name: str) -> Path:
             Msg("there is no session '{name}' ({path})", name=name, path=display_path(path)),
         )
     with locked(path.parent):
+        # The pointer goes first: a page or command that reads between the two steps
+        # sees "no current session" (the final state), never a pointer to a missing file.
+        pointed = get_current() == name
+        if pointed:
+            with suppress(FileNotFoundError):
+                _current_file().unlink()
         try:
             path.unlink()
-        except FileNotFoundError:
-            raise ChicagoError(
-                Msg("there is no session '{name}' ({path})", name=name, path=display_path(path)),
-            ) from None
         except OSError as error:
+            if pointed:  # nothing was removed: the pointer comes back
+                set_current(name)
+            if isinstance(error, FileNotFoundError):
+                raise ChicagoError(
+                    Msg("there is no session '{name}' ({path})", name=name, path=display_path(path)),
+                ) from None
             raise ChicagoError(
                 Msg(
                     "could not remove {path}: {strerror}",
@@ -104,9 +112,6 @@ def remove_session(name: str) -> Path:
                 ),
             ) from None
         fsync_dir(path.parent)
-    if get_current() == name:
-        with suppress(FileNotFoundError):
-            _current_file().unlink()
     return path
 
 

@@ -13,7 +13,6 @@ from ..core.events import (
     EVENTS_VERSION,
     Correction,
     Event,
-    TakenBack,
     event_from_dict,
     event_since,
     event_to_dict,
@@ -24,6 +23,7 @@ from ..core.rules import TOO_MANY_DIGITS, HouseRules, schema
 from ..core.session import Session, new_session
 from ..i18n.language import Joined, Msg
 from . import tomlsubset
+from .fileids import ids_problem, read_id, read_taken_back
 
 TYPE_CHECKING = False  # typing itself is not imported: start-up (docs/latency.md)
 if TYPE_CHECKING:
@@ -69,11 +69,10 @@ _FIELDS = (
     "events",
     "corrections",
     "taken_back",
+    "started_by",
 )
 # Fields a file may leave out: no [[events]] yet, no [[corrections]] ever, nothing undone.
-_OPTIONAL = ("events", "corrections", "taken_back")
-# The longest id a file may hold: ours are 16 hex digits, a phone's ENTRY-N a few more.
-_ID_LIMIT = 64
+_OPTIONAL = ("events", "corrections", "taken_back", "started_by")
 
 
 
@@ -93,6 +92,8 @@ def dumps_session(session: Session) -> str:
         "first_dealer": session.first_dealer,
         "rules": rules_table(session.rules),
     }
+    if session.started_by:  # before the tables: TOML's top-level keys come first
+        head["started_by"] = session.started_by
     parts = [_HEADER, tomli_w.dumps(head)]
     # [[events]] tables written one by one: tomli_w would switch the whole list
     # between inline tables and [[events]] depending on the longest event.
@@ -104,6 +105,8 @@ def dumps_session(session: Session) -> str:
         head_of_correction = {"id": correction.id, "deal": correction.deal, "at": correction.at}
         if correction.last_event:
             head_of_correction["last_event"] = correction.last_event
+        if correction.reason:
+            head_of_correction["reason"] = correction.reason
         parts.append(tomli_w.dumps(head_of_correction))
         for side in ("before", "after"):
             for event in getattr(correction, side):
@@ -297,7 +300,10 @@ def _loads_session(text: str, source: str) -> Session:
     # same at every load, written by the first save (core.ids).
     events = ids.derive_event_ids(_read_events(data.get("events", []), refuse))
     corrections = _read_corrections(data.get("corrections", []), refuse, events)
-    taken_back = _read_taken_back(data.get("taken_back", []), refuse)
+    taken_back = read_taken_back(data.get("taken_back", []), refuse)
+    started_by = (
+        read_id(data["started_by"], refuse, Msg("started_by")) if "started_by" in data else ""
+    )
     session = Session(
         players=tuple(players),
         rules=rules,
@@ -307,6 +313,7 @@ def _loads_session(text: str, source: str) -> Session:
         created=created,
         corrections=corrections,
         taken_back=taken_back,
+        started_by=started_by,
     )
     problem = session_problem(session) or ids_problem(session)
     if problem:
@@ -380,7 +387,7 @@ def _read_events(
         except SessionFileError as error:
             raise refuse(Msg("{where}: {error}", where=where(number), error=error)) from None
         if "id" in item:
-            _read_id(item["id"], refuse, lambda number=number: where(number))  # type: ignore[misc]
+            read_id(item["id"], refuse, lambda number=number: where(number))  # type: ignore[misc]
     return tuple(events)
 
 
@@ -406,7 +413,7 @@ def _read_corrections(
                 Msg("{where} is not a table: {value!r}", where=where, value=item)
             )
         unknown = sorted(
-            set(item) - {"id", "deal", "at", "recorded", "last_event", "before", "after"}
+            set(item) - {"id", "deal", "at", "recorded", "last_event", "before", "after", "reason"}
         )
         if unknown:
             raise refuse(
@@ -441,9 +448,9 @@ def _read_corrections(
                     value=at,
                 ),
             ) from None
-        correction_id = _read_id(item["id"], refuse, where) if "id" in item else ""
+        correction_id = read_id(item["id"], refuse, where) if "id" in item else ""
         if "last_event" in item:
-            last_event = _read_id(item["last_event"], refuse, where)
+            last_event = read_id(item["last_event"], refuse, where)
         else:  # a file of an earlier release: the count of events right after it
             assert isinstance(recorded, int)
             last_event = ids.last_event_after(events, recorded) if "recorded" in item else ""
@@ -465,113 +472,15 @@ def _read_corrections(
                 )
             sides.append(side_events)
         assert isinstance(deal, int)
+        reason = item.get("reason", "")
+        if not isinstance(reason, str):
+            raise refuse(
+                Msg("{where}: reason must be text in quotes, not {value!r}", where=where, value=reason)
+            )
         corrections.append(
-            Correction(deal, at, sides[0], sides[1], last_event, id=correction_id)
+            Correction(deal, at, sides[0], sides[1], last_event, id=correction_id, reason=reason)
         )
     return ids.derive_correction_ids(corrections)
-
-
-def _read_id(
-    value: object,
-    refuse: Callable[[Msg], SessionFileError],
-    where: Msg | Callable[[], Msg],
-) -> str:
-    """An id as a file holds it: visible text without spaces, at most `_ID_LIMIT` long.
-    ``where`` may be worded only if it is refused (an event's place in the file)."""
-    if (
-        not isinstance(value, str)
-        or not 1 <= len(value) <= _ID_LIMIT
-        or not value.isprintable()
-        or any(char.isspace() for char in value)
-    ):
-        raise refuse(
-            Msg(
-                "{where}: an id must be text of 1 to {limit} visible characters without spaces, not {value!r}",
-                where=where if isinstance(where, Msg) else where(),
-                limit=_ID_LIMIT,
-                value=value,
-            ),
-        )
-    return value
-
-
-def _read_taken_back(
-    items: object, refuse: Callable[[Msg], SessionFileError]
-) -> tuple[TakenBack, ...]:
-    """The [[taken_back]] tables: the ``id`` of each entry `undo` took back and ``at``,
-    when."""
-    if not isinstance(items, list):
-        raise refuse(
-            Msg(
-                "taken_back must be a list of [[taken_back]] tables, not {value!r}",
-                value=items,
-            ),
-        )
-    taken: list[TakenBack] = []
-    for number, item in enumerate(items, start=1):
-        where = Msg("taken-back entry {number} of {count}", number=number, count=len(items))
-        if not isinstance(item, dict) or set(item) != {"id", "at"}:
-            raise refuse(
-                Msg(
-                    "{where} must be a table of id and at, not {value!r}",
-                    where=where,
-                    value=item,
-                )
-            )
-        at = item["at"]
-        if not isinstance(at, str) or not _is_time(at):
-            raise refuse(
-                Msg(
-                    "{where}: at must be a date and time like 2026-11-29T21:04:00+00:00, not {value!r}",
-                    where=where,
-                    value=at,
-                ),
-            )
-        taken.append(TakenBack(id=_read_id(item["id"], refuse, where), at=at))
-    return tuple(taken)
-
-
-def _is_time(text: str) -> bool:
-    try:
-        datetime.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
-
-
-def ids_problem(session: Session) -> Msg | None:
-    """What makes the session's ids unfit for a file, or None: two events or two
-    corrections with one id, or an event whose id was taken back (never reused)."""
-    gone = {taken.id for taken in session.taken_back}
-    seen: dict[str, int] = {}
-    for number, event in enumerate(session.events, start=1):
-        if event.id in seen:
-            return Msg(
-                "event {number} (deal {deal}) has the id {id!r} of event {other}; each entry's id is its own",
-                number=number,
-                deal=event.deal,
-                id=event.id,
-                other=seen[event.id],
-            )
-        if event.id in gone:
-            return Msg(
-                "event {number} (deal {deal}) has the id {id!r} of an entry taken back; an id is never used again",
-                number=number,
-                deal=event.deal,
-                id=event.id,
-            )
-        seen[event.id] = number
-    corrected: dict[str, int] = {}
-    for number, correction in enumerate(session.corrections, start=1):
-        if correction.id in corrected or correction.id in seen:
-            return Msg(
-                "correction {number} (deal {deal}) has the id {id!r} of another entry; each entry's id is its own",
-                number=number,
-                deal=correction.deal,
-                id=correction.id,
-            )
-        corrected[correction.id] = number
-    return None
 
 
 @lru_cache(maxsize=256)

@@ -30,7 +30,11 @@ def session_files(directory: Path) -> list[Path]:
         return sorted(
             folder / entry.name
             for entry in entries
-            if entry.name.endswith(".toml") and not entry.name.startswith(".") and entry.is_file()
+            if entry.name.endswith(".toml")
+            and not entry.name.startswith(".")
+            # the other side's copy of a club folder's conflict (store/club.py)
+            and not locations.is_theirs_copy(entry.name.removesuffix(".toml"))
+            and entry.is_file()
         )
 
 

@@ -193,8 +193,19 @@ def read_pointer(path: Path) -> str | None:
     return text.strip("\r\n") or None
 
 
+#: A club folder's conflict puts the other machine's version beside the file as
+#: ``NAME.theirs.toml`` (store/club.py): no session, and ignored by every command.
+THEIRS_STEM = ".theirs"
+
+
+def is_theirs_copy(stem: str) -> bool:
+    """Whether a file's stem is the other side's copy of a conflict (``NAME.theirs``)."""
+    return stem.endswith(THEIRS_STEM)
+
+
 def list_sessions() -> list[tuple[str, Path]]:
-    """The sessions in the data directory by name; temporary and foreign files are left out."""
+    """The sessions in the data directory by name; temporary and foreign files, and the
+    other side's copy of a club folder's conflict, are left out."""
     directory = sessions_dir()
     try:
         entries = list(os.scandir(directory))
@@ -203,6 +214,12 @@ def list_sessions() -> list[tuple[str, Path]]:
     found = []
     for entry in entries:
         stem, dot, suffix = entry.name.rpartition(".")
-        if dot and suffix == "toml" and session_name_problem(stem) is None and entry.is_file():
+        if (
+            dot
+            and suffix == "toml"
+            and session_name_problem(stem) is None
+            and not is_theirs_copy(stem)
+            and entry.is_file()
+        ):
             found.append((stem, directory / entry.name))
     return sorted(found, key=lambda item: (item[0].casefold(), item[0]))

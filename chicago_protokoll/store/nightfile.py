@@ -21,7 +21,7 @@ from contextlib import suppress
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..core.errors import ChicagoError
 from ..core.night import GameResult, Night, NightTable, night_of_session, result_of
@@ -33,6 +33,7 @@ from .locations import (
     check_session_name,
     data_dir,
     display_path,
+    is_theirs_copy,
     read_pointer,
     real_path,
     session_name_problem,
@@ -40,6 +41,9 @@ from .locations import (
 )
 from .nightformat import NIGHT_LIMIT, NightFileError, dumps_night, loads_night, night_refusal
 from .sessionfile import create_session, load_session, read_text_file, replay_file
+
+if TYPE_CHECKING:
+    from ..core.night_close import Amendment
 
 T = TypeVar("T")
 
@@ -115,7 +119,13 @@ def list_nights() -> list[tuple[str, Path]]:
     found = []
     for entry in entries:
         stem, dot, suffix = entry.name.rpartition(".")
-        if dot and suffix == "toml" and session_name_problem(stem) is None and entry.is_file():
+        if (
+            dot
+            and suffix == "toml"
+            and session_name_problem(stem) is None
+            and not is_theirs_copy(stem)
+            and entry.is_file()
+        ):
             found.append((stem, nights_dir() / entry.name))
     return sorted(found)
 
@@ -185,6 +195,7 @@ def create_night(path: Path, night: Night) -> Night:
                     source=source,
                 ),
             )
+        night = _stamped(night, ())
         _with_sessions(round_sessions(night, night.tables), lambda: _write_night(real, night, source))
     return night
 
@@ -202,9 +213,22 @@ def transact_night(
         old = loads_night(_read_text(real, source), source, stem=path.stem)
         new, told = change(old)
         if new != old:
+            new = _stamped(new, old.tables)
             added = [table for table in new.tables if table not in old.tables]
             _with_sessions(round_sessions(new, added), lambda: _write_night(real, new, source))
         return new, told
+
+
+def _stamped(night: Night, before: tuple[NightTable, ...]) -> Night:
+    """``night`` with the time of the draw on each table not in ``before`` (the core has
+    no clock): `night check` tells a correction made after a later draw by it."""
+    now = _now()
+    return replace(
+        night,
+        tables=tuple(
+            t if t in before or t.drawn else replace(t, drawn=now) for t in night.tables
+        ),
+    )
 
 
 def _now() -> str:
@@ -231,6 +255,10 @@ def _with_sessions(sessions: list[tuple[Path, Session]], then: Callable[[], None
     """Write every session of a round and then (``then``) the night file, or nothing:
     each name is checked free first, and if a later file cannot be written the sessions
     written are removed again."""
+    # A draw (or `night new`) killed between its sessions and the night file left them
+    # unnamed; the draw is the same again (seeded), so exactly those empty games are its own.
+    left = [path for path, session in sessions if _left_by_a_killed_draw(path, session)]
+    sessions = [(path, session) for path, session in sessions if path not in left]
     taken = [path for path, _ in sessions if os.path.lexists(path)]
     if taken:
         raise ChicagoError(
@@ -255,6 +283,18 @@ def _with_sessions(sessions: list[tuple[Path, Session]], then: Callable[[], None
                         path.unlink()
                 fsync_dir(written[0].parent)
         raise
+
+
+def _left_by_a_killed_draw(path: Path, session: Session) -> bool:
+    """Whether ``path`` holds exactly ``session`` as a draw writes it, nothing recorded
+    (its time of writing aside): what a draw killed before its night file leaves."""
+    if not os.path.isfile(path):
+        return False
+    try:
+        found = load_session(path)
+    except (ChicagoError, OSError):
+        return False
+    return replace(found, created="") == replace(session, created="")
 
 
 def night_results(night: Night, *, indexed: bool = False) -> dict[str, GameResult]:
@@ -318,3 +358,25 @@ def _indexed_results(paths: list[Path]) -> list[GameResult]:
             )
         )
     return results
+
+
+def night_sessions(night: Night) -> dict[str, Session]:
+    """Every game of the night as recorded (`night check`, `night close`), each file read
+    and validated; a game that is gone is refused by name, as `night_results` does."""
+    night_results(night)  # the refusals, by name
+    return {t.session: load_session(session_path(t.session)) for t in night.tables}
+
+
+def changed_times(night: Night) -> dict[str, float]:
+    """When each game's file of the night last changed (seconds since the epoch)."""
+    return {t.session: os.stat(session_path(t.session)).st_mtime for t in night.tables}
+
+
+def night_amendments(night: Night) -> tuple[Amendment, ...]:
+    """What was changed in the night's games after it was closed (nothing is read for a
+    night that was never closed)."""
+    if not night.closes:
+        return ()
+    from ..core.night_close import amendments
+
+    return amendments(night, night_sessions(night))

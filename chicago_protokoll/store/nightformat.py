@@ -27,9 +27,19 @@ from .fileformat import check_end_line, check_version, parse_file_toml, rules_ta
 from .locations import (
     session_name_problem,
 )
+from .nightformat_stages import (
+    close_dict,
+    read_closes,
+    read_drawn,
+    read_staged_tables,
+    staged_table_dict,
+)
 
 FORMAT = "chicago-protokoll/night"
-VERSION = 1
+#: 2: a night of stages (``games_per_table``, each table's stage and game), when each
+#: table was drawn, and the closes.  A file without them is still written as 1, so an
+#: earlier release reads every night it could make.
+VERSION = 2
 END_LINE = "# end of chicago-protokoll night (a file without this last line was cut short)"
 _HEADER = (
     "# chicago-protokoll night: the players, the scheme, the seed and each round's tables.\n"
@@ -48,8 +58,10 @@ _FIELDS = (
     "rules",
     "moves",
     "tables",
+    "games_per_table",
+    "closes",
 )
-_OPTIONAL = ("moves", "tables")
+_OPTIONAL = ("moves", "tables", "games_per_table", "closes")
 #: A night file holds names and numbers: a long night is a few kilobytes.
 NIGHT_LIMIT = 1024 * 1024
 
@@ -66,9 +78,10 @@ def dumps_night(night: Night) -> str:
     """The night as the text of its file (TOML), ending with `END_LINE`."""
     import tomli_w
 
+    newer = night.games_per_table or night.closes or any(t.drawn for t in night.tables)
     head: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if newer else 1,
         "name": night.name,
         "created": night.created,
         "players": list(night.players),
@@ -78,6 +91,8 @@ def dumps_night(night: Night) -> str:
         "seed": night.seed,
         "rules": rules_table(night.rules),
     }
+    if night.games_per_table:
+        head["games_per_table"] = night.games_per_table
     parts = [_HEADER, tomli_w.dumps(head)]
     for move in night.moves:
         parts.append("\n[[moves]]\n")
@@ -86,16 +101,21 @@ def dumps_night(night: Night) -> str:
         )
     for table in night.tables:
         parts.append("\n[[tables]]\n")
-        parts.append(
-            tomli_w.dumps(
-                {
-                    "round": table.round,
-                    "table": table.table,
-                    "session": table.session,
-                    "players": list(table.players),
-                }
-            )
-        )
+        if night.games_per_table:
+            parts.append(tomli_w.dumps(staged_table_dict(table)))
+            continue
+        item: dict[str, Any] = {
+            "round": table.round,
+            "table": table.table,
+            "session": table.session,
+            "players": list(table.players),
+        }
+        if table.drawn:
+            item["drawn"] = table.drawn
+        parts.append(tomli_w.dumps(item))
+    for close in night.closes:
+        parts.append("\n[[closes]]\n")
+        parts.append(tomli_w.dumps(close_dict(close)))
     parts.append(f"\n{END_LINE}\n")
     return "".join(parts)
 
@@ -195,7 +215,16 @@ def _loads_night(text: str, source: str, stem: str | None) -> Night:
     except NightError as error:
         raise refuse(error.message) from None
     moves = _read_moves(data.get("moves", []), names, refuse)
-    tables = _read_tables(data.get("tables", []), name, names, rounds, refuse)
+    games_per_table = data.get("games_per_table", 0)
+    if not _is_int(games_per_table) or games_per_table < ("games_per_table" in data):
+        raise refuse(
+            Msg("games_per_table must be a whole number from 1, not {value!r}", value=games_per_table)
+        )
+    if games_per_table:
+        tables = read_staged_tables(data.get("tables", []), name, names, games_per_table, refuse)
+    else:
+        tables = _read_tables(data.get("tables", []), name, names, rounds, refuse)
+    closes = read_closes(data.get("closes", []), refuse)
     return Night(
         name=name,
         players=names,
@@ -207,6 +236,8 @@ def _loads_night(text: str, source: str, stem: str | None) -> Night:
         tables=tables,
         moves=moves,
         created=created,
+        games_per_table=games_per_table,
+        closes=closes,
     )
 
 
@@ -247,7 +278,10 @@ def _read_tables(
         raise refuse(Msg("tables must be a list of [[tables]] tables"))
     tables: list[NightTable] = []
     for number, item in enumerate(items, start=1):
-        if not isinstance(item, dict) or set(item) != {"round", "table", "session", "players"}:
+        if not isinstance(item, dict) or not (
+            {"round", "table", "session", "players"} <= set(item)
+            <= {"round", "table", "session", "players", "drawn"}
+        ):
             raise refuse(
                 Msg(
                     "table {number} must have a round, a table, a session and players: {value!r}",
@@ -309,7 +343,8 @@ def _read_tables(
                     value=seated,
                 ),
             )
-        tables.append(NightTable(round_number, table, session, tuple(seated)))
+        drawn = read_drawn(item, refuse, number)
+        tables.append(NightTable(round_number, table, session, tuple(seated), drawn=drawn))
     return tuple(tables)
 
 

@@ -29,7 +29,8 @@ from ..core.game import Game, replay
 from ..core.session import Session
 from ..core.standings import Entry
 from ..i18n.language import Msg
-from .sessionfile import load_session, replay_file, transact_returning
+from .nighttable import transact
+from .sessionfile import load_session, replay_file
 
 # Plain classes, not dataclasses: every command imports this module, and a dataclass
 # costs a compilation at each start (docs/latency.md).
@@ -92,7 +93,7 @@ def record(
         updated = replace(current, events=(*current.events, *(e.event for e in entries)))
         return updated, (game, tuple(entries))
 
-    saved, (game, entries) = transact_returning(path, change)
+    saved, (game, entries) = transact(path, change)
     return Recorded(saved, game, entries)
 
 
@@ -152,7 +153,7 @@ def undo(
         )
         return undone, (removed, None)
 
-    saved, (removed, correction) = transact_returning(path, change)
+    saved, (removed, correction) = transact(path, change)
     return Undone(saved, removed, replay(saved), correction)
 
 
@@ -180,6 +181,7 @@ def correct(
     dry_run: bool = False,
     expect: Callable[[Session], None] | None = None,
     at: str | None = None,
+    reason: str = "",
 ) -> Corrected:
     """Correct deal ``deal`` of the session file as ``chicago edit`` names it, under the
     lock (or, ``dry_run``, only work it out and write nothing): the one correction the
@@ -187,7 +189,7 @@ def correct(
     it breaks or a text that cannot be read is said with "nothing was changed", parts
     that do not go together stay an `OptionConflict` (a usage error).  ``expect`` may
     refuse the file as found (a phone's page that saw another record); ``at`` is when
-    (UTC; now unless given)."""
+    (UTC; now unless given); ``reason`` is kept with the correction (`edit --reason`)."""
     if at is None:
         from datetime import UTC, datetime
 
@@ -202,10 +204,13 @@ def correct(
             if isinstance(error, OptionConflict):
                 raise
             raise ChicagoError(Msg("{error}; nothing was changed", error=error)) from None
+        if reason:
+            kept = replace(corrected.corrections[-1], reason=reason)
+            corrected = replace(corrected, corrections=(*corrected.corrections[:-1], kept))
         return corrected, (before, after, corrected.corrections[-1])
 
     if dry_run:
         found, (before, after, correction) = change(load_session(path))
     else:
-        found, (before, after, correction) = transact_returning(path, change)
+        found, (before, after, correction) = transact(path, change)  # a night's table: not reopened after a later draw
     return Corrected(found, before, after, correction, dry_run)

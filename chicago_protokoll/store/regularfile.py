@@ -35,7 +35,8 @@ class NotReadable(Exception):
         super().__init__(what.format(**params))
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a file of ``mode`` is that is not a regular file, as a clause after "it"."""
     if stat.S_ISDIR(mode):
         return N_("it is a directory, not a file")
     if stat.S_ISFIFO(mode):
@@ -59,7 +60,7 @@ def read_bounded(path: str | os.PathLike[str], limit: int, *, follow: bool = Tru
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise NotReadable(_kind(mode))
+            raise NotReadable(kind_of(mode))
         chunks: list[bytes] = []
         size = 0
         while size <= limit:

@@ -30,7 +30,8 @@ from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import Msg
 from .atomic import LOCK_TIMEOUT, locked, make_dir, write_atomic
-from .fileformat import dumps_session, ids_problem, loads_session, session_problem
+from .fileformat import dumps_session, loads_session, session_problem
+from .fileids import ids_problem
 from .locations import display_path, in_data_dir, link_refused, real_path
 from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
 

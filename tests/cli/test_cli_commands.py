@@ -561,7 +561,7 @@ def test_deal_echoes_the_protocol_row_it_recorded() -> None:
     """A swapped player shows at once: the row of the deal with each player's points."""
     ok("new", "fredag", "Anna", "Bo", "Cilla")
     out = ok("deal", "--buy", "Anna:kåk", "--last-trick", "Bo", "--showdown", "Cilla:par")
-    assert out.splitlines()[0] == "Protocol, deal 1: Anna +6 = 6 | Bo +5 = 5 | Cilla +1 = 1"
+    assert out.splitlines()[0] == "Protocol, deal 1: Anna +6 = 6 | Bo +5 = 5 | Cilla +1 = 1; köp 2: nobody"
     assert "Protokoll, giv 2: Anna – 6" in ok(
         "--lang", "sv", "deal", "--buy", "Bo:par", "--last-trick", "Bo", "--showdown", "pass"
     )

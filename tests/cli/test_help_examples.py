@@ -13,6 +13,7 @@ GROUPS = {
     "rules": ("show", "init", "check", "presets"),
     "sessions": ("use", "show", "remove"),
     "night": ("new", "draw", "status", "final", "leave", "join", "cards"),
+    "club": ("init", "sync", "keep"),
 }
 
 

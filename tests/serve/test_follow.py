@@ -35,19 +35,19 @@ def test_the_page_and_the_screen_follow_again_new_and_sessions_use(
     for _ in range(3):  # Anna 73: the game is over
         ok(*ANNA_23_DEAL)
     chicago("again")  # the next game at the table: fredag-2, the current session
-    sheet.locator("main h1", has_text="fredag-2").wait_for(timeout=3000)
-    tv.locator("main h1", has_text="fredag-2").wait_for(timeout=3000)
+    sheet.locator("main h1", has_text="fredag-2").wait_for(timeout=15_000)
+    tv.locator("main h1", has_text="fredag-2").wait_for(timeout=15_000)
     assert sheet.locator(".protocol tbody tr").count() == 1  # "nothing recorded yet"
     assert served.status()["session"] == "fredag-2"
 
     chicago("new", "lördag", "Eva", "Fia", "Gun")
-    sheet.locator("main h1", has_text="lördag").wait_for(timeout=3000)
-    tv.locator(".tv-name", has_text="Gun").wait_for(timeout=3000)
+    sheet.locator("main h1", has_text="lördag").wait_for(timeout=15_000)
+    tv.locator(".tv-name", has_text="Gun").wait_for(timeout=15_000)
     assert sheet.locator(".protocol thead th").all_inner_texts()[2:] == ["Eva", "Fia", "Gun"]
 
     chicago("sessions", "use", "fredag")
-    sheet.locator("main h1", has_text="fredag").wait_for(timeout=3000)
-    tv.locator(".tv-winners", has_text="Anna").wait_for(timeout=3000)  # the finished game
+    sheet.locator("main h1", has_text="fredag").wait_for(timeout=15_000)
+    tv.locator(".tv-winners", has_text="Anna").wait_for(timeout=15_000)  # the finished game
     for page in (sheet, tv):
         assert page.evaluate("window.notReloaded === true")
         assert page.url.startswith(served.url)

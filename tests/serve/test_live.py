@@ -241,7 +241,7 @@ def test_the_page_shows_a_deal_from_another_process_without_a_reload(
     assert page.locator(".protocol tbody tr").count() == 1  # deal 1
     chicago(*ANNA_23_DEAL)
     # (a locator, not wait_for_function: the page's CSP rightly forbids eval)
-    page.locator(".protocol tbody tr").nth(1).wait_for(timeout=2000)
+    page.locator(".protocol tbody tr").nth(1).wait_for(timeout=15_000)
     assert page.evaluate("window.notReloaded === true")
     assert "27" in page.locator(".standings tbody tr").first.inner_text()
 
@@ -253,8 +253,8 @@ def test_the_page_says_plainly_when_the_file_is_damaged(browser: Browser, served
     path = session_file("fredag")
     good = path.read_bytes()
     path.write_text("this is not a session file\n", encoding="utf-8")
-    page.wait_for_selector(".problem", timeout=2000)
+    page.wait_for_selector(".problem", timeout=15_000)
     assert "fredag" in page.locator(".problem").inner_text()
     path.write_bytes(good)
-    page.wait_for_selector(".protocol", timeout=2000)
+    page.wait_for_selector(".protocol", timeout=15_000)
     assert page.locator(".problem").count() == 0

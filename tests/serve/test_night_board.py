@@ -60,7 +60,7 @@ def test_status_json_is_night_status_json(six_tables: tuple[Served, dict[str, An
     expected = json.loads(chicago("night", "status", "klubb", "--json"))
     from serve_support import wait_for
 
-    wait_for(lambda: server.status() == expected, timeout=3)
+    wait_for(lambda: server.status() == expected)
 
 
 def test_each_table_has_its_sheet_and_the_cards_their_qr_codes(
@@ -146,7 +146,7 @@ def test_the_board_of_a_six_table_night_fits_the_screen_and_follows_the_tables(
     table = night["tables"][2]
     _deal(table)
     score = page.locator('.nb-table[data-table="3"] li').first.locator(".s")
-    expect(score).to_have_text("18", timeout=3000)  # 3 deals of a pair and the last trick
+    expect(score).to_have_text("18", timeout=15_000)  # 3 deals of a pair and the last trick
     _fits(page)
 
 

@@ -136,7 +136,7 @@ def test_a_deal_shows_on_the_screen_without_a_reload(browser: Browser, long_game
     page.evaluate("window.notReloaded = true")
     chicago("deal", "--buy", "Bo:pair", "--last-trick", "Bo", "--showdown", "pass")
     newest = page.locator(".tv-deals tbody tr").first.locator("td").first
-    expect(newest).to_have_text("41", timeout=3000)
+    expect(newest).to_have_text("41", timeout=15_000)
     assert page.evaluate("window.notReloaded === true")
     _fits(page)
 

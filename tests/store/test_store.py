@@ -630,6 +630,43 @@ def test_removing_the_current_session_clears_the_pointer(saved: Path) -> None:
     assert catalogue.list_sessions() == []
 
 
+def test_removing_the_current_session_never_leaves_a_pointer_to_a_missing_file(
+    saved: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pointer is gone before the file: a reader between the two steps sees the final
+    state ("no current session"), not a current session whose file has vanished."""
+    catalogue.set_current("fredag")
+    seen: list[tuple[str, str | None]] = []
+    unlink = Path.unlink
+
+    def watched(self: Path, missing_ok: bool = False) -> None:
+        seen.append((self.name, catalogue.get_current()))
+        unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", watched)
+    catalogue.remove_session("fredag")
+    assert ("fredag.toml", None) in seen
+    assert not saved.exists() and catalogue.get_current() is None
+
+
+def test_a_session_that_could_not_be_removed_stays_current(
+    saved: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the file cannot be deleted, nothing changed: the pointer still names it."""
+    catalogue.set_current("fredag")
+    unlink = Path.unlink
+
+    def refused(self: Path, missing_ok: bool = False) -> None:
+        if self == saved:
+            raise PermissionError(13, "Permission denied")
+        unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    with pytest.raises(ChicagoError, match="could not remove"):
+        catalogue.remove_session("fredag")
+    assert saved.exists() and catalogue.get_current() == "fredag"
+
+
 def test_removing_another_session_keeps_the_pointer(saved: Path) -> None:
     """Removing a session that is not current leaves the current one as it was."""
     sessionfile.create_session(locations.session_path("lördag"), _game())

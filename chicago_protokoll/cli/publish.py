@@ -1,0 +1,151 @@
+"""``chicago publish DIR``: the club's results as a static site (cli.md, "Results leave
+the room").
+
+Reads the nights and games (the data directory's, and each ``--dir``'s sessions), has
+`present.publish_site` make every page and `store.publish` write what changed.  A
+session that cannot be read is named on stderr and left out, as ``stats`` does; a night
+whose tables cannot be read is refused by name (its page would be wrong).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Literal
+
+import typer
+
+from ..core.errors import ChicagoError
+from ..i18n.language import language, set_language, t
+from ..present.width import visible
+from .root import note_saved
+
+if TYPE_CHECKING:
+    from ..core.stats import League, Played
+    from ..present.publish_site import GameSource
+
+app = typer.Typer()
+
+
+@app.command()
+def publish(
+    folder: Annotated[
+        Path,
+        typer.Argument(
+            help="The folder to write the site into (made if missing).",
+            metavar="DIR",
+            file_okay=False,
+        ),
+    ],
+    dirs: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--dir",
+            help="Also publish the sessions in FOLDER, e.g. a folder the club shares (repeatable).",
+            exists=True,
+            file_okay=False,
+            metavar="FOLDER",
+        ),
+    ] = None,
+    nights: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--night",
+            help="Publish only this night and its games (repeatable; default: every night and game).",
+            metavar="NAME",
+        ),
+    ] = None,
+    lang: Annotated[
+        Literal["sv", "en"] | None,
+        typer.Option("--lang", help="The site's language: sv or en (default: the output's)."),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Publish into a folder that holds files and no earlier site."),
+    ] = False,
+) -> None:
+    """Write the results as a static site: the nights, the games, the players, the league."""
+    from ..present.publish_site import site_files
+    from ..store import publish as site_store
+
+    if lang is not None:
+        set_language(lang)
+    statuses, night_games = _read_nights(nights or [])
+    games = _read_games(night_games, dirs or [], every=not nights)
+    league = _league([game for game, _ in games])
+    files = site_files(statuses, [source for _, source in games], league)
+    done = site_store.publish_site(folder, files, force=force)
+    if done.written or done.removed:
+        note_saved()
+    print(
+        visible(
+            t(
+                "Published {folder}: {written} written, {unchanged} unchanged, {removed} removed",
+                folder=folder,
+                written=len(done.written),
+                unchanged=len(done.unchanged),
+                removed=len(done.removed),
+            )
+        )
+    )
+
+
+def _read_nights(names: list[str]) -> tuple[list[dict[str, object]], dict[str, str]]:
+    """Each night's status, and which night each table's session belongs to."""
+    from ..present.night_status import night_status_dict
+    from ..store import nightfile
+
+    if names:
+        paths = [nightfile.resolve_night(name) for name in names]
+    else:
+        paths = [path for _, path in nightfile.list_nights()]
+    statuses = []
+    sessions: dict[str, str] = {}
+    for path in dict.fromkeys(paths):
+        night = nightfile.load_night(path)
+        statuses.append(night_status_dict(night, nightfile.night_results(night, indexed=True)))
+        for table in night.tables:
+            sessions[table.session] = night.name
+    return statuses, sessions
+
+
+def _read_games(
+    night_games: dict[str, str], dirs: list[Path], *, every: bool
+) -> list[tuple[Played | None, GameSource]]:
+    """Each game to publish with what the league needs of it (a `Played` or None): the
+    nights' tables, and (``every``) every session of the data directory and of ``dirs``."""
+    from ..core.summary import played
+    from ..present.publish_site import GameSource
+    from ..store import locations, sessionfile
+    from ..store.leaguefiles import all_session_files, session_files
+
+    paths = [locations.session_path(name) for name in night_games]
+    if every:
+        paths += all_session_files(dirs)
+    else:
+        for directory in dirs:
+            paths += session_files(directory)
+    games: list[tuple[Played | None, GameSource]] = []
+    seen: set[str] = set()
+    for path in dict.fromkeys(paths):
+        try:
+            session = sessionfile.load_session(path)
+            standings = sessionfile.replay_file(session, path).standings()
+        except ChicagoError as error:
+            sys.stderr.write("chicago: " + visible(t("skipped ") + error.localized(language())) + "\n")
+            continue
+        name = session.name or path.stem
+        if name in seen or locations.session_name_problem(name) is not None:
+            continue  # the same session reached twice (the data directory given as --dir)
+        seen.add(name)
+        source = GameSource(
+            name, session.created, standings, tuple(session.corrections), night_games.get(name)
+        )
+        games.append((played(session, standings), source))
+    return games
+
+
+def _league(played: list[Played | None]) -> League:
+    from ..core.stats import league
+
+    return league([game for game in played if game is not None])

@@ -1,0 +1,348 @@
+"""A typed-up paper protocol (CSV) into a session: `chicago import FILE` (cli.md, "Results
+leave the room").
+
+Two steps, both pure:
+
+- `read_protocol` reads the CSV text: the header (English or Swedish, any order, any
+  subset beyond ``deal``; an unknown header is refused), ``,`` or ``;``, and each row's
+  cells as the options of ``chicago deal`` take them.  It does not read a claim
+  itself: a cell is handed to `entry` as ``chicago deal`` would hand its option.
+- `import_rows` replays the session and lays the rows on it: a row of a deal already
+  recorded must match what was recorded (and is not recorded again), the first new
+  row must be the next deal, every written total must equal the replay's.  The first
+  row that fails stops it all, naming its line, and nothing is recorded.
+
+So an import of the same file twice records nothing the second time, and a table whose
+phone died after deal 5 types in the whole protocol (deals 1-5 as a check) and gets
+deals 6 on recorded.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..i18n.language import Msg
+from . import entry, ids
+from .claims import player, split_player
+from .errors import ChicagoError, EntryError
+from .events import Event, Exchange, Forfeit, Note, Penalty, event_to_dict
+from .game import Game
+from .session import Session
+from .standings import Standings
+
+#: A header's words, folded (`_fold`), and the column they name.  Swedish beside English.
+HEADERS: dict[str, str] = {
+    "deal": "deal", "giv": "deal",
+    "exchange": "exchange", "exchanges": "exchange", "byte": "exchange", "byten": "exchange",
+    "chicago": "chicago",
+    "brokenby": "broken_by", "brutenav": "broken_by", "brotsav": "broken_by",
+    "lasttrick": "last_trick", "sistasticket": "last_trick", "sistastick": "last_trick",
+    "withtwo": "with_two", "medtvaa": "with_two", "medentvaa": "with_two",
+    "showdown": "showdown", "visning": "showdown",
+    "royal": "royal",
+    "penalty": "penalty", "straff": "penalty",
+    "forfeit": "forfeit", "forlust": "forfeit",
+    "note": "note", "anteckning": "note",
+}  # fmt: skip
+BUY_WORDS = ("buy", "kop")
+TOTAL_WORDS = ("total", "summa")
+YES = {"1", "x", "yes", "ja", "true", "sant", "✓", "☒", "☑"}
+NO = {"", "0", "no", "nej", "false", "falskt", "☐"}
+
+
+def _fold(text: str) -> str:
+    """A header as compared: case, diacritics, spaces, '-' and '_' do not count."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    kept = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "".join(c for c in kept if c not in " -_\t")
+
+
+@dataclass(frozen=True, slots=True)
+class PaperRow:
+    """One row of the protocol: its line in the file, the deal, and what it gives."""
+
+    line: int
+    deal: int
+    entry: entry.DealEntry | None  # None: the row gives no part of the deal itself
+    penalties: tuple[str, ...] = ()
+    forfeit: str | None = None
+    note: str | None = None
+    totals: tuple[tuple[str, int], ...] = ()  # (the player as written, the total)
+    # whether the file has an exchange column: the printed protocol has none, so a deal the
+    # phone recorded with its exchanges still agrees with a paper row without them
+    exchanges_given: bool = False
+
+
+def _column(header: str, scored_buys: int) -> str:
+    """The column a header names: ``deal``, ``buy2``, ``total:Anna``...; refuses others."""
+    words = header.strip().split(None, 1)
+    if len(words) == 2 and _fold(words[0]) in TOTAL_WORDS:
+        return "total:" + words[1].strip()
+    folded = _fold(header)
+    for word in BUY_WORDS:
+        if folded.startswith(word) and folded[len(word) :].isdigit():
+            buy = int(folded[len(word) :])
+            if 1 <= buy <= scored_buys:
+                return f"buy{buy}"
+            raise EntryError(
+                Msg(
+                    "the column '{header}' names köp {buy}, and this table scores {scored_buys} köp (game.scored_buys)",
+                    header=header,
+                    buy=buy,
+                    scored_buys=scored_buys,
+                )
+            )
+    if folded in HEADERS:
+        return HEADERS[folded]
+    raise EntryError(
+        Msg(
+            "the column '{header}' is not one a paper protocol has: deal, buy1…buy{scored_buys}, exchange, chicago, broken_by, last_trick, with_two, showdown, royal, penalty, forfeit, note, total PLAYER (or in Swedish: giv, köp1…, byte, bruten av, sista sticket, med tvåa, visning, straff, förlust, anteckning, summa PLAYER)",
+            header=header,
+            scored_buys=scored_buys,
+        )
+    )
+
+
+def _delimiter(text: str) -> str:
+    """``;`` (a Swedish spreadsheet's CSV) or ``,``: whichever the header line has more of
+    outside quotes."""
+    first = text.split("\n", 1)[0]
+    outside = first.split('"')[::2]
+    return ";" if sum(part.count(";") for part in outside) > sum(part.count(",") for part in outside) else ","
+
+
+def read_protocol(text: str, scored_buys: int) -> list[PaperRow]:
+    """The rows of a typed-up protocol (``text`` without its BOM).  `EntryError` names the
+    line and column of the first cell that cannot be read."""
+    text = text.removeprefix("\ufeff")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise EntryError(Msg("the file is empty: a paper protocol starts with a header line")) from None
+    columns = [_column(cell, scored_buys) for cell in header]
+    if "deal" not in columns:
+        raise EntryError(Msg("the header has no column 'deal' (giv): every row names its deal"))
+    repeated = sorted({c for c in columns if columns.count(c) > 1})
+    if repeated:
+        raise EntryError(Msg("the header names {columns} twice", columns=", ".join(repeated)))
+    rows = []
+    for cells in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in cells):
+            continue  # an empty line (a spreadsheet's trailing ones)
+        if len(cells) > len(columns):
+            raise EntryError(
+                Msg("line {line} has {cells} cells and the header {columns}", line=line, cells=len(cells), columns=len(columns))
+            )
+        values = {c: v.strip() for c, v in zip(columns, cells, strict=False)}
+        rows.append(replace(_row(line, values, scored_buys), exchanges_given="exchange" in columns))
+    return rows
+
+
+def _row(line: int, values: dict[str, str], scored_buys: int) -> PaperRow:
+    def whole(text: str, what: Msg) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise EntryError(
+                Msg("line {line}: '{text}' is not a whole number ({what})", line=line, text=text, what=what)
+            ) from None
+
+    deal = whole(values.get("deal", ""), Msg("the deal"))
+    with_two_text = _fold(values.get("with_two", ""))
+    if with_two_text not in YES | NO:
+        raise EntryError(
+            Msg("line {line}: with_two is '{text}'; write x (or 1, yes, ja) or leave it empty", line=line, text=values["with_two"])
+        )
+    buys = [values.get(f"buy{buy}", "") for buy in range(1, scored_buys + 1)]
+    parts = ("exchange", "chicago", "broken_by", "last_trick", "showdown", "royal")
+    given = any(buys) or any(values.get(part) for part in parts) or with_two_text in YES
+    made = None
+    if given:
+        last = max((i for i, b in enumerate(buys, start=1) if b), default=0)
+        exchanges = [part.strip() for part in values.get("exchange", "").split(";") if part.strip()]
+        try:
+            made = entry.DealEntry.from_options(
+                buy=[b or "pass" for b in buys[:last]],
+                exchange=exchanges,
+                chicago=[values["chicago"]] if values.get("chicago") else None,
+                broken_by=[values["broken_by"]] if values.get("broken_by") else None,
+                last_trick=[values["last_trick"]] if values.get("last_trick") else None,
+                with_two=with_two_text in YES,
+                showdown=[values["showdown"]] if values.get("showdown") else None,
+                royal=[values["royal"]] if values.get("royal") else None,
+            )
+        except EntryError as error:
+            raise _at(line, deal, error) from None
+    totals = tuple(
+        (column.partition(":")[2], whole(value, Msg("a total")))
+        for column, value in values.items()
+        if column.startswith("total:") and value
+    )
+    penalties = tuple(p.strip() for p in values.get("penalty", "").split(";") if p.strip())
+    return PaperRow(
+        line, deal, made, penalties, values.get("forfeit") or None, values.get("note") or None, totals
+    )
+
+
+class PaperError(EntryError):
+    """A row of the protocol that cannot be recorded; the message names its line."""
+
+
+def _at(line: int, deal: int, error: ChicagoError) -> PaperError:
+    return PaperError(
+        Msg("line {line} (deal {deal}): {error}", line=line, deal=deal, error=error.message)
+    )
+
+
+# -- laying the rows on the session -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """What an import gives: the session with the new events, and how many rows were
+    already recorded (checked, not recorded again) and how many are new."""
+
+    session: Session
+    standings: Standings
+    checked: int
+    new: int
+
+
+def _replayed(session: Session, events: Sequence[Event]) -> Game:
+    game = Game(replace(session, events=()))
+    for event in events:
+        game.apply(event)
+    return game
+
+
+def _content(event: Event) -> dict[str, Any]:
+    data = event_to_dict(event)
+    data.pop("id", None)
+    return data
+
+
+def _revisor_events(game: Game, row: PaperRow) -> list[Event]:
+    """The row's penalties, forfeit and note, each read on the game as the one before left it."""
+    made: list[Event] = []
+    for text in row.penalties:
+        who, rest = split_player(game, text)
+        points, _, reason = rest.partition(" ")
+        made.append(entry.penalty_event(game, who, points, reason))
+        game.apply(made[-1])
+    if row.forfeit:
+        who, reason = split_player(game, row.forfeit)
+        made.append(entry.forfeit_event(game, who, reason))
+        game.apply(made[-1])
+    if row.note:
+        made.append(entry.note_event(game, row.note, row.deal))
+        game.apply(made[-1])
+    return made
+
+
+def _check_totals(game: Game, row: PaperRow, totals: Sequence[int]) -> None:
+    for written_name, written in row.totals:
+        name = player(game, written_name)
+        replayed = totals[game.players.index(name)]
+        if replayed != written:
+            raise PaperError(
+                Msg(
+                    "line {line} (deal {deal}): the written total of {player} is {written}, the replay gives {replayed}",
+                    line=row.line,
+                    deal=row.deal,
+                    player=name,
+                    written=written,
+                    replayed=replayed,
+                )
+            )
+
+
+def import_rows(session: Session, rows: Sequence[PaperRow]) -> Imported:
+    """Lay ``rows`` on ``session`` (see the module); `ChicagoError` at the first row that
+    fails, naming its line, with nothing recorded."""
+    recorded = tuple(session.events)
+    whole = _replayed(session, recorded)
+    done = len([d for d in whole.standings().deals if d.complete])
+    game = whole
+    new: list[Event] = []
+    previous = 0
+    checked = 0
+    for row in rows:
+        if row.deal <= previous:
+            raise PaperError(
+                Msg("line {line}: deal {deal} comes after deal {previous}; write the deals in order, each once", line=row.line, deal=row.deal, previous=previous)
+            )
+        previous = row.deal
+        try:
+            if row.deal <= done:
+                _check_recorded(session, recorded, whole, row)
+                checked += 1
+                continue
+            expected = game.deal
+            if game.finished:
+                raise ChicagoError(Msg("the game is over after deal {deal}; nothing more can be recorded", deal=game.deal))
+            if row.deal != expected:
+                raise ChicagoError(
+                    Msg("the next deal to record is deal {expected}, not deal {deal}", expected=expected, deal=row.deal)
+                )
+            if game.deal_begun:
+                raise ChicagoError(
+                    Msg("deal {deal} is partly recorded already; finish it or take it back with chicago undo --deal before importing it", deal=row.deal)
+                )
+            if row.entry is None:
+                raise ChicagoError(Msg("the row gives no part of the deal (köp, Chicago, last trick, showdown or royal)"))
+            for event in entry.deal_events(game, row.entry):
+                game.apply(event)
+                new.append(event)
+            new.extend(_revisor_events(game, row))
+        except PaperError:
+            raise
+        except ChicagoError as error:
+            raise _at(row.line, row.deal, error) from None
+        _check_totals(game, row, game.standings().deals[row.deal - 1].totals)
+    # Each new event gets its identity as it joins the record (core.ids), as a recording does.
+    identified = ids.identify(new, ids.used_ids(session))
+    imported = replace(session, events=(*recorded, *identified))
+    return Imported(imported, game.standings(), checked, len(rows) - checked)
+
+
+def _check_recorded(session: Session, recorded: Sequence[Event], whole: Game, row: PaperRow) -> None:
+    """A row of a deal already recorded: the same events as recorded, and its totals."""
+    revisor = (Note, Penalty, Forfeit)
+    start = next((i for i, e in enumerate(recorded) if e.deal >= row.deal), len(recorded))
+    before = _replayed(session, recorded[:start])
+    if row.entry is not None:
+        typed = []
+        for event in entry.deal_events(before, row.entry):
+            before.apply(event)
+            typed.append(_content(event))
+        left_out = revisor if row.exchanges_given else (*revisor, Exchange)
+        kept = [_content(e) for e in recorded if e.deal == row.deal and not isinstance(e, left_out)]
+        if typed != kept:
+            raise ChicagoError(
+                Msg(
+                    "deal {deal} is recorded already and differently from this row; correct the row, or the record with chicago edit {deal}",
+                    deal=row.deal,
+                )
+            )
+    else:  # the deal's own events as recorded, so the revisor's entries read on them
+        for event in recorded[start:]:
+            if event.deal != row.deal or isinstance(event, revisor):
+                break
+            before.apply(event)
+    kept_revisor = [_content(e) for e in recorded if e.deal == row.deal and isinstance(e, revisor)]
+    for typed_entry in _revisor_events(before, row):
+        if _content(typed_entry) not in kept_revisor:
+            raise ChicagoError(
+                Msg(
+                    "deal {deal} is recorded already, without this row's penalty, forfeit or note; record it with chicago penalty, forfeit or note",
+                    deal=row.deal,
+                )
+            )
+    _check_totals(whole, row, whole.standings().deals[row.deal - 1].totals)

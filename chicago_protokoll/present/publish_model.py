@@ -1,0 +1,75 @@
+"""What the published site's pages know of each other (`publish_site` makes them, the
+layout is `publish_pages`): the games and nights on the site, and where each file goes.
+See `publish_site` for the paths."""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..core.events import Correction
+    from ..core.standings import Standings
+    from ..core.stats import League
+
+
+@dataclass(frozen=True, slots=True)
+class GameSource:
+    """One game as the site shows it: its session's name, when it was started, the
+    replayed standings and the corrections (the sheet lists them)."""
+
+    name: str
+    created: str
+    standings: Standings
+    corrections: tuple[Correction, ...] = ()
+    night: str | None = None
+
+
+def player_slug(name: str) -> str:
+    """``players/SLUG-HASH8.html``'s name part: ``Åsa Öberg`` -> ``AsaOberg-1a2b3c4d``."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    letters = "".join(c for c in decomposed if c.isascii() and c.isalnum())
+    digest = hashlib.sha256(unicodedata.normalize("NFC", name).encode("utf-8")).hexdigest()[:8]
+    return f"{letters}-{digest}" if letters else digest
+
+
+def player_path(name: str) -> str:
+    return f"players/{player_slug(name)}.html"
+
+
+def game_path(session: str) -> str:
+    return f"games/{session}.html"
+
+
+def night_path(night: str) -> str:
+    return f"nights/{night}/index.html"
+
+
+def results_path(night: str) -> str:
+    return f"nights/{night}/results.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """What the pages know of each other: which games, nights and players have a page."""
+
+    nights: tuple[Mapping[str, Any], ...]
+    games: tuple[GameSource, ...]
+    league: League | None
+    stake: str = "1"
+
+    @property
+    def game_names(self) -> frozenset[str]:
+        return frozenset(game.name for game in self.games)
+
+    def players(self) -> list[str]:
+        """Everyone who played a game or sat at a night, each once, by name."""
+        names: set[str] = set()
+        for game in self.games:
+            names.update(p.name for p in game.standings.players)
+        for status in self.nights:
+            names.update(status.get("players", ()))
+        return sorted(names, key=lambda name: (name.casefold(), name))

@@ -1,0 +1,85 @@
+"""The whole-deal form of a recording page whose phone lost the laptop (cli.md, "Recording
+that survives the room's network"): while an entry waits, the page cannot draw the next
+question, so it takes the rest of the deal at once, as ``chicago deal`` takes a deal.
+
+The form gives the parts of the deal the file does not have yet (a part left empty is
+"as recorded", or nothing: a köp passed, no Chicago).  On arrival the server reads the
+deal as a whole (`core.entry.DealEntry`, the same options as ``chicago deal``): the parts
+already in the file as they are recorded, the rest as the form gives them, played from
+the deal's start by the same entry layer and engine; what the file has of the deal must
+be how that deal begins, and the events after it are recorded.  No rule is read here:
+`core.entry.deal_events` and `Game.apply` judge, as for the command line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..core import entry
+from ..core.correct import deal_events, game_before, recorded_entry
+from ..core.errors import ChicagoError
+from ..core.events import Event, RevisorEvent
+from ..core.game import Game
+from ..i18n.language import Msg
+from ..present.narrate import describe_event
+
+
+def claim_text(who: str, hand: str) -> str:
+    """A köp's or the showdown's choices as ``chicago deal`` reads them (``pass``, ``tie``,
+    ``tie:pair``, ``Anna:pair``): as `recorder.claim_text`, which imports this module."""
+    if who in ("", "pass"):
+        return "pass"
+    if who == "tie":
+        return f"tie:{hand}" if hand else "tie"
+    return f"{who}:{hand}"
+
+
+def _given(form: Mapping[str, str], name: str) -> str | None:
+    value = form.get(name, "").strip()
+    return value or None
+
+
+def form_entry(game: Game, form: Mapping[str, str]) -> entry.DealEntry:
+    """The deal the form describes, parts already in the file taken from the file."""
+    so_far = [e for e in deal_events(game.session, game.deal) if not isinstance(e, RevisorEvent)]
+    recorded = recorded_entry(so_far)
+    buys = list(recorded.buys)
+    for number in range(len(buys) + 1, game.rules.game.scored_buys + 1):
+        who = form.get(f"buy{number}", "") or "pass"
+        buys.append(claim_text(who, form.get(f"hand{number}", "")))
+    while buys and buys[-1] == "pass":
+        buys.pop()
+
+    def part(was: str | None, name: str) -> list[str] | None:
+        value = was if was is not None else _given(form, name)
+        return [value] if value is not None else None
+
+    return entry.DealEntry.from_options(
+        buy=buys,
+        exchange=list(recorded.exchanges),
+        chicago=part(recorded.chicago, "chicago"),
+        broken_by=part(recorded.broken_by, "broken"),
+        last_trick=part(recorded.last_trick, "last"),
+        with_two=recorded.with_two or form.get("two") == "1",
+        showdown=part(recorded.showdown, "show")
+        if recorded.showdown is not None or _given(form, "show") is None
+        else [claim_text(form.get("show", ""), form.get("showhand", ""))],
+        royal=part(recorded.royal, "royal"),
+    )
+
+
+def rest_of_deal(game: Game, form: Mapping[str, str]) -> list[Event]:
+    """The events the form adds to the deal being played on ``game``: the whole deal read
+    from its start, less what the file already has of it (which must be how it begins)."""
+    whole = form_entry(game, form)
+    start = game_before(game.session, game.deal)
+    events = entry.apply_deal(start, whole)
+    so_far = [e for e in deal_events(game.session, game.deal) if not isinstance(e, RevisorEvent)]
+    said = [describe_event(e) for e in events[: len(so_far)]]
+    if said != [describe_event(e) for e in so_far]:
+        raise ChicagoError(
+            Msg(
+                "the deal as recorded so far is not how this whole deal begins; nothing was recorded"
+            )
+        )
+    return events[len(so_far) :]

@@ -1,0 +1,542 @@
+"""A club folder on many machines, with git as the engine (docs/club.md, shared/docs/cli.md
+"A club folder on many machines").
+
+- `init_club`: the folder a git repository whose session and night files merge with
+  ``chicago merge-driver``, the per-machine files ignored, and this clone's driver set.
+- `sync`: under the data directory's locks (a recording waits), commit what changed,
+  fetch, merge with the driver, check that every file that changed loads, push.  A
+  conflict ends the merge: the repository and every file as they were before the sync,
+  the other side's version beside the file as ``NAME.theirs.toml``.  Nothing is
+  half-merged, nothing unreadable is committed or pushed.
+- `keep`: a conflict resolved by taking one side whole, then the sync.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from ..core.errors import ChicagoError, SessionFileError
+from ..core.logmerge import MergeConflict
+from ..i18n.language import Msg, language
+from .atomic import locked, make_dir, write_atomic
+from .clubfiles import check_text, kind_of, newer_format, theirs_path
+from .gitrepo import Git, GitError, said, toplevel
+
+Side = Literal["ours", "theirs"]
+
+#: What ``club init`` writes into .gitattributes: every file of ours merges by the driver.
+ATTRIBUTES = ("sessions/*.toml merge=chicago", "nights/*.toml merge=chicago")
+#: What stays on each machine: locks, the derived cache, the live page's secrets and
+#: kept conflicts, the current pointers, a conflict's other side, a killed write's temp.
+IGNORED = (
+    ".chicago-protokoll.lock",
+    "/cache/",
+    "/serve-secrets",
+    "/serve-conflicts/",
+    "/current",
+    "/current-night",
+    "*.theirs.toml",
+    ".*.tmp",
+)
+#: Shared files besides the sessions and nights.
+SHARED = ("house-rules.toml", ".gitattributes", ".gitignore")
+DRIVER_NAME = "chicago-protokoll: sessions merged by event id, nights by key"
+#: The trailer every sync's commit carries: which release wrote it (a newer file is named
+#: by the release to install).
+RELEASE_TRAILER = "Chicago-Protokoll-Release"
+_PUSH_TRIES = 3
+
+
+def driver_command() -> str:
+    """This clone's merge driver: the Python that runs this ``chicago``, by absolute path
+    (git runs it with no PATH of a virtual environment)."""
+    python = shlex.quote(os.path.abspath(sys.executable))
+    return f"{python} -m chicago_protokoll merge-driver %O %A %B %P"
+
+
+def release() -> str:
+    """The installed release (the store may not import the package's top)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("chicago-protokoll")
+    except PackageNotFoundError:  # pragma: no cover - run from a bare source tree
+        return "source"
+
+
+# -- init ----------------------------------------------------------------------------------
+
+
+def init_club(directory: Path) -> list[Msg]:
+    """Make ``directory`` a club folder; what was written, one line each.  Safe to run
+    again; in a clone of a club folder it only sets up this clone."""
+    make_dir(directory)
+    told: list[Msg] = []
+    top = toplevel(directory)
+    if top is None or os.path.realpath(top) != os.path.realpath(directory):
+        git = Git(directory)
+        git.run("init", "-q")
+        git.run("symbolic-ref", "HEAD", "refs/heads/main")
+        told.append(Msg("made {folder} a git repository (branch main)", folder=str(directory)))
+    git = Git(directory)
+    cloned = git.ok("cat-file", "-e", "HEAD:.gitattributes") and _has_lines(
+        directory / ".gitattributes", ATTRIBUTES
+    )
+    if not cloned:
+        for name, lines in ((".gitattributes", ATTRIBUTES), (".gitignore", IGNORED)):
+            added = _add_lines(directory / name, lines)
+            if added:
+                told.append(Msg("wrote {file}: {lines}", file=name, lines=", ".join(added)))
+    fixed = ensure_driver(git)
+    if fixed is not None:
+        told.append(fixed)
+    if not told:
+        told.append(Msg("{folder} is a club folder already; nothing to change", folder=str(directory)))
+    return told
+
+
+def _has_lines(path: Path, lines: tuple[str, ...]) -> bool:
+    return not [line for line in lines if line not in _lines(path)]
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        return [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
+    except FileNotFoundError:
+        return []
+
+
+def _add_lines(path: Path, lines: tuple[str, ...]) -> list[str]:
+    """Add the lines ``path`` lacks; the ones added."""
+    have = _lines(path)
+    missing = [line for line in lines if line not in have]
+    if missing:
+        try:
+            old = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            old = ""
+        if old and not old.endswith("\n"):
+            old += "\n"
+        write_atomic(path, (old + "".join(f"{line}\n" for line in missing)).encode())
+    return missing
+
+
+def ensure_driver(git: Git) -> Msg | None:
+    """Set this clone's merge driver unless it is set as this ``chicago`` runs it."""
+    wanted = driver_command()
+    if git.config("merge.chicago.driver") == wanted:
+        return None
+    git.run("config", "--local", "merge.chicago.name", DRIVER_NAME)
+    git.run("config", "--local", "merge.chicago.driver", wanted)
+    return Msg("set this clone's merge driver: {command}", command=wanted)
+
+
+def club_top(directory: Path) -> Path:
+    """``directory`` as a club folder (the top of a git work tree with our attributes),
+    or the refusal naming ``club init``."""
+    top = toplevel(directory) if directory.is_dir() else None
+    if (
+        top is None
+        or os.path.realpath(top) != os.path.realpath(directory)
+        or not _has_lines(directory / ".gitattributes", ATTRIBUTES)
+    ):
+        raise ChicagoError(
+            Msg(
+                "{folder} is not a club folder: `chicago club init` makes it one",
+                folder=str(directory),
+            ),
+        )
+    return directory
+
+
+# -- sync ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """One file the two sides changed so that no rule joins them."""
+
+    path: str
+    reason: Msg
+    deal: int | None
+    theirs: str | None  # where the other side's version was put, if it has one
+
+
+@dataclass(slots=True)
+class SyncReport:
+    told: list[Msg] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+
+
+@contextmanager
+def _data_locks(top: Path) -> Iterator[None]:
+    """The data directory's write locks, nights before sessions as a night's draw takes
+    them, held for the whole sync: a recording waits until it is done."""
+    with ExitStack() as stack:
+        for name in ("nights", "sessions"):
+            make_dir(top / name)
+            stack.enter_context(locked(top / name))
+        yield
+
+
+def sync(directory: Path, *, keep: dict[str, Side] | None = None) -> SyncReport:
+    """Commit, pull with the driver, check, push (see the module docstring)."""
+    top = club_top(directory)
+    git = Git(top)
+    report = SyncReport()
+    with _data_locks(top):
+        fixed = ensure_driver(git)
+        if fixed is not None:
+            report.told.append(fixed)
+        if git.maybe("rev-parse", "-q", "--verify", "MERGE_HEAD") is not None:
+            raise ChicagoError(
+                Msg(
+                    "a git merge is under way in {folder} (a pull by hand?); nothing was done: end it with `git merge --abort`, then sync",
+                    folder=str(top),
+                ),
+            )
+        branch = git.maybe("symbolic-ref", "-q", "--short", "HEAD")
+        if branch is None:
+            raise ChicagoError(
+                Msg("{folder} is on no branch (a detached HEAD); check out its branch, then sync", folder=str(top)),
+            )
+        before = git.maybe("rev-parse", "-q", "--verify", "HEAD")
+        _commit_local(git, report)
+        remote, remote_branch, upstream = _remote(git, branch)
+        if remote is None:
+            report.told.append(
+                Msg("no remote to share with: committed here only (`git remote add origin URL` adds one)"),
+            )
+            return report
+        for attempt in range(_PUSH_TRIES):
+            try:
+                git.run("fetch", "-q", remote)
+            except GitError as error:
+                raise ChicagoError(
+                    Msg("committed here, but {remote} could not be reached: {error}", remote=remote, error=error.message),
+                ) from None
+            if not git.ok("rev-parse", "-q", "--verify", f"refs/remotes/{remote}/{remote_branch}"):
+                # No upstream yet, or one that names a branch the remote lacks (the
+                # clone of a folder whose default branch is another): choose, and set it.
+                chosen = _their_branch(git, remote, remote_branch)
+                upstream = upstream and chosen == remote_branch
+                remote_branch = chosen
+            theirs_ref = f"refs/remotes/{remote}/{remote_branch}"
+            if git.ok("rev-parse", "-q", "--verify", theirs_ref):
+                conflicts = _merge(git, theirs_ref, keep or {}, before, unrelated=not upstream)
+                if conflicts:
+                    report.conflicts = conflicts
+                    return report
+            try:
+                # What the push would send: every file that differs from theirs loads.
+                sent = _changed(git, theirs_ref, "HEAD") if git.ok("rev-parse", "-q", "--verify", theirs_ref) else _tracked(git)
+                _check_files(git, sent, rev="HEAD")
+            except ChicagoError:
+                _undo(git, before)
+                raise
+            pushed = git.run(
+                "push", "-q", *(() if upstream else ("-u",)), remote, f"HEAD:refs/heads/{remote_branch}",
+                check=False,
+            )
+            if pushed.returncode == 0:
+                break
+            if attempt + 1 == _PUSH_TRIES or "rejected" not in pushed.stderr + pushed.stdout:
+                raise ChicagoError(
+                    Msg("committed here, but the push to {remote} failed: {said}", remote=remote, said=said(pushed)),
+                )
+            # Another machine pushed in between: fetch and merge that too.
+        if not upstream:
+            report.told.append(
+                Msg("{branch} now follows {remote}/{remote_branch}", branch=branch, remote=remote, remote_branch=remote_branch),
+            )
+        report.told.append(Msg("in step with {remote}", remote=remote))
+        report.told.extend(_remove_theirs_copies(top))
+    return report
+
+
+def keep(directory: Path, name: str, side: Side) -> SyncReport:
+    """Resolve the conflict over ``name`` by taking ``side`` whole, then sync.  A night is
+    kept with its tables' games: a round drawn on both sides made its sessions on both."""
+    from ..core.night import night_of_session
+
+    top = club_top(directory)
+    for path in (f"sessions/{name}.toml", f"nights/{name}.toml", name):
+        if (top / theirs_path(path)).is_file():
+            kept = {path: side}
+            if path.startswith("nights/"):
+                with suppress(FileNotFoundError), os.scandir(top / "sessions") as entries:
+                    for entry in entries:
+                        stem = entry.name.removesuffix(".theirs.toml")
+                        if stem != entry.name and night_of_session(stem) == name:
+                            kept[f"sessions/{stem}.toml"] = side
+            return sync(top, keep=kept)
+    raise ChicagoError(
+        Msg(
+            "there is no conflict over {name} to resolve: no sessions/{name}.theirs.toml (club sync leaves one beside a file in conflict)",
+            name=name,
+        ),
+    )
+
+
+def _commit_local(git: Git, report: SyncReport) -> None:
+    """Commit this machine's changes to the shared files, once each loads."""
+    changed = _local_changes(git)
+    if not changed:
+        return
+    _check_files(git, [path for path, gone in changed if not gone], rev=None)
+    paths = [path for path, _ in changed]
+    git.run("add", "-A", "--", *paths)
+    message = _message(paths)
+    git.run("commit", "-q", "-m", message, identity=True)
+    report.told.append(Msg("committed: {summary}", summary=message.partition("\n")[0]))
+
+
+def _local_changes(git: Git) -> list[tuple[str, bool]]:
+    """(path, removed) of each shared file this machine changed: a tracked file, or a new
+    session, night or shared file (anything else new in the folder is not the club's)."""
+    listed = git.run("status", "--porcelain=v1", "-z", "--untracked-files=all").stdout
+    items = listed.split("\0")
+    changes: list[tuple[str, bool]] = []
+    index = 0
+    while index < len(items):
+        item = items[index]
+        index += 1
+        if len(item) < 4:
+            continue
+        status, path = item[:2], item[3:]
+        if status[0] in "RC":  # a rename's old name follows
+            changes.append((items[index], True))
+            index += 1
+        if status == "??" and kind_of(path) is None and path not in SHARED:
+            continue
+        changes.append((path, "D" in status))
+    return changes
+
+
+def _message(paths: list[str]) -> str:
+    """The commit's message: the sessions and nights it holds, by name."""
+    sessions = [Path(p).stem for p in paths if kind_of(p) == "session"]
+    nights = [Path(p).stem for p in paths if kind_of(p) == "night"]
+    others = [p for p in paths if kind_of(p) is None]
+    parts = []
+    if sessions:
+        parts.append(Msg("sessions {names}", names=", ".join(sorted(sessions))))
+    if nights:
+        parts.append(Msg("nights {names}", names=", ".join(sorted(nights))))
+    if others:
+        parts.append(Msg("other files {names}", names=", ".join(sorted(others))))
+    lang = language()
+    subject = "; ".join(part.localized(lang) for part in parts)
+    return f"{subject}\n\n{RELEASE_TRAILER}: {release()}\n"
+
+
+def _remote(git: Git, branch: str) -> tuple[str | None, str, bool]:
+    """The remote to sync with, its branch, and whether the branch follows it already."""
+    remote = git.config(f"branch.{branch}.remote")
+    merge = git.config(f"branch.{branch}.merge")
+    if remote and merge:
+        return remote, merge.removeprefix("refs/heads/"), True
+    remotes = git.out("remote").split()
+    if not remotes:
+        return None, branch, False
+    if "origin" in remotes:
+        return "origin", branch, False
+    if len(remotes) == 1:
+        return remotes[0], branch, False
+    raise ChicagoError(
+        Msg(
+            "this clone has several remotes ({remotes}) and {branch} follows none of them: `git branch -u REMOTE/{branch}` chooses one",
+            remotes=", ".join(remotes),
+            branch=branch,
+        ),
+    )
+
+
+def _their_branch(git: Git, remote: str, branch: str) -> str:
+    """The remote's branch a clone without an upstream syncs with: the one of its own
+    name, else the remote's only branch (a clone of a folder whose default branch git
+    could not check out), else its own name (a new branch there)."""
+    if git.ok("rev-parse", "-q", "--verify", f"refs/remotes/{remote}/{branch}"):
+        return branch
+    names = git.out("for-each-ref", "--format=%(refname)", f"refs/remotes/{remote}/").split("\n")
+    names = [n.removeprefix(f"refs/remotes/{remote}/") for n in names if n and not n.endswith("/HEAD")]
+    return names[0] if len(names) == 1 else branch
+
+
+def _merge(
+    git: Git, theirs_ref: str, keep: dict[str, Side], before: str | None, *, unrelated: bool
+) -> list[Conflict]:
+    """Bring ``theirs_ref`` in: nothing to do, a fast-forward (its files checked first) or a
+    merge by the driver, committed only when nothing is in conflict and every changed
+    file loads.  A conflict ends the merge and undoes this sync's own commit; the files
+    on disk stay as this machine had them."""
+    head = git.maybe("rev-parse", "-q", "--verify", "HEAD")
+    if head is not None and git.ok("merge-base", "--is-ancestor", theirs_ref, "HEAD"):
+        return []
+    if head is None or git.ok("merge-base", "--is-ancestor", "HEAD", theirs_ref):
+        changed = _changed(git, "HEAD", theirs_ref) if head is not None else _tracked(git, theirs_ref)
+        _check_files(git, changed, rev=theirs_ref)
+        git.run("merge", "-q", "--ff-only", theirs_ref)
+        return []
+    flags = ["--allow-unrelated-histories"] if unrelated else []
+    merging = git.run(
+        "merge", "-q", "--no-ff", "--no-commit", *flags, theirs_ref, check=False, identity=True
+    )
+    unmerged = [p for p in git.out("diff", "--name-only", "-z", "--diff-filter=U").split("\0") if p]
+    if merging.returncode != 0 and not unmerged:
+        _undo(git, before)
+        raise ChicagoError(Msg("git could not merge {ref}: {said}", ref=theirs_ref, said=said(merging)))
+    for path in unmerged:
+        if path in keep:
+            stage = ":2:" if keep[path] == "ours" else ":3:"
+            text = git.blob(f"{stage}{path}")
+            if text is None:
+                git.run("rm", "-q", "--", path)
+            else:
+                write_atomic(git.top / path, text.encode())
+                git.run("add", "--", path)
+    remaining = [path for path in unmerged if path not in keep]
+    if remaining:
+        try:
+            conflicts = [_conflict(git, path, theirs_ref) for path in remaining]
+        finally:
+            _undo(git, before)
+        return conflicts
+    try:
+        _check_files(git, sorted({*_changed(git, "HEAD"), *_changed(git, "MERGE_HEAD")}), rev=None)
+    except BaseException:
+        _undo(git, before)
+        raise
+    kept = [Msg("{path} as {side} had it", path=path, side=Msg("this machine") if side == "ours" else Msg("the other machine")) for path, side in keep.items()]
+    subject = Msg("merged {ref}", ref=theirs_ref.removeprefix("refs/remotes/")).localized(language())
+    if kept:
+        subject += "; " + "; ".join(item.localized(language()) for item in kept)
+    git.run("commit", "-q", "-m", f"{subject}\n\n{RELEASE_TRAILER}: {release()}\n", identity=True)
+    return []
+
+
+def _undo(git: Git, before: str | None) -> None:
+    """End a merge under way and take back this sync's commit: the repository as it was
+    before the sync, every file on disk as this machine had it."""
+    git.run("merge", "--abort", check=False)
+    if before is not None:
+        git.run("reset", "-q", before)
+    else:
+        git.run("update-ref", "-d", "HEAD", check=False)
+        git.run("read-tree", "--empty", check=False)
+
+
+def _conflict(git: Git, path: str, theirs_ref: str) -> Conflict:
+    """What keeps ``path`` from merging, and its other side written beside it."""
+    from .clubfiles import merge_texts
+
+    base, ours, theirs = (git.blob(f":{n}:{path}") for n in (1, 2, 3))
+    written = None
+    if theirs is not None:
+        newer = newer_format(path, theirs)
+        if newer is not None:
+            raise _newer_release(git, path, newer, theirs_ref)
+        written = theirs_path(path)
+        write_atomic(git.top / written, theirs.encode())
+    if ours is None or theirs is None:
+        where = Msg("here") if ours is None else Msg("on the other machine")
+        return Conflict(path, Msg("{path} was removed {where} and changed on the other side", path=path, where=where), None, written)
+    if kind_of(path) is None:
+        return Conflict(path, Msg("{path} was changed on both machines", path=path), None, written)
+    try:
+        merge_texts(base, ours, theirs, path)
+    except MergeConflict as error:
+        return Conflict(path, error.message, error.deal, written)
+    except ChicagoError as error:
+        return Conflict(path, error.message, None, written)
+    return Conflict(path, Msg("git could not merge {path}", path=path), None, written)
+
+
+def _changed(git: Git, one: str, other: str | None = None) -> list[str]:
+    """The files that differ between two commits (or a commit and the work tree)."""
+    args = ["diff", "--name-only", "-z", "--no-renames", one, *((other,) if other else ())]
+    return [p for p in git.out(*args).split("\0") if p]
+
+
+def _tracked(git: Git, rev: str = "HEAD") -> list[str]:
+    if not git.ok("rev-parse", "-q", "--verify", rev):
+        return []
+    return [p for p in git.out("ls-tree", "-r", "-z", "--name-only", rev).split("\0") if p]
+
+
+def _check_files(git: Git, paths: list[str], *, rev: str | None) -> None:
+    """Refuse when a session or night file among ``paths`` does not load as it is in the
+    work tree (``rev`` None) or in ``rev``: damaged, not adding up, or from a newer
+    release (named)."""
+    for path in paths:
+        if kind_of(path) is None:
+            continue
+        if rev is None:
+            try:
+                text = (git.top / path).read_text(encoding="utf-8-sig")
+            except FileNotFoundError:
+                continue
+            except (OSError, UnicodeDecodeError):
+                text = "\0"
+        else:
+            found = git.blob(f"{rev}:{path}")
+            if found is None:
+                continue
+            text = found
+        newer = newer_format(path, text)
+        if newer is not None:
+            raise _newer_release(git, path, newer, rev or "HEAD")
+        try:
+            check_text(path, text)
+        except SessionFileError as error:
+            raise ChicagoError(
+                Msg("{path} does not load, so nothing was pushed: {error}", path=path, error=error.message),
+            ) from None
+
+
+def _newer_release(git: Git, path: str, version: int, rev: str) -> ChicagoError:
+    """The refusal of a file from a newer release, naming the release to install (what
+    the commit that last changed it says wrote it)."""
+    wrote = None
+    with suppress(GitError):
+        wrote = git.out(
+            "log", "-1", f"--format=%(trailers:key={RELEASE_TRAILER},valueonly)", rev, "--", path
+        ).strip() or None
+    what = Msg("session format {version}", version=version) if kind_of(path) == "session" else Msg("night format {version}", version=version)
+    if wrote and wrote != release():
+        return ChicagoError(
+            Msg(
+                "{path} was written by chicago-protokoll {release} ({what}), newer than this {ours}: install chicago-protokoll {release} or later here, then sync; nothing was pushed",
+                path=path,
+                release=wrote,
+                what=what,
+                ours=release(),
+            ),
+        )
+    return ChicagoError(
+        Msg(
+            "{path} was written by a newer chicago-protokoll than this {ours} ({what}): install the newer release here, then sync; nothing was pushed",
+            path=path,
+            what=what,
+            ours=release(),
+        ),
+    )
+
+
+def _remove_theirs_copies(top: Path) -> list[Msg]:
+    """After a sync with no conflict every ``NAME.theirs.toml`` is stale: removed."""
+    removed = []
+    for folder in ("sessions", "nights"):
+        with suppress(FileNotFoundError), os.scandir(top / folder) as entries:
+            for entry in entries:
+                if entry.name.endswith(".theirs.toml") and entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+                    removed.append(Msg("removed {path}: its conflict is resolved", path=f"{folder}/{entry.name}"))
+    return removed

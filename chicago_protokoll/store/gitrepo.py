@@ -1,0 +1,129 @@
+"""Git, run as a program: the club folder's engine (docs/club.md).
+
+Only `store.club` uses it.  Every call runs ``git -C TOP ...`` with its output captured,
+so what a person reads is our own sentence, with git's last line of complaint quoted
+where git refused something; git's own prompts (an SSH password) still reach the terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+
+from ..core.errors import ChicagoError
+from ..i18n.language import Msg
+
+
+class GitError(ChicagoError):
+    """Git refused a step; the message quotes what git said."""
+
+
+def git_program() -> str:
+    """The git on PATH, or a refusal that says to install it."""
+    found = shutil.which("git")
+    if found is None:
+        raise ChicagoError(
+            Msg("a club folder is kept with git, and git is not installed here: install git first"),
+        )
+    return found
+
+
+class Git:
+    """One work tree's git: ``run`` a command in it, read its answers."""
+
+    def __init__(self, top: Path) -> None:
+        self.top = top
+        self.program = git_program()
+
+    def run(
+        self, *args: str, check: bool = True, identity: bool = False
+    ) -> subprocess.CompletedProcess[str]:
+        """``git ARGS`` in the work tree; a failure (when ``check``) is a `GitError`.
+        ``identity``: a commit, which needs a name and address even on a machine where
+        none was ever set (then this machine's name stands in)."""
+        env = dict(os.environ)
+        # Never an editor for a merge's message, never a pager; what is parsed is read
+        # with -z or as porcelain, the same in every language.
+        env.update(GIT_MERGE_AUTOEDIT="no", GIT_PAGER="cat")
+        extra: list[str] = []
+        if identity:
+            extra = self._identity()
+        result = subprocess.run(
+            [self.program, "-C", str(self.top), *extra, *args],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            env=env,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+        if check and result.returncode != 0:
+            raise GitError(
+                Msg(
+                    "git {command} failed in {folder}: {said}",
+                    command=args[0],
+                    folder=str(self.top),
+                    said=said(result),
+                ),
+            )
+        return result
+
+    def out(self, *args: str) -> str:
+        """What ``git ARGS`` prints, without the last line break."""
+        return self.run(*args).stdout.rstrip("\n")
+
+    def ok(self, *args: str) -> bool:
+        return self.run(*args, check=False).returncode == 0
+
+    def maybe(self, *args: str) -> str | None:
+        """What ``git ARGS`` prints, or None when it fails (a ref that is not there)."""
+        result = self.run(*args, check=False)
+        return result.stdout.rstrip("\n") if result.returncode == 0 else None
+
+    def config(self, key: str) -> str | None:
+        return self.maybe("config", "--local", "--get", key)
+
+    def blob(self, spec: str) -> str | None:
+        """The text of ``REV:PATH`` (or ``:N:PATH``, a stage of a merge), None if absent."""
+        result = subprocess.run(
+            [self.program, "-C", str(self.top), "show", spec],
+            capture_output=True,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+        if result.returncode != 0:
+            return None
+        return result.stdout.decode("utf-8", errors="replace")
+
+    def _identity(self) -> list[str]:
+        extra = []
+        if self.maybe("config", "user.name") is None:
+            extra += ["-c", f"user.name=chicago-protokoll on {socket.gethostname()}"]
+        if self.maybe("config", "user.email") is None:
+            extra += ["-c", f"user.email=chicago-protokoll@{socket.gethostname()}"]
+        return extra
+
+
+def said(result: subprocess.CompletedProcess[str]) -> str:
+    """Git's complaint in one line: the last line it wrote that says something."""
+    lines = [line.strip() for line in (result.stderr + result.stdout).splitlines()]
+    lines = [line for line in lines if line and not line.startswith("hint:")]
+    return lines[-1] if lines else f"exit status {result.returncode}"
+
+
+def toplevel(directory: Path) -> Path | None:
+    """The top of the git work tree ``directory`` is in, or None outside any."""
+    result = subprocess.run(
+        [git_program(), "-C", str(directory), "rev-parse", "--show-toplevel"],
+        capture_output=True,
+        text=True,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    if result.returncode != 0:
+        return None
+    return Path(result.stdout.strip())

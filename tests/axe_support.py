@@ -1,0 +1,48 @@
+"""axe-core in the browser tests: the accessibility rules run on a page in Chromium.
+
+The engine is the ``axe.min.js`` that the Python package axe-playwright-python ships
+(pinned in the test extras, so every machine runs the same axe version); only that file
+is used, put into the page with Playwright's ``add_script_tag``, and ``axe.run`` is
+called with its default rules (WCAG A/AA and the best practices).  Not a test module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from browser_support import in_ci
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+
+def axe_script() -> Path:
+    """The pinned axe-core engine; skips (fails under CI) when the package is missing."""
+    try:
+        import axe_playwright_python
+    except ImportError:
+        message = "axe-playwright-python is not installed (pip install -e '.[test]')"
+        if in_ci():
+            pytest.fail(f"CI is set but {message}", pytrace=False)
+        pytest.skip(message)
+    return Path(axe_playwright_python.__file__).parent / "axe.min.js"
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is shown now, each with its rule, impact
+    and the elements that break it."""
+    page.add_script_tag(path=str(axe_script()))
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+             .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                         nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary)}))"""
+    )
+    return found
+
+
+def axe_version() -> str:
+    head = axe_script().read_text(encoding="utf-8")[:40]
+    return head.split("axe v", 1)[1].split()[0]

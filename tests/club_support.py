@@ -1,0 +1,93 @@
+"""A club folder on two machines in a test: a bare origin and two clones (A and B), each a
+data directory of its own.  `chicago` runs in process (cli_support.invoke) with the data
+directory pointed at the machine; git runs as a program, as `club sync` runs it.  Not a
+test module; tests/store/test_club_*.py share it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import Result
+
+from chicago_protokoll.store.locations import HOME_ENV
+from cli_support import invoke
+
+
+def git(where: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["git", "-C", str(where), *args], capture_output=True, text=True, check=check
+    )
+
+
+@dataclass
+class Machine:
+    """One machine's data directory, which is its clone of the club folder."""
+
+    home: Path
+    monkeypatch: pytest.MonkeyPatch
+
+    def run(self, *args: str) -> Result:
+        self.monkeypatch.setenv(HOME_ENV, str(self.home))
+        return invoke(*args)
+
+    def ok(self, *args: str) -> str:
+        result = self.run(*args)
+        assert result.exit_code == 0, f"chicago {' '.join(args)}: {result.output}"
+        return result.stdout
+
+    def file(self, name: str) -> Path:
+        return self.home / "sessions" / f"{name}.toml"
+
+    def head(self) -> str:
+        return git(self.home, "rev-parse", "HEAD").stdout.strip()
+
+    def clean(self) -> bool:
+        """No merge under way, nothing staged (the folder as a person left it)."""
+        merging = git(self.home, "rev-parse", "-q", "--verify", "MERGE_HEAD", check=False)
+        staged = git(self.home, "diff", "--cached", "--quiet", check=False)
+        return merging.returncode != 0 and staged.returncode == 0
+
+
+@dataclass
+class Club:
+    origin: Path
+    a: Machine
+    b: Machine
+
+    def origin_head(self) -> str:
+        return git(self.origin, "rev-parse", "main").stdout.strip()
+
+
+def isolated_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Git without the machine's own configuration: no name, no hooks, no signing."""
+    empty = tmp_path / "gitconfig"
+    empty.write_text("")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(empty))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def make_club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *players: str) -> Club:
+    """Machine A starts the club folder (and, with ``players``, the session ``fredag``)
+    and syncs it to a new origin; machine B clones it and sets up its clone."""
+    isolated_git(tmp_path, monkeypatch)
+    origin = tmp_path / "origin.git"
+    subprocess.run(
+        ["git", "init", "-q", "--bare", "--initial-branch=main", str(origin)], check=True
+    )
+    a = Machine(tmp_path / "a", monkeypatch)
+    b = Machine(tmp_path / "b", monkeypatch)
+    if players:
+        a.ok("new", "fredag", *players)
+    a.ok("club", "init")
+    git(a.home, "remote", "add", "origin", str(origin))
+    a.ok("club", "sync")
+    git(tmp_path, "clone", "-q", str(origin), str(b.home))
+    b.ok("club", "init")
+    os.environ.pop(HOME_ENV, None)
+    return Club(origin, a, b)
