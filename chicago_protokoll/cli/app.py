@@ -22,14 +22,13 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
+from typer.core import TyperCommand
 
 from ..i18n.language import environment_language, languages, set_language
 from . import examples, typer_seams
-from .root import ChicagoGroup
+from .root import ChicagoCommand, ChicagoGroup
 
 __all__ = ["app", "build", "run"]
-
-typer_seams.bare_required_arguments()  # NAME, not {NAME}, in usage lines
 
 # The modules whose commands are listed as the root's own, in the order of
 # ``chicago --help``, each with its commands; then the named groups and their modules.
@@ -77,12 +76,16 @@ _LOADED: dict[tuple[str, str], typer.Typer] = {}
 
 def _group_app(module: str, attribute: str = "app") -> typer.Typer:
     """The Typer app of a command module, imported on first use.  Each command's help
-    ends with an example (cli/examples.py), put on its CommandInfo once, as it loads."""
+    ends with an example (cli/examples.py), and each command is a `ChicagoCommand` (its
+    usage line), both put on its CommandInfo once, as it loads."""
     key = (module, attribute)
     if key not in _LOADED:
         group: typer.Typer = getattr(import_module(f".{module}", __package__), attribute)
         named = [name for name, mod, attr in NAMED_GROUPS if (mod, attr) == key]
         examples.add(group, named, _name_of)
+        for info in typer_seams.commands_of(group):
+            if info.cls in (None, TyperCommand):  # Typer's default; a command's own stays
+                info.cls = ChicagoCommand
         _LOADED[key] = group
     return _LOADED[key]
 
@@ -199,7 +202,9 @@ if TYPE_CHECKING:
 def run() -> None:
     """Entry point used by ``python -m chicago_protokoll`` and the ``chicago`` script."""
     name = _command_named(sys.argv[1:])
-    chosen = build(name)
+    # `chicago --version` prints before any command is looked at (an eager option of the
+    # root): the root alone answers it, and no command module is imported.
+    chosen = _root() if name is None and _version_first(sys.argv[1:]) else build(name)
     lang = _help_language(sys.argv[1:])
     if lang != "en":
         _run_translated(chosen, lang)
@@ -243,6 +248,19 @@ def _run_translated(chosen: typer.Typer, lang: str) -> None:
     command = typer.main.get_command(chosen)
     translate(command, lang)
     command(prog_name="chicago")
+
+
+def _version_first(args: list[str]) -> bool:
+    """Whether the root's options, before any command, ask for --version before --help:
+    Click runs the eager options in the order typed, and the first one exits."""
+    index = 0
+    while index < len(args) and args[index].startswith("-"):
+        if args[index] == "--version":
+            return True
+        if args[index] in ("-h", "--help"):
+            return False
+        index += 2 if args[index] == "--lang" else 1
+    return False
 
 
 def _command_named(args: list[str]) -> str | None:

@@ -29,7 +29,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 if TYPE_CHECKING:
     from .typer_seams import Context
@@ -148,6 +148,19 @@ def _flush_stdout() -> None:
     # A full disk behind stdout shows only when the buffer is written: here, while the
     # command's failure can still be told, not by the interpreter on its way out.
     sys.stdout.flush()
+
+
+class ChicagoCommand(TyperCommand):
+    """Every command's class (cli.app gives it to each as it loads): its usage line names a
+    required argument bare, ``NAME``, as man pages and Click itself do, where Typer writes
+    ``{NAME}``; optional ones keep their ``[...]``.  Click's documented hook for the usage
+    line's pieces, on the command class Typer lets each command choose (``cls``)."""
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        return [
+            piece[1:-1] if piece.startswith("{") and piece.endswith("}") else piece
+            for piece in super().collect_usage_pieces(ctx)
+        ]
 
 
 class ChicagoGroup(TyperGroup):

@@ -1,21 +1,21 @@
 """Every place the CLI reaches past Typer's public API, kept in this one module.
 
-Typer (pinned below 0.29 in pyproject.toml) offers no public way to do two things the
-table needs, so each is done here and nowhere else, and tests/cli/test_typer_seams.py
+Typer (pinned below 0.29 in pyproject.toml) offers no public way to do one thing the
+table needs, so it is done here and nowhere else, and tests/cli/test_typer_seams.py
 pins each one: a Typer upgrade that moves one fails there, not at the table.
 
 - `commands_of` / `add_commands`: the commands registered on a Typer app.  `run`
   builds an app of the one command a command line names (start-up time), and every
   command's help gets its example; Typer keeps the list as ``registered_commands``.
-- `bare_required_arguments`: Typer writes a required argument in braces in the usage
-  line (``{NAME}``); man pages and Click itself write the bare name.
+
+(A usage line's bare ``NAME`` for Typer's ``{NAME}`` is not a seam: each command's class,
+`root.ChicagoCommand`, a `TyperCommand` as Typer's ``cls`` lets it be, says it through
+Click's documented `collect_usage_pieces`.)
 """
 
 from collections.abc import Iterable
-from typing import Any
 
 import typer
-from typer.core import TyperArgument
 from typer.models import CommandInfo
 
 TYPE_CHECKING = False
@@ -33,19 +33,3 @@ def commands_of(app: typer.Typer) -> list[CommandInfo]:
 def add_commands(app: typer.Typer, commands: Iterable[CommandInfo]) -> None:
     """Register already-made commands on ``app``."""
     app.registered_commands.extend(commands)
-
-
-_typer_make_metavar = TyperArgument.make_metavar
-
-
-def _make_metavar(self: TyperArgument, ctx: Any, *, usage: bool = False) -> str:
-    var: str = _typer_make_metavar(self, ctx, usage=usage)
-    if usage and var.startswith("{") and var.endswith("}"):
-        return var[1:-1]
-    return var
-
-
-def bare_required_arguments() -> None:
-    """Usage lines say ``NAME``, not ``{NAME}`` (optional arguments keep ``[...]``), for
-    this process only."""
-    TyperArgument.make_metavar = _make_metavar  # type: ignore[method-assign]

@@ -248,9 +248,19 @@ for _category, _names in {
         _CATEGORY_NAMES[_fold(_name)] = _category
 
 
+_PARSED: dict[str, Category] = {}
+
+
 def parse_category(text: str) -> Category:
     """Parse a hand name in English or Swedish: ``kåk``, ``kak``, ``Full House``, ``full-house``."""
+    # A file names its hands as written (``hand = "flush"``): the few spellings met are
+    # folded once each, not once an event (`_fold` normalizes the Unicode).
+    category = _PARSED.get(text)
+    if category is not None:
+        return category
     category = _CATEGORY_NAMES.get(_fold(text))
+    if category is not None and len(_PARSED) < 1024:
+        _PARSED[text] = category
     if category is None:
         raise CardError(
             Msg(

@@ -67,7 +67,12 @@ class ChicagoError(Exception):
 
     def __init__(self, message: Msg) -> None:
         self.message = message
-        super().__init__(str(message))
+        # The sentence is worded when shown, not when made: the replay makes refusals it
+        # may never raise (what `why` would say), thousands of them in a club's index.
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
     def localized(self, lang: str) -> str:
         return self.message.localized(lang)

@@ -271,6 +271,22 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return data
 
 
+_DISK_SHAPES: dict[type[Any], tuple[dict[str, str], frozenset[str]]] = {}
+
+
+def _disk_shape(cls: type[Any]) -> tuple[dict[str, str], frozenset[str]]:
+    """An event type's fields as a file names them: each disk name's attribute, and every
+    name its table may hold.  Worked out once per type (a club's index reads 170,000
+    events; `dataclasses.fields` builds its tuple anew on every call)."""
+    shape = _DISK_SHAPES.get(cls)
+    if shape is None:
+        disk_names: dict[str, str] = cls.disk_names
+        from_disk = {disk: name for name, disk in disk_names.items()}
+        names = frozenset(disk_names.get(item.name, item.name) for item in fields(cls))
+        shape = _DISK_SHAPES[cls] = (from_disk, names)
+    return shape
+
+
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "deal": (int,),
     "buy": (int,),
@@ -297,8 +313,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     if cls is None:
         raise SessionFileError(Msg("unknown event type {kind!r}", kind=kind))
     disk_names: dict[str, str] = cls.disk_names
-    from_disk = {disk: name for name, disk in disk_names.items()}
-    names = {disk_names.get(item.name, item.name) for item in fields(cls)}
+    from_disk, names = _disk_shape(cls)
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key == "type":

@@ -185,7 +185,14 @@ def _rules_text(standings: Standings) -> str:
 
 
 def _protocol_section(standings: Standings, corrections: Sequence[Correction] = ()) -> str:
-    from .marks import CORRECTED, WON_THE_GAME, corrected_deals, footnotes, game_winning_award
+    from .marks import (
+        BUY_STOP,
+        CORRECTED,
+        WON_THE_GAME,
+        corrected_deals,
+        footnotes,
+        game_winning_award,
+    )
 
     corrected = corrected_deals(corrections)
     names = [p.name for p in standings.players]
@@ -197,6 +204,10 @@ def _protocol_section(standings: Standings, corrections: Sequence[Correction] = 
             shown = f"{points:+d}" if points else "–"
             if chicago := chicago_mark(record, name):
                 shown += f' <span class="chicago">{chicago}</span>'
+            if name in record.buy_stop:
+                # the mark the footnote explains, on screen and on paper alike (the shade
+                # alone is lost in print, and a legend must name what the cells show)
+                shown += f' <span class="stop">{BUY_STOP}</span>'
             if (won := game_winning_award(record)) is not None and won.player == name:
                 shown += f' <span class="won" title="{escape(won.key)}">{WON_THE_GAME}</span>'
             css = "player buy-stop" if name in record.buy_stop else "player"
@@ -230,9 +241,8 @@ def _protocol_section(standings: Standings, corrections: Sequence[Correction] = 
             "</td></tr>"
         )
     )
-    note = t(
-        "Each cell: the points of the deal, then the running total. Shaded: köpstopp in that deal (buy_stop.threshold).",
-    )
+    # The köpstopp mark ⊘ is explained in the footnotes, as in every text output.
+    note = t("Each cell: the points of the deal, then the running total.")
     note += " " + chicago_legend()
     notes = footnotes(standings, corrections)
     return "\n".join(

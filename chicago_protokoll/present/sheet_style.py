@@ -94,7 +94,7 @@ footer { margin-top: 16px; color: var(--muted); font-size: 0.8em; }
   table.standings { width: auto; min-width: 60%; }
   /* on paper after the game, the protocol's totals and the winner say it all */
   section.standings.over { display: none; }
-  .protocol td.buy-stop { background: none; font-style: italic; }
+  .protocol td.buy-stop { background: none; }
   .protocol .winner, .standings tr.winner td { background: none; text-decoration: underline; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }

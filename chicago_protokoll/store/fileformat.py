@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from datetime import datetime
+from functools import lru_cache
 
 from ..core import ids
 from ..core.errors import ChicagoError, RulesFileError, SessionFileError
@@ -320,7 +321,25 @@ def _loads_session(text: str, source: str) -> Session:
     return session
 
 
+# The house rules of the files read in this process, by the text of their table: a club's
+# thousands of files share a few, each read and checked once (HouseRules is frozen).
+_RULES_READ: dict[str, HouseRules] = {}
+_RULES_KEPT = 64
+
+
 def _read_rules(table: object, refuse: Callable[[Msg], SessionFileError]) -> HouseRules:
+    key = repr(table)  # the table as parsed: every key, value and type, in the file's order
+    known = _RULES_READ.get(key)
+    if known is not None:
+        return known
+    rules = _read_rules_fresh(table, refuse)
+    if len(_RULES_READ) >= _RULES_KEPT:
+        _RULES_READ.clear()
+    _RULES_READ[key] = rules
+    return rules
+
+
+def _read_rules_fresh(table: object, refuse: Callable[[Msg], SessionFileError]) -> HouseRules:
     if not isinstance(table, dict):
         raise refuse(
             Msg("rules must be a table of [rules.SECTION] tables, not {value!r}", value=table),
@@ -347,23 +366,28 @@ def _read_events(
                 value=items,
             ),
         )
-    events: list[Event] = []
-    for number, item in enumerate(items, start=1):
-        where = Msg(
+    def where(number: int) -> Msg:
+        # Worded only for a refusal: a good file's events never build their messages.
+        at = Msg(
             "{enclosing}event {number} of {count}", enclosing=within, number=number, count=len(items)
         )
+        item = items[number - 1]
+        if isinstance(item, dict) and isinstance(item.get("deal"), int):
+            at = Msg("{where} (deal {deal})", where=at, deal=item["deal"])
+        return at
+
+    events: list[Event] = []
+    for number, item in enumerate(items, start=1):
         if not isinstance(item, dict):
             raise refuse(
-                Msg("{where} is not a table: {value!r}", where=where, value=item)
+                Msg("{where} is not a table: {value!r}", where=where(number), value=item)
             )
-        if isinstance(item.get("deal"), int):
-            where = Msg("{where} (deal {deal})", where=where, deal=item["deal"])
         try:
             events.append(event_from_dict(item))
         except SessionFileError as error:
-            raise refuse(Msg("{where}: {error}", where=where, error=error)) from None
+            raise refuse(Msg("{where}: {error}", where=where(number), error=error)) from None
         if "id" in item:
-            read_id(item["id"], refuse, where)
+            read_id(item["id"], refuse, lambda number=number: where(number))  # type: ignore[misc]
     return tuple(events)
 
 
@@ -459,6 +483,22 @@ def _read_corrections(
     return ids.derive_correction_ids(corrections)
 
 
+@lru_cache(maxsize=256)
+def _table_problem(players: tuple[str, ...], rules: HouseRules) -> Msg | None:
+    """Whether these players make a table under these rules, checked as `chicago new`
+    checks them: once for each table and rules met (a club's files share a few)."""
+    try:
+        checked = new_session(players, rules, new_names=False)
+    except ChicagoError as error:
+        return Msg("its players do not make a table: {error}", error=error)
+    if checked.players != players:
+        return Msg(
+            "a name in players is not written in its composed form (Unicode NFC): {value}",
+            value=", ".join(shown(p) for p in players),
+        )
+    return None
+
+
 def session_problem(session: Session) -> Msg | None:
     """What makes a session unfit to be a file, or None: the seats, the dealer, the names."""
     players = session.players
@@ -469,15 +509,9 @@ def session_problem(session: Session) -> Msg | None:
             name=shown(session.name),
             hidden=hidden,
         )
-    try:
-        checked = new_session(players, session.rules, new_names=False)
-    except ChicagoError as error:
-        return Msg("its players do not make a table: {error}", error=error)
-    if checked.players != players:
-        return Msg(
-            "a name in players is not written in its composed form (Unicode NFC): {value}",
-            value=', '.join(shown(p) for p in players),
-        )
+    problem = _table_problem(players, session.rules)
+    if problem is not None:
+        return problem
     if session.first_dealer not in players:
         return Msg(
             "first_dealer {first_dealer!r} is not one of the players {players!r}",

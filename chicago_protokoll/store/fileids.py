@@ -15,8 +15,11 @@ from ..i18n.language import Msg
 ID_LIMIT = 64
 
 
-def read_id(value: object, refuse: Callable[[Msg], SessionFileError], where: Msg) -> str:
-    """An id as a file holds it: visible text without spaces, at most `ID_LIMIT` long."""
+def read_id(
+    value: object, refuse: Callable[[Msg], SessionFileError], where: Msg | Callable[[], Msg]
+) -> str:
+    """An id as a file holds it: visible text without spaces, at most `ID_LIMIT` long.
+    ``where`` may be worded only when the id is refused (an event's place in the file)."""
     if (
         not isinstance(value, str)
         or not 1 <= len(value) <= ID_LIMIT
@@ -26,7 +29,7 @@ def read_id(value: object, refuse: Callable[[Msg], SessionFileError], where: Msg
         raise refuse(
             Msg(
                 "{where}: an id must be text of 1 to {limit} visible characters without spaces, not {value!r}",
-                where=where,
+                where=where if isinstance(where, Msg) else where(),
                 limit=ID_LIMIT,
                 value=value,
             ),

@@ -6,12 +6,21 @@ Derived only, never the truth.  The session files are; the index lives in the ca
 directory (`locations.cache_dir`) and may be deleted at any moment: the numbers stay the
 same, only the first command after is slower.  The promises:
 
-- A file's row is used only while the file's size, mtime_ns, ctime_ns, inode and device
-  are those it was read with.  The change time moves on every write, even when the
-  modification time is set back, so an edited, replaced or restored file is always read
-  again; no file is hashed.  A file changed within the change time's granularity of
-  being read (``RACY_NS``) is read again next time too, as git does with its "racy"
-  entries.
+- A file is known first by its stat key: a row is used while the file's size, mtime_ns,
+  ctime_ns, inode and device are those it was read with.  The change time moves on every
+  write, even when the modification time is set back, so an edited, replaced or
+  restored file always misses; a file changed within the change time's granularity of
+  being read (``RACY_NS``) misses next time too, as git does with its "racy" entries.
+  The warm path reads and hashes nothing.
+- Only a file that misses is read, and then known by its content: the row of any file
+  with the same text (its BLAKE2 hash) gives the summary, so a `git pull`, a checkout, a
+  restore or a copy on this machine replays only the files whose text changed.  What a
+  release derives from a file depends on its text alone (the path names it only in a
+  refusal, and a refusal is never kept).
+- Every row carries a checksum (CRC-32) of all it holds: a row damaged on disk (a flipped
+  bit) is not used but read again from its file, never shown as a phantom player or
+  wrong money.  The row is derived data; the checksum only tells a damaged one from a
+  good one.
 - A damaged index (not a database, cut short, malformed) or one of another version is
   rebuilt; a locked one or one that cannot be written (a read-only cache directory) is
   bypassed: the files are read as if there were no index.  Not a word about it on
@@ -29,7 +38,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import time
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext, suppress
 from dataclasses import dataclass
@@ -39,12 +50,13 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import ChicagoError
 from ..core.summary import SessionSummary, summarize, summary_from_data, summary_to_data
 from . import locations, sessionfile
+from .fileformat import loads_session
 
 if TYPE_CHECKING:
     from ..core.stats import RatedGame
 
 #: Bumped whenever what a row holds changes: an index of another version is rebuilt.
-SCHEMA = 1
+SCHEMA = 2
 #: Marks the file as this program's (PRAGMA application_id): "CHPI".
 APPLICATION_ID = 0x43485049
 #: A row read less than this after the file's change time is not trusted next time.
@@ -64,13 +76,17 @@ CREATE TABLE files (
     ino INTEGER NOT NULL,
     dev INTEGER NOT NULL,
     checked_ns INTEGER NOT NULL,
-    summary TEXT NOT NULL
+    content TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    checksum INTEGER NOT NULL
 );
 CREATE INDEX files_by_dir ON files (dir);
+CREATE INDEX files_by_content ON files (content);
 CREATE TABLE ratings (
     scope TEXT PRIMARY KEY,
     used_ns INTEGER NOT NULL,
-    sequence TEXT NOT NULL
+    sequence TEXT NOT NULL,
+    checksum INTEGER NOT NULL
 );
 """
 
@@ -91,21 +107,33 @@ class Found:
 def index_path() -> Path:
     """One index per table layout and release: what a release derives from a file (its
     figures, its scoring) is that release's, so another release never reads it as fresh.
-    The release is the installed distribution's version (the store may not import the
-    package's top); run from a source tree without one, it is "source"."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        release = version("chicago-protokoll")
-    except PackageNotFoundError:
-        release = "source"
+    The release is the package's own ``__version__`` (the one place it is written, which
+    the distribution's metadata is made from): the package is loaded already, as this
+    module's parent, and the layering keeps the store from importing the top.  (Asking
+    `importlib.metadata` instead loads 49 modules on every `sessions` and `stats`.)"""
+    release = sys.modules[__name__.partition(".")[0]].__version__
     return locations.cache_dir() / f"index-{SCHEMA}-{release}.sqlite3"
 
 
-def read_summary(path: Path) -> SessionSummary:
-    """The summary of one session file, read and replayed (the truth)."""
-    session = sessionfile.load_session(path)
+def read_summary(path: Path, text: str | None = None, source: str | None = None) -> SessionSummary:
+    """The summary of one session file, read (unless its ``text`` and ``source`` are given,
+    read as `sessionfile.load_session` reads it) and replayed: the truth."""
+    if text is None or source is None:
+        text, source = sessionfile.read_session_text(path)
+    session = loads_session(text, source)
     return summarize(session, sessionfile.replay_file(session, path).standings())
+
+
+def content_hash(text: str) -> str:
+    """What knows a file by its text wherever it lies (BLAKE2b, 128 bits)."""
+    from hashlib import blake2b  # only when a file missed: the warm path hashes nothing
+
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def checksum(*fields: object) -> int:
+    """The CRC-32 of a row's fields: a row whose fields do not give it back was damaged."""
+    return zlib.crc32("\x1f".join(map(str, fields)).encode("utf-8", "surrogatepass"))
 
 
 def _damaged(error: sqlite3.Error) -> bool:
@@ -153,7 +181,7 @@ class Index:
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     if not self._ours(db):  # another process may have made it meanwhile
-                        for (kind, name) in db.execute(
+                        for kind, name in db.execute(
                             "SELECT type, name FROM sqlite_master"
                             " WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'"
                         ).fetchall():
@@ -209,7 +237,8 @@ class Index:
 
     def summaries(self, paths: Sequence[Path], progress: Progress | None = None) -> list[Found]:
         """Each file's summary (or refusal), in the order given: from the index where the
-        file is as it was read, else read and replayed, and then kept."""
+        file is as it was read (its stat key), else from the row of a file with the same
+        text, else read and replayed; and then kept."""
         absolute = [os.path.abspath(path) for path in paths]  # strings: 10,000 Paths cost
         keys = [_stat_key(path) for path in absolute]
         rows = self._rows({os.path.dirname(path) for path in absolute})
@@ -226,21 +255,32 @@ class Index:
             for number in missing:
                 path = paths[number]
                 try:
-                    summary = read_summary(path)
+                    text, source = sessionfile.read_session_text(path)
+                    content = content_hash(text)
+                    known = self._by_content(content)
+                    if known is None:
+                        summary = read_summary(path, text, source)
+                        data = _dumps(summary_to_data(summary))
+                    else:
+                        summary, data = known
                 except ChicagoError as error:
                     found[number] = Found(path, None, error)
                 else:
                     found[number] = Found(path, summary)
                     key, at = keys[number], absolute[number]
                     if key is not None and key == _stat_key(at):  # unchanged while read
-                        data = _dumps(summary_to_data(summary))
-                        fresh.append((at, os.path.dirname(at), *key, time.time_ns(), data))
+                        row = (at, os.path.dirname(at), *key, time.time_ns(), content, data)
+                        fresh.append((*row, checksum(*row)))
                 step()
         listed = set(absolute)
         gone = [path for path in rows if path not in listed]  # deleted since: forgotten
         if fresh or gone:
             self._write(fresh, gone)
         return [item for item in found if item is not None]
+
+    _COLUMNS = (
+        "path, dir, size, mtime_ns, ctime_ns, ino, dev, checked_ns, content, summary, checksum"
+    )
 
     def _rows(self, dirs: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         if self.db is None:
@@ -250,9 +290,7 @@ class Index:
                 rows: dict[str, tuple[Any, ...]] = {}
                 for folder in dirs:
                     for row in self.db.execute(
-                        "SELECT path, size, mtime_ns, ctime_ns, ino, dev, checked_ns, summary"
-                        " FROM files WHERE dir = ?",
-                        (folder,),
+                        f"SELECT {self._COLUMNS} FROM files WHERE dir = ?", (folder,)
                     ):
                         rows[row[0]] = row
                 return rows
@@ -265,22 +303,37 @@ class Index:
                 return {}
         return {}  # pragma: no cover - the loop returns
 
+    def _by_content(self, content: str) -> tuple[SessionSummary, str] | None:
+        """The summary (and its text) of a file known by this content, from a sound row."""
+        if self.db is None:
+            return None
+        try:
+            rows = self.db.execute(
+                f"SELECT {self._COLUMNS} FROM files WHERE content = ? LIMIT 4", (content,)
+            ).fetchall()
+        except sqlite3.Error:
+            return None
+        for row in rows:
+            summary = _summary_of(row)
+            if summary is not None and row[8] == content:
+                return summary, row[9]
+        return None
+
     @staticmethod
     def _trusted(
         row: tuple[Any, ...] | None, key: tuple[int, int, int, int, int] | None
     ) -> SessionSummary | None:
-        if row is None or key is None or tuple(row[1:6]) != key:
+        if row is None or key is None or tuple(row[2:7]) != key:
             return None
-        if row[6] - key[2] < RACY_NS:  # changed too close to when it was read
+        if row[7] - key[2] < RACY_NS:  # changed too close to when it was read
             return None
-        try:
-            return summary_from_data(json.loads(row[7]))
-        except (ValueError, TypeError, KeyError, IndexError):
-            return None
+        return _summary_of(row)
 
     def _write(self, fresh: list[tuple[Any, ...]], gone: list[str]) -> None:
         def write(db: sqlite3.Connection) -> None:
-            db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", fresh)
+            db.executemany(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", fresh
+            )
             db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
 
         self._in_one_write(write)
@@ -314,12 +367,12 @@ class Index:
             return []
         try:
             row = self.db.execute(
-                "SELECT sequence FROM ratings WHERE scope = ?", (scope,)
+                "SELECT scope, sequence, checksum FROM ratings WHERE scope = ?", (scope,)
             ).fetchone()
-            if row is None:
-                return []
+            if row is None or checksum(row[0], row[1]) != row[2]:
+                return []  # none kept, or a damaged one: the league rates anew
             sequence = [
-                RatedGame(key, tuple(map(tuple, after))) for key, after in json.loads(row[0])
+                RatedGame(key, tuple(map(tuple, after))) for key, after in json.loads(row[1])
             ]
         except (sqlite3.Error, ValueError, TypeError):
             return []
@@ -338,7 +391,8 @@ class Index:
 
         def write(db: sqlite3.Connection) -> None:
             db.execute(
-                "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?)", (scope, time.time_ns(), text)
+                "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?)",
+                (scope, time.time_ns(), text, checksum(scope, text)),
             )
             db.execute(
                 "DELETE FROM ratings WHERE scope NOT IN"
@@ -347,6 +401,17 @@ class Index:
             )
 
         self._in_one_write(write)
+
+
+def _summary_of(row: tuple[Any, ...]) -> SessionSummary | None:
+    """The summary a files row holds; None when the row was damaged (its checksum does not
+    match) or holds what this release cannot read."""
+    if checksum(*row[:10]) != row[10]:
+        return None
+    try:
+        return summary_from_data(json.loads(row[9]))
+    except (ValueError, TypeError, KeyError, IndexError):
+        return None
 
 
 def _nothing() -> None:

@@ -30,9 +30,7 @@ def data_dir() -> Path:
     home = os.environ.get(HOME_ENV)
     if home:
         return Path(home)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("chicago-protokoll"))
+    return Path(_platform_dir("data"))
 
 
 def cache_dir() -> Path:
@@ -41,9 +39,25 @@ def cache_dir() -> Path:
     home = os.environ.get(HOME_ENV)
     if home:
         return Path(home) / "cache"
-    import platformdirs
+    return Path(_platform_dir("cache"))
 
-    return Path(platformdirs.user_cache_dir("chicago-protokoll"))
+
+# What platformdirs reads to place the directories, on any platform: the directory is
+# asked of it again only when one of these changed (a club's index names 10,000 files
+# relative to the data directory, three times each; a test moves HOME).
+_PLATFORM_ENV = ("HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "USERPROFILE", "APPDATA", "LOCALAPPDATA")
+_PLATFORM_DIRS: dict[tuple[str, tuple[str | None, ...]], str] = {}
+
+
+def _platform_dir(kind: str) -> str:
+    key = (kind, tuple(os.environ.get(name) for name in _PLATFORM_ENV))
+    found = _PLATFORM_DIRS.get(key)
+    if found is None:
+        import platformdirs
+
+        ask = platformdirs.user_data_dir if kind == "data" else platformdirs.user_cache_dir
+        found = _PLATFORM_DIRS[key] = ask("chicago-protokoll")
+    return found
 
 
 def sessions_dir() -> Path:
@@ -112,11 +126,15 @@ def session_path(name: str) -> Path:
 
 def display_path(path: Path) -> str:
     """How messages name a file: relative to the data directory when inside it."""
-    try:
-        inside = Path(os.path.abspath(path)).relative_to(os.path.abspath(data_dir()))
-    except ValueError:
+    # os.path on strings, not pathlib: every file a club's index reads is named so
+    here = os.path.abspath(path)
+    home = os.path.abspath(data_dir())
+    if os.path.normcase(here) == os.path.normcase(home):
+        return "."
+    prefix = home if home.endswith(os.sep) else home + os.sep
+    if not os.path.normcase(here).startswith(os.path.normcase(prefix)):
         return str(path)
-    return inside.as_posix()
+    return here[len(prefix) :].replace(os.sep, "/")
 
 
 def saved_rules_path() -> Path:

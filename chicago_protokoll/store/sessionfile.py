@@ -93,7 +93,15 @@ def read_text_file(
 
 def load_session(path: Path) -> Session:
     """Read and validate the session file at ``path``; `SessionFileError` names the file."""
-    return loads_session(_read_text(path, display_path(path)), display_path(path))
+    text, source = read_session_text(path)
+    return loads_session(text, source)
+
+
+def read_session_text(path: Path) -> tuple[str, str]:
+    """The text of the session file at ``path``, read as `load_session` reads it (the
+    same refusals), and the name messages give the file."""
+    source = display_path(path)
+    return _read_text(path, source), source
 
 
 def _write_session(real: Path, session: Session, source: str) -> Session:

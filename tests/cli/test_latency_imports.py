@@ -205,16 +205,42 @@ def test_the_benchmark_runs_and_prints_its_table(tmp_path: Path) -> None:
     the table, with each command's ratio to `import typer`."""
     bench = Path(__file__).resolve().parents[2] / "bench" / "latency.py"
     done = subprocess.run(
-        [sys.executable, str(bench), "--runs", "1"],
+        [sys.executable, str(bench), "--runs", "1"],  # installs the project (not editable)
         env=_env(tmp_path),
         capture_output=True,
         text=True,
         check=False,
-        timeout=600,
+        timeout=1200,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "| CPU × floor | CPU × typer | target | met |" in done.stdout
-    for command in ("status --json", "status", "log", "deal ...", "undo", "settle", "sessions"):
+    for command in (
+        "status --json", "status", "log", "deal ...", "undo", "settle", "sessions", "--version",
+    ):  # fmt: skip
         assert f"\n| {command} | " in done.stdout
     assert "| export --format json, 1000 deals |" in done.stdout
     assert "targets met" in done.stdout
+
+
+def test_version_is_answered_by_the_root_alone(chicago_home: Path) -> None:
+    """`chicago --version` (also after --lang) imports no command module and no part of the
+    scoring core: the root's eager option answers before any command is looked at."""
+    for args in (("--version",), ("--lang", "sv", "--version"), ("--version", "status")):
+        modules = _imports(chicago_home, *args)
+        assert "chicago_protokoll.cli.app" in modules
+        ours = ("chicago_protokoll.cli.", "chicago_protokoll.core.")
+        loaded = {m for m in modules if m.startswith(ours)}
+        assert loaded <= {
+            "chicago_protokoll.cli.app",
+            "chicago_protokoll.cli.examples",
+            "chicago_protokoll.cli.typer_seams",
+            "chicago_protokoll.cli.root",
+            "chicago_protokoll.core.errors",
+        }, args
+
+
+def test_sessions_and_stats_name_the_index_without_package_metadata(table: Path) -> None:
+    """The index is named by the package's own __version__: `sessions` never loads
+    importlib.metadata (49 modules) to find it."""
+    for args in (("sessions",), ("stats", "--json")):
+        assert "importlib.metadata" not in _imports(table, *args), args

@@ -197,7 +197,7 @@ def test_html_sheet_of_a_finished_game_has_table_chart_winner_and_settlement() -
     rows = sheet.rows["protocol"]
     assert len(rows) == len(standings.deals) == 7
     assert rows[0] == ["1", "Cilla", "+4 4", "+2 2", "+5 5"]
-    assert rows[6] == ["7", "Cilla", "+17 52", "+2 23", "– 46"]
+    assert rows[6] == ["7", "Cilla", "+17 52", "+2 23", "– ⊘ 46"]
     assert [a.get("class") for a in sheet.all("td", "buy-stop")] == ["player buy-stop"]
     # the chart: one <svg>, a polyline per player, the target and köpstopp lines
     assert len(sheet.all("svg")) == 1
@@ -213,6 +213,20 @@ def test_html_sheet_of_a_finished_game_has_table_chart_winner_and_settlement() -
     payments = settle(standings.scores, standings.winners, 2)
     assert sheet.rows["settlement"] == [[p.payer, p.payee, str(int(p.amount))] for p in payments]
     assert sheet.rows["settlement"] == [["Bo", "Anna", "58"], ["Cilla", "Anna", "12"]]
+
+
+def test_the_printed_sheets_kopstopp_legend_names_the_mark_its_cells_carry() -> None:
+    """Every köpstopp cell carries ⊘ (on paper the shade is gone), no other cell does, and
+    the sheet's legend explains ⊘ and promises no shade or other style."""
+    document = export_html(finished_game().standings(), "fredag")
+    sheet = parse(document)
+    stopped = [row[1 + column] for row in sheet.rows["protocol"] for column in range(1, 4)]
+    assert sum("⊘" in cell for cell in stopped) == len(sheet.all("td", "buy-stop")) == 1
+    legend = sheet.text["note"] + sheet.text["footnotes"]
+    assert "⊘: köpstopp in that deal" in legend
+    assert "Shaded" not in legend and "italic" not in legend.lower()
+    print_css = document[document.index("@media print") :]
+    assert "italic" not in print_css
 
 
 def test_html_sheet_is_self_contained_and_printable() -> None:

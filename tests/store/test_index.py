@@ -52,7 +52,9 @@ def write_club(folder: Path, count: int, seed: int = 3) -> list[Path]:
     for number in range(count):
         players = tuple(rng.sample(PLAYERS, rng.choice((2, 3, 4))))
         name = f"kvall-{number:03d}"
-        session = game(rng, players, name, f"2026-01-{1 + number % 28:02d}T19:{number % 60:02d}:00+00:00")
+        session = game(
+            rng, players, name, f"2026-01-{1 + number % 28:02d}T19:{number % 60:02d}:00+00:00"
+        )
         path = folder / f"{name}.toml"
         path.write_text(dumps_session(session), encoding="utf-8")
         paths.append(path)
@@ -90,9 +92,9 @@ class Reads:
         self.paths: list[Path] = []
         original = index_store.read_summary
 
-        def counted(path: Path) -> Any:
+        def counted(path: Path, *read: Any) -> Any:
             self.paths.append(path)
-            return original(path)
+            return original(path, *read)
 
         monkeypatch.setattr(index_store, "read_summary", counted)
 
@@ -124,9 +126,11 @@ def test_a_file_edited_behind_its_back_with_the_same_size_and_mtime_is_read_agai
     seated = [name for name in PLAYERS if f'"{name}"' in text]
     a, b = seated[0], seated[1]
     # Swap two players' names throughout the events: other bytes, the same size.
-    swapped = text.replace(f'player = "{a}"', "player = @").replace(
-        f'player = "{b}"', f'player = "{a}"'
-    ).replace("player = @", f'player = "{b}"')
+    swapped = (
+        text.replace(f'player = "{a}"', "player = @")
+        .replace(f'player = "{b}"', f'player = "{a}"')
+        .replace("player = @", f'player = "{b}"')
+    )
     assert swapped != text and len(swapped.encode()) == len(text.encode())
     st = path.stat()
     path.write_text(swapped, "utf-8")
@@ -286,7 +290,9 @@ def test_two_processes_building_the_index_at_once_agree(tmp_path: Path) -> None:
     assert [err for _, err in outputs] == ["", ""]
     first, second = (json.loads(out) for out, _ in outputs)
     assert first == second
-    listed = subprocess.run([str(CHICAGO), "sessions", "--json"], env=env, capture_output=True, text=True, check=True)
+    listed = subprocess.run(
+        [str(CHICAGO), "sessions", "--json"], env=env, capture_output=True, text=True, check=True
+    )
     assert len(json.loads(listed.stdout)) == 80
     shutil.rmtree(home / "cache")
     alone = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
@@ -324,8 +330,6 @@ def test_dir_folders_are_indexed_the_same_way(
     assert cold == fresh(chicago_home, "--dir", str(shared))
 
 
-
-
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return write_club(tmp_path_factory.mktemp("index-club"), 16, seed=5)
@@ -343,7 +347,9 @@ def test_stats_from_the_index_equal_stats_from_replaying_every_file_in_any_order
     with index_store.Index(index_file) as index:
         found = index.summaries(chosen)
     replayed = [index_store.read_summary(path) for path in data.draw(st.permutations(chosen))]
-    from_index = league(item.summary.played for item in found if item.summary and item.summary.played)
+    from_index = league(
+        item.summary.played for item in found if item.summary and item.summary.played
+    )
     from_files = league(summary.played for summary in replayed if summary.played)
     assert from_index.players == from_files.players
     assert from_index.head_to_head == from_files.head_to_head
@@ -365,7 +371,15 @@ def test_the_stats_benchmark_runs_and_prints_cold_and_warm_rows(tmp_path: Path) 
         timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    for row in ("| 20 | ", "| stats --json | cold |", "| stats --json | warm |", "| sessions | warm |"):
+    for row in (
+        "| 20 | ",
+        "| stats --json | cold |",
+        "| stats --json | warm |",
+        "| sessions | warm |",
+        "| stats --json | pull (10 files) |",
+        "| stats --json | clone |",
+        "| stats --json | other machine |",
+    ):
         assert row in done.stdout
     assert " MB |" in done.stdout
 
@@ -382,6 +396,7 @@ def test_night_status_reads_the_tables_through_the_index(
     # racy depends on how loaded the machine was, so start from no index at all.
     shutil.rmtree(cache(chicago_home))
     time.sleep(index_store.RACY_NS / 1e9 + 0.05)
+    shutil.rmtree(cache(chicago_home), ignore_errors=True)  # cold: what `night new` indexed
     reads = Reads(monkeypatch)
     first = json.loads(ok("night", "status", "--json"))
     assert len(reads.take()) == len(first["tables"]) == 2
@@ -403,3 +418,122 @@ def test_another_release_keeps_its_own_index(chicago_home: Path) -> None:
 
     release = version("chicago-protokoll")
     assert index_store.index_path().name == f"index-{index_store.SCHEMA}-{release}.sqlite3"
+
+
+# -- a file known by its content (issue 32) and a row known sound (issue 26) ----------------
+
+
+def test_a_copy_of_the_club_elsewhere_replays_nothing_and_gives_the_same_figures(
+    club: list[Path], chicago_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A same-machine clone, a restore or a copy: every file new by stat, each known by its
+    text; nothing is replayed, and the figures are those of a fresh replay."""
+    reads = Reads(monkeypatch)
+    copy = tmp_path / "clone"
+    shutil.copytree(chicago_home / "sessions", copy)
+    stats()  # the index knows the originals
+    reads.take()
+    from_copy = stats("--dir", str(copy))
+    assert reads.take() == []  # the copies were read and hashed, never replayed
+    assert from_copy == fresh(chicago_home, "--dir", str(copy))
+
+
+def test_after_a_pull_only_the_files_whose_text_changed_are_replayed(
+    club: list[Path], chicago_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As `git pull` or `git checkout` writes: every touched file is a new file renamed over
+    the old one; only the one whose text changed is replayed, and a file that came back
+    with the text it had is taken from the index."""
+    reads = Reads(monkeypatch)
+    stats()
+    reads.take()
+    for path in club[:3]:  # rewritten with the same text (a checkout of the same commit)
+        other = path.with_suffix(".new")
+        shutil.copyfile(path, other)
+        os.replace(other, path)
+    changed = club[3]
+    text = changed.read_text("utf-8")
+    changed.write_text(text.replace(f'name = "{changed.stem}"', 'name = "ny-kvall"', 1), "utf-8")
+    after = stats()
+    assert reads.take() == [changed.name]
+    assert after == fresh(chicago_home)
+
+
+def test_the_warm_path_hashes_nothing(
+    club: list[Path], chicago_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a file whose stat key missed is read and hashed."""
+    stats()
+    hashed: list[str] = []
+    original = index_store.content_hash
+    monkeypatch.setattr(
+        index_store, "content_hash", lambda text: hashed.append(text) or original(text)
+    )
+    stats()
+    assert hashed == []
+
+
+def _flip_a_bit(db_path: Path, table: str, column: str, rng: random.Random) -> None:
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute(f"SELECT rowid, {column} FROM {table}").fetchall()
+        rowid, value = rng.choice(rows)
+        if isinstance(value, int):
+            damaged: object = value ^ (1 << rng.randrange(16))
+        else:
+            data = bytearray(value.encode())
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(7)
+            damaged = data.decode("utf-8", "replace")
+        db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (damaged, rowid))
+
+
+@pytest.mark.parametrize("column", ["summary", "content", "checksum", "path"])
+def test_a_row_with_a_flipped_bit_is_read_again_from_its_file(
+    club: list[Path], chicago_home: Path, column: str
+) -> None:
+    """A bit flipped in a kept row (a phantom player, wrong money before) is caught by the
+    row's checksum: the file is read again and every figure is a fresh replay's."""
+    truth = stats()
+    rng = random.Random(column)
+    for _ in range(5):
+        _flip_a_bit(index_store.index_path(), "files", column, rng)
+        assert stats() == truth
+    assert fresh(chicago_home) == truth
+
+
+def test_a_kept_rating_with_a_flipped_bit_is_rated_anew(
+    club: list[Path], chicago_home: Path
+) -> None:
+    """The kept rating sequence carries its checksum too: a damaged one is recomputed."""
+    truth = stats()
+    with sqlite3.connect(index_store.index_path()) as db:
+        (kept,) = db.execute("SELECT count(*) FROM ratings").fetchone()
+    assert kept
+    rng = random.Random(7)
+    for _ in range(5):
+        _flip_a_bit(index_store.index_path(), "ratings", "sequence", rng)
+        assert stats() == truth
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.data())
+def test_any_flipped_bit_in_a_kept_row_changes_no_figure(
+    club: list[Path], chicago_home: Path, data: st.DataObject
+) -> None:
+    """Whichever byte of whichever summary is damaged, the figures stay a fresh replay's."""
+    truth = stats()
+    with sqlite3.connect(index_store.index_path()) as db:
+        rows = db.execute("SELECT rowid, summary FROM files ORDER BY path").fetchall()
+        # drawn the same way whatever the index holds now: a row, a byte, a bit
+        which, at, bit = data.draw(
+            st.tuples(st.integers(0, 10**6), st.integers(0, 10**6), st.integers(0, 6))
+        )
+        rowid, summary = rows[which % len(rows)]
+        raw = bytearray(summary.encode())
+        raw[at % len(raw)] ^= 1 << bit
+        db.execute(
+            "UPDATE files SET summary = ? WHERE rowid = ?",
+            (raw.decode("utf-8", "replace"), rowid),
+        )
+    assert stats() == truth
