@@ -128,30 +128,8 @@ label.wake { margin: 2px 0 0; min-height: 40px; font-size: 0.9em; }
 .links a { color: inherit; }
 """
 
-# Follows the table: anything recorded elsewhere loads the page again (its own address,
-# never the form's: a reload must not send a form twice).  A form sent stops following:
-# its answer is the next page.  A link to the next step (``?who=``) is a plain load.
-RECORD_SCRIPT = """(() => {
-  const badge = document.getElementById("live");
-  const words = JSON.parse(badge.dataset.words);
-  const url = badge.dataset.stream + "&since=" + encodeURIComponent(badge.dataset.version);
-  const source = new EventSource(url);
-  source.addEventListener("sheet", (event) => {
-    if (event.lastEventId !== badge.dataset.version) location.replace(badge.dataset.page);
-  });
-  source.addEventListener("open", () => { badge.textContent = words.live; badge.className = "live"; });
-  source.addEventListener("error", () => { badge.textContent = words.lost; badge.className = "live lost"; });
-  for (const form of document.querySelectorAll("form")) {
-    form.addEventListener("submit", () => {
-      // The answer is the next page: the change this form makes must not reload this one.
-      source.close();
-      setTimeout(() => form.querySelectorAll("button").forEach((b) => { b.disabled = true; }), 0);
-    });
-  }
-})();"""
-
 # The page's scripts under one pinned hash: following the table, keeping the screen on.
-RECORD_SCRIPTS = RECORD_SCRIPT + "\n" + evening.WAKE_SCRIPT
+RECORD_SCRIPTS = evening.FOLLOW_SCRIPT + "\n" + evening.WAKE_SCRIPT
 RECORD_POLICY = csp_for(RECORD_STYLE, RECORD_SCRIPTS, forms=True)
 
 
