@@ -18,7 +18,7 @@ from chicago_protokoll.store import locations
 from cli_support import assert_one_plain_line, invoke, ok, refused, status
 
 ESCAPES = ("\x1b", "\x9b", "\x07", "\x08", "\r")
-MARKUP_NAMES = ["[/bold]", "[white]Anna", "[bold red]X[/]", "Anna\\", "[link=x]y", "[/]"]
+MARKUP_NAMES = ["[/bold]", "[white]Anna", "[bold red]X[/]", "Anna\\", "[link]y[/link]", "[/]"]
 HOSTILE = [
     *MARKUP_NAMES,
     "\x1b[2J",
