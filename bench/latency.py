@@ -212,7 +212,9 @@ def refuse_editable(python: str) -> None:
         "import sys, sysconfig, chicago_protokoll as c; "
         "sys.exit(0 if c.__file__.startswith(sysconfig.get_paths()['purelib']) else 1)"
     )
-    if subprocess.run([python, "-c", code], check=False).returncode != 0:
+    # Not from the source tree's folder: `-c` puts the working folder first on sys.path,
+    # and there the source tree's package would be found instead of the install's.
+    if subprocess.run([python, "-c", code], check=False, cwd=tempfile.gettempdir()).returncode != 0:
         sys.exit("bench: that chicago is an editable install (or a source tree); time an install")
 
 
