@@ -55,8 +55,10 @@ def publish(
             metavar="NAME",
         ),
     ] = None,
+    # The order of `languages()`, as the root's --lang: the completion scripts hold one
+    # word list for an option name, whichever command's is read last.
     lang: Annotated[
-        Literal["sv", "en"] | None,
+        Literal["en", "sv"] | None,
         typer.Option("--lang", help="The site's language: sv or en (default: the output's)."),
     ] = None,
     force: Annotated[
