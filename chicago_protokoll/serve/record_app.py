@@ -157,8 +157,14 @@ class Recording:
         try:
             done: Done = await asyncio.to_thread(perform, table.path, form, again=again)
         except SecondTap as error:  # a royal, a forfeit, the game's end: asked again
+            if form.get("queued") == "1" and entry:
+                # Sent again from the phone's outbox, with nobody there to be asked: kept
+                # for a person, whose "record it now" is the second tap.
+                return await self._keep(number, token, table.path, form, error, 409)
             said = error.localized(language())
-            return await self._render(number, token, {}, sure=(form, said))
+            # The tap is answered in front of the person (the outbox forgets it); the
+            # question's own form carries the same entry id.
+            return await self._render(number, token, {}, sure=(form, said), done=entry)
         except (Stale, Conflict) as error:
             # The page as the file is now, and why nothing was recorded (both versions).
             await self.source.refresh()
@@ -293,6 +299,7 @@ class Recording:
         seen = {k: v for k, v in form.items() if k not in ("do", "conflict", "token", outbox.ENTRY_FIELD)}
         again = {**conflict.form, **seen, outbox.ENTRY_FIELD: os.urandom(12).hex()}
         again.pop("queued", None)
+        again["sure"] = "1"  # the person saw why it was kept and chose it: the second tap
         try:
             done: Done = await asyncio.to_thread(perform, path, again)
         except ChicagoError as error:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 from dataclasses import dataclass, field
 from html import unescape
 from html.parser import HTMLParser
@@ -107,6 +108,7 @@ class Phone:
     saved: list[str] = field(default_factory=list)  # entry ids a 200 named
     refused: list[str] = field(default_factory=list)  # refused in front of the person
     counts: dict[str, int] = field(default_factory=dict)
+    asked: Form | None = None  # the page's "tap again to be sure", when it asked
 
     def count(self, what: str) -> None:
         self.counts[what] = self.counts.get(what, 0) + 1
@@ -169,7 +171,7 @@ class Phone:
         if not first:
             self.count("resends")
         try:
-            status, headers, _ = self._request("POST", self.path, urlencode(fields))
+            status, headers, body = self._request("POST", self.path, urlencode(fields))
         except (OSError, http.client.HTTPException):
             self.count("lost writes")
             return
@@ -188,6 +190,13 @@ class Phone:
             self.outbox.remove(entry)
             self.refused.append(entry.id)
             self.count("refused in front of the person")
+            return
+        if first and status == 200 and entry.id in _answered(body):
+            # Asked again in front of the person (a royal, the tap that ends the game):
+            # nothing written; the page's own question is the next tap.
+            self.outbox.remove(entry)
+            self.asked = next((f for f in draw(status, body).forms if "sure" in f.section.split()), None)
+            self.count("asked again in front of the person")
             return
         self.count(f"kept after {status}")
 
@@ -219,6 +228,12 @@ def _chained(fields: list[tuple[str, str]], before: list[Entry]) -> list[tuple[s
             last = f"{entry.id}-1"
     new = {LAST_EVENT: last, COUNT: str(count)}
     return [(k, new.get(k, v)) for k, v in fields]
+
+
+def _answered(body: str) -> list[str]:
+    """The entries the page's answer settled in front of the person (outbox.answer_mark)."""
+    found = re.search(r'id="outbox-answer" hidden data-done="([^"]*)"', body)
+    return found.group(1).split() if found else []
 
 
 def entry_of(event_id: str) -> str:

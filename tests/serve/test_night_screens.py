@@ -55,7 +55,7 @@ def test_hide_standings_last_keeps_the_standings_off_in_the_last_rounds(
             assert '<div class="nb-standings">' in server.get(path)[1]  # round 1 of 3: shown
         _finish_round()
         _finish_round()  # round 3 of 3: the last
-        wait_for(lambda: server.status()["round"] == 3, timeout=5)
+        wait_for(lambda: server.status()["round"] == 3)
         for path in ("/", "/tv"):
             body = server.get(path)[1]
             assert '<div class="nb-standings">' not in body
@@ -82,7 +82,7 @@ def test_a_corrected_deal_is_marked_on_the_board_the_tables_sheet_and_the_tv(
     try:
         assert "✎" not in server.get("/")[1]
         chicago("edit", "1", "--last-trick", second, "--session", table["session"])
-        wait_for(lambda: "✎" in server.get("/")[1], timeout=5)
+        wait_for(lambda: "✎" in server.get("/")[1])
         assert "✎" in server.get("/tv")[1]
         sheet = server.get("/t/1")[1]
         assert 'class="corrected"' in sheet

@@ -208,3 +208,48 @@ def test_a_host_that_is_not_this_machines_is_warned_about() -> None:
     assert "this computer only" in (host_warning("::1", {"10.0.0.2"}) or "")
     foreign = host_warning("192.0.2.7", {"10.0.0.2"}) or ""
     assert "is not one of this machine's addresses (10.0.0.2)" in foreign
+
+
+def test_a_royal_asked_again_is_answered_in_front_of_the_person_and_leaves_the_outbox(
+    table: Path,
+) -> None:
+    """The first tap of a royal writes nothing and asks again; the answer names the entry
+    as settled (the phone's outbox forgets it, so the question is not hidden behind a
+    waiting entry) and its own form is the second tap."""
+    server = Served("--record")
+    try:
+        path, _, fields = _page(server)
+        before = session_file("fredag").read_bytes()
+        form = {**fields, "do": "royal", "who": "Bo", "entry": "crown"}
+        code, headers, body = _raw_post(server, path, _form(form))
+        assert code == 200 and "x-chicago-entry" not in headers
+        assert 'data-done="crown"' in body and 'class="moment sure"' in body
+        assert session_file("fredag").read_bytes() == before
+        sure = {**page_fields(body), "do": "royal", "who": "Bo", "sure": "1"}
+        code, headers, _ = _raw_post(server, path, _form(sure))
+        assert code == 200 and headers["x-chicago-entry"] == sure["entry"]
+        assert _events()[-1]["type"] == "royal"
+    finally:
+        assert server.stop()[0] == 0
+
+
+def test_a_royal_that_waited_in_the_outbox_is_kept_for_a_person_whose_choice_records_it(
+    table: Path,
+) -> None:
+    """Sent again from the outbox nobody is there to be asked: the royal is kept as a
+    conflict, never recorded unasked; "record it now" is the person's second tap."""
+    server = Served("--record")
+    try:
+        path, _, fields = _page(server)
+        before = session_file("fredag").read_bytes()
+        form = {**fields, "do": "royal", "who": "Bo", "entry": "crown", "queued": "1"}
+        code, headers, body = _raw_post(server, path, _form(form))
+        assert code == 409 and headers["x-chicago-conflict"] == "crown", body
+        assert session_file("fredag").read_bytes() == before
+        _, _, now = _page(server)
+        retry = {**now, "do": "conflict-retry", "conflict": "crown"}
+        code, headers, body = _raw_post(server, path, _form(retry))
+        assert code == 200 and headers["x-chicago-entry"] == "crown", body
+        assert _events()[-1]["type"] == "royal"
+    finally:
+        assert server.stop()[0] == 0

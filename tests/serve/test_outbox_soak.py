@@ -78,6 +78,10 @@ def _tapper(phone: Phone, rng: random.Random, until: float, settle: float) -> No
                 phone.count("chained notes")
             phone.resend()
             continue
+        if phone.asked is not None:  # tapped again, as the person does
+            asked, phone.asked = phone.asked, None
+            phone.tap(asked, ("", ""))
+            continue
         page = phone.get()
         if page is None or page.status != 200:
             time.sleep(0.05)
