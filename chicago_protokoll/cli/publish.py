@@ -105,7 +105,9 @@ def _read_nights(names: list[str]) -> tuple[list[dict[str, object]], dict[str, s
     sessions: dict[str, str] = {}
     for path in dict.fromkeys(paths):
         night = nightfile.load_night(path)
-        statuses.append(night_status_dict(night, nightfile.night_results(night, indexed=True)))
+        results = nightfile.night_results(night, indexed=True)
+        # results.json equals `night status --json`: a closed night's amendments too.
+        statuses.append(night_status_dict(night, results, nightfile.night_amendments(night)))
         for table in night.tables:
             sessions[table.session] = night.name
     return statuses, sessions

@@ -93,7 +93,9 @@ class NightBoard(Published):
             night = nightfile.load_night(self.path)
             self.night = night
             games = {table.session: self._standings(night, table.session) for table in night.tables}
-            status = night_status_dict(night, {s: result_of(g) for s, g in games.items()})
+            results = {s: result_of(g) for s, g in games.items()}
+            # /status.json equals `night status --json`: a closed night's amendments too.
+            status = night_status_dict(night, results, nightfile.night_amendments(night))
         except ChicagoError as error:
             problem = error.localized(language()) + t(
                 " — the board shows the night again as soon as its files can be read."

@@ -244,3 +244,27 @@ def test_night_cards_protocol_writes_a_paper_protocol_per_table_of_the_round(nig
     for table in status["tables"]:
         assert f'data-session="{table["session"]}"' in text
     assert "Köp 2" in text and "Köp 3" not in text  # the night's rules score two köp
+
+
+def test_results_json_of_a_closed_night_of_stages_carries_its_amendments_as_night_status_does(
+    chicago_home: Path, tmp_path: Path
+) -> None:
+    """A night of stages, closed, then corrected with a reason: results.json still equals
+    `night status --json` (its stage fields, "final", the amendment) and fits the schema."""
+    import jsonschema
+
+    ok("night", "new", "sm", "Anna", "Bo", "Cilla", "Dag", "Eva", "Fia", "--games-per-table", "1", "--seed", "4")
+    tables = json.loads(ok("night", "status", "sm", "--json"))["tables"]
+    for table in tables:
+        ok("royal", table["players"][0], "--session", table["session"])
+    ok("night", "close", "sm")
+    first = tables[0]
+    ok("edit", "1", "--royal", first["players"][1], "--reason", "fel spelare", "--session", first["session"])
+    ok("publish", str(tmp_path / "site"))
+    results = json.loads((tmp_path / "site" / "nights" / "sm" / "results.json").read_text(encoding="utf-8"))
+    jsonschema.validate(results, documented_schema(), cls=jsonschema.Draft202012Validator)
+    status = json.loads(ok("night", "status", "sm", "--json"))
+    assert {key: results[key] for key in status} == status
+    assert results["result"] == "final" and results["stage"] == 1
+    assert [a["kind"] for a in results["amendments"]] == ["correction"]
+    assert "fel spelare" in results["amendments"][0]["text"]
