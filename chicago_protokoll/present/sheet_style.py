@@ -60,10 +60,11 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .settlement { width: auto; min-width: 50%; }
 .problem { background: var(--problem); padding: 0.8em 1em; border-radius: 4px;
   font-size: 1.1em; }
-.live { position: fixed; top: 6px; right: 8px; margin: 0; padding: 1px 10px;
+.live { position: absolute; top: 6px; right: 8px; margin: 0; padding: 1px 10px;
   border-radius: 1em; background: var(--head); color: var(--muted); font-size: 0.8em; }
 .live.lost { background: var(--problem); color: var(--ink); }
 .live + main h1 { padding-right: 5.5em; }  /* a long title runs beside the badge, not under */
+/* absolute, not fixed: it scrolls away with the heading, so it never sits on a cell. */
 footer { margin-top: 16px; color: var(--muted); font-size: 0.8em; }
 @media screen and (max-width: 640px) {
   body { font-size: 14px; background: var(--paper); }

@@ -117,7 +117,11 @@ class NightTables:
              and r["session"] == path.stem),
             None,
         )
-        night: dict[str, Any] = {"rounds": status.get("rounds", 1), "final": status.get("final")}
+        night: dict[str, Any] = {
+            "rounds": status.get("rounds", 1),
+            "final": status.get("final"),
+            "games_per_table": status.get("games_per_table"),
+        }
         if row is not None:
             night.update(row)
         return Table(number, path, problem, table_view(number), f"/t/{number}", label, night)

@@ -108,7 +108,7 @@ main.nb { height: 100vh; width: 100vw; padding: 1.6vh 1.6vw; display: flex;
   .nb-tables { overflow: visible; grid-template-columns: minmax(0, 1fr); }
   .nb-side, .nb-standings { overflow: visible; }
   .nb-grid.tv .nb-standings { font-size: 1.1em; }
-  .nb-standings th { font-size: 0.8em; }
+  .nb-standings th { font-size: max(14px, 0.8em); }  /* a heading a phone can read too */
   #live { position: absolute; top: 8px; right: 10px; font-size: 0.8em; }
 }
 """
@@ -247,6 +247,9 @@ def board_body(
     sub = round_title(status)
     if status["finished"]:
         sub += " · " + t("the night is over")
+    # The room sees whether the result may still change (cli.md: provisional until
+    # `night close`, final after), as the sheets and exports say it.
+    sub += " · " + (t("result: final") if status.get("result") == "final" else t("result: provisional"))
     # the page's script fills in the numbers: the placeholders are handed on as they are
     words = escape(t("page {page} of {pages}", page="{page}", pages="{pages}"))
     heading = (

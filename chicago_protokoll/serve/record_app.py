@@ -43,7 +43,7 @@ from .entries import Conflict
 from .hosts import is_allowed
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
-from .recorder import Done, SecondTap, Stale, perform
+from .recorder import Done, SecondTap, Stale, perform, phone_sentence
 
 MAX_FORM_BYTES = 16 * 1024  # a form of the page is well under 2 KiB; more is not ours
 # The answer to a recording write names the entry saved (or found saved): an outbox
@@ -217,6 +217,8 @@ class Recording:
         sure: tuple[Mapping[str, str], str] | None = None,
     ) -> Response:
         table = self.tables.table(number)
+        if problem is not None:
+            problem = phone_sentence(problem)  # no command to type on a phone
         action = f"/r/{number}/{self.secrets.secret(self.tables.key(number))}"
         view = self.source.snapshot.views.get(table.view)
         version = view.id if view is not None else ""

@@ -140,6 +140,19 @@ def night_next_text(table: Mapping[str, Any]) -> str:
     """What happens next at a night once this table's game is over."""
     if table.get("final"):
         return t("That was the final: the night is over.")
+    games = table.get("games_per_table")
+    if games:  # a night of stages: the table stays together for its games
+        game = int(table.get("game", 1))
+        if game < int(games):
+            return t(
+                "Game {game} of {games} at this table is over: the organiser draws your seats for the next game; this page shows it by itself.",
+                game=game,
+                games=games,
+            )
+        return t(
+            "This table has played its {games} games: the organiser draws the next stage, or the night is over.",
+            games=games,
+        )
     if int(table.get("round", 1)) < int(table.get("rounds", 1)):
         return t(
             "The organiser draws the next round; this page shows your table's next game by itself."

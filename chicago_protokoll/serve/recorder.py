@@ -21,6 +21,8 @@ what it did not see.  Undo is stricter still: not even a note may have come sinc
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -385,6 +387,20 @@ def _edit(path: Path, form: Mapping[str, str], seen: Seen, *, preview: bool) -> 
     changes = edit_changes(current, deal, form)
     corrected = recording.correct(path, deal, changes, dry_run=preview, expect=seen.check)
     return Done(phone_lines(correction_report(corrected)), preview=preview)
+
+
+# A clause that names a command to type: "…; `chicago note --deal 2` can say …" or
+# "… (`chicago night close --reopen …` takes it back)".
+_COMMAND_CLAUSE = re.compile(r"\s*\([^()]*`chicago [^()]*\)|;[^;]*`chicago [^;]*")
+
+
+def phone_sentence(sentence: str) -> str:
+    """A refusal as a phone says it: the command line's sentence less any clause that
+    names a command to type (a phone has no terminal; its own buttons are the way on)."""
+    said = _COMMAND_CLAUSE.sub("", sentence).strip()
+    if said and "`chicago " not in said:
+        return said
+    return sentence.split("`chicago ", 1)[0].rstrip(" ;,(:") or sentence
 
 
 def phone_lines(report: str) -> tuple[str, ...]:

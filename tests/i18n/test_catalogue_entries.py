@@ -165,3 +165,19 @@ def test_the_code_walk_sees_every_kind_of_message() -> None:
     assert any(re.search(r"has \{n\} points? and may not declare", i) for i in ids)  # counted
     assert "it is empty" in ids  # Msg in the store
     assert "player name\x04it is empty" in ids  # Msg.in_context
+
+
+def test_a_refusal_on_the_phone_names_no_command_to_type_in_either_language() -> None:
+    """The recording page shows the command line's sentences less the clause that names a
+    command (a phone has no terminal): every catalogue sentence naming `chicago …`, in
+    English and in Swedish, keeps its reason and loses the command."""
+    from chicago_protokoll.serve.recorder import phone_sentence
+
+    naming = [(msgid, forms) for msgid, _, forms in entries() if "`chicago " in msgid]
+    assert naming, "no sentence names a command: the test would prove nothing"
+    for msgid, forms in naming:
+        for sentence in (msgid, *forms):
+            if not sentence or sentence.startswith("`chicago "):
+                continue  # a line that is only the command (help and examples)
+            said = phone_sentence(sentence)
+            assert "`chicago " not in said and said.strip(), (sentence, said)

@@ -258,3 +258,28 @@ def test_the_page_says_plainly_when_the_file_is_damaged(browser: Browser, served
     path.write_bytes(good)
     page.wait_for_selector(".protocol", timeout=15_000)
     assert page.locator(".problem").count() == 0
+
+
+def test_the_live_badge_never_sits_on_a_cell_when_the_phone_scrolls(
+    browser: Browser, served: Served
+) -> None:
+    """The badge belongs to the heading: scrolled at 390×844 it covers no cell of the
+    standings or the protocol (a fixed badge covered the right-most column)."""
+    for _ in range(6):
+        chicago("deal", "--buy", "pass", "--buy", "pass", "--last-trick", PLAYERS[1])
+    page = new_page(browser)
+    page.goto(served.url)
+    page.wait_for_selector("#live:not(.lost)")
+    for scrolled in (0, 120, 220, 400):
+        page.evaluate(f"window.scrollTo(0, {scrolled})")
+        covered = page.evaluate(
+            """() => {
+                const badge = document.getElementById('live').getBoundingClientRect();
+                return [...document.querySelectorAll('td, th')].filter((cell) => {
+                    const r = cell.getBoundingClientRect();
+                    return r.width > 0 && r.left < badge.right && badge.left < r.right
+                        && r.top < badge.bottom && badge.top < r.bottom;
+                }).map((cell) => cell.textContent.trim());
+            }"""
+        )
+        assert covered == [], (scrolled, covered)

@@ -95,3 +95,41 @@ def test_a_corrected_deal_is_marked_on_the_board_the_tables_sheet_and_the_tv(
         assert '<span class="corrected"' in served.get("/tv")[1]
     finally:
         assert served.stop()[0] == 0
+
+
+def test_the_board_and_tv_say_the_result_is_provisional_until_the_night_is_closed(
+    chicago_home: Path,
+) -> None:
+    ok("night", "new", "klubb", *(f"Spelare {n}" for n in range(1, 9)), "--rounds", "1")
+    server = Served("--night", "klubb")
+    try:
+        for path in ("/", "/tv"):
+            body = server.get(path)[1]
+            assert "result: provisional" in body and "result: final" not in body
+        status = json.loads(ok("night", "status", "klubb", "--json"))
+        for table in status["tables"]:
+            ok("deal", "--session", table["session"], "--royal", table["players"][0])
+        ok("night", "close", "klubb")
+        wait_for(lambda: server.status()["result"] == "final")
+        for path in ("/", "/tv"):
+            body = server.get(path)[1]
+            assert "result: final" in body and "result: provisional" not in body
+    finally:
+        assert server.stop()[0] == 0
+
+
+def test_a_phone_at_a_night_of_stages_says_the_table_plays_its_next_game_together(
+    chicago_home: Path,
+) -> None:
+    """Game 1 of 3 over: the phone says the organiser draws the seats for game 2 (the
+    table stays together), not that a next round is drawn."""
+    ok("night", "new", "gpt", *(f"Spelare {n}" for n in range(1, 9)), "--games-per-table", "3")
+    table = json.loads(ok("night", "status", "gpt", "--json"))["tables"][0]
+    ok("deal", "--session", table["session"], "--royal", table["players"][0])
+    server = Served("--night", "gpt", "--record")
+    try:
+        body = server.get(server.recording()[1])[1]
+        assert "Game 1 of 3 at this table is over" in body
+        assert "next round" not in body
+    finally:
+        assert server.stop()[0] == 0

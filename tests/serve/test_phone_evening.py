@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
 
 # A command to type, in any of the page's texts: a phone has no terminal.
-COMMAND = re.compile(r"`chicago|\bchicago (?:undo|again|edit|deal|night|new|play)\b")
+COMMAND = re.compile(
+    r"`chicago|\bchicago (?:undo|again|edit|deal|night|new|play|note|penalty|forfeit|royal|buy|tricks|showdown|status|log|sessions|serve|import|publish)\b"
+)
 
 
 def expect(locator: object) -> Any:

@@ -395,3 +395,24 @@ def test_a_phone_correction_of_another_part_keeps_a_kop_taken_from_an_opponent(
     kop = next(e for e in events if isinstance(e, BuyWinner) and e.deal == 2)
     assert (kop.player, kop.opponent) == (anna, bo)
     assert status()["players"][0]["score"] == 5  # Anna's last trick only: her köp was Bo's −6
+
+
+def test_a_refusal_on_the_phone_names_no_command_to_type(chicago_home: Path) -> None:
+    """Correcting a deal a forfeit ended: the command line says which command notes it;
+    the phone keeps the reason and drops the command."""
+    ok("new", "ff", "Anna", "Bo", "Cilla")
+    ok("deal", "--buy", "Anna:par", "--buy", "Bo:par", "--last-trick", "Cilla", "--showdown", "Anna:par")
+    ok("buy", "Anna:par")
+    ok("forfeit", "Bo", "--reason", "visade inte handen")
+    server = Served("--record")
+    try:
+        path = server.recording()[1]
+        code, body = server.get(path + "?edit=2")
+        assert code == 200, body
+        changed = {**form_as_sent(body), "buy1": "Cilla", "hand1": "pair", "do": "edit-preview"}
+        code, body = server.post(path, changed)
+        assert code == 422
+        said = _alert(body)
+        assert "no whole deal to correct" in said and "chicago" not in said, said
+    finally:
+        server.stop()
