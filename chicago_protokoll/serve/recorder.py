@@ -22,7 +22,6 @@ what it did not see.  Undo is stricter still: not even a note may have come sinc
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
