@@ -233,7 +233,7 @@ def _warn_host(host: str, lan: str | None) -> None:
     test on the laptop alone."""
     from ..serve import hosts as names
 
-    warning = names.host_warning(host, _machine_addresses(lan))
+    warning = names.host_warning(host, _machine_addresses(lan) | _bindable(host))
     if warning is not None:
         print(warning, flush=True)
 
@@ -247,6 +247,24 @@ def _machine_addresses(lan: str | None) -> set[str]:
             found.add(str(info[4][0]))
     except OSError:
         pass
+    return found
+
+
+def _bindable(host: str) -> set[str]:
+    """The addresses ``host`` names that this machine can listen on: only its own can be
+    bound (an IPv6 address of this machine may be one its host name does not resolve to)."""
+    found: set[str] = set()
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_DGRAM)
+    except (OSError, UnicodeError):
+        return found
+    for family, kind, _, _, address in infos:
+        try:
+            with socket.socket(family, kind) as probe:
+                probe.bind((address[0], 0, *address[2:]))
+        except OSError:
+            continue
+        found.add(str(address[0]))
     return found
 
 

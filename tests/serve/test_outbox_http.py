@@ -253,3 +253,13 @@ def test_a_royal_that_waited_in_the_outbox_is_kept_for_a_person_whose_choice_rec
         assert _events()[-1]["type"] == "royal"
     finally:
         assert server.stop()[0] == 0
+
+
+def test_an_address_this_machine_can_listen_on_is_its_own_whatever_its_name_resolves_to() -> None:
+    """The warning's list of this machine's addresses takes in every address it can bind
+    (its own IPv6 address was warned about as foreign), and never one it cannot."""
+    from chicago_protokoll.cli.serve import _bindable
+
+    assert _bindable("127.0.0.1") == {"127.0.0.1"}
+    assert _bindable("192.0.2.7") == set()  # TEST-NET-1: nobody's address here
+    assert _bindable("not a host name at all") == set()
