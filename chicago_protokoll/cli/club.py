@@ -95,7 +95,7 @@ def _report(report: "SyncReport") -> None:
         lines = [
             Msg("conflict in {path}: {reason}", path=conflict.path, reason=conflict.reason),
             Msg(
-                "nothing was committed or pushed: {path} is as this machine had it",
+                "the merge was not committed and nothing was pushed: {path} is as this machine had it",
                 path=conflict.path,
             ),
         ]
