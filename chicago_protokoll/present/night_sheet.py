@@ -162,8 +162,20 @@ def _table_rows(table: Table) -> list[Row]:
     ]
 
 
-def _standings_heads() -> list[str]:
-    return [t("Rank"), t("Player"), t("Placement points"), t("Games"), t("Wins"), t("Game points")]
+def _standings_heads(staged: bool = False) -> list[str]:
+    """The standings' columns; at a night of stages the last is the stage each player
+    reached, which is what ranks them first (a player out after stage 1 with more points
+    stands below everyone who went on)."""
+    heads = [t("Rank"), t("Player"), t("Placement points"), t("Games"), t("Wins"), t("Game points")]
+    return [*heads, t("Stage")] if staged else heads
+
+
+def _standings_numeric(staged: bool = False) -> list[bool]:
+    return [True, False, True, True, True, True] + ([True] if staged else [])
+
+
+def _staged(status: Mapping[str, Any]) -> bool:
+    return bool(status.get("games_per_table"))
 
 
 def _table_heads() -> list[str]:
@@ -178,6 +190,7 @@ def _standing_cells(row: Mapping[str, Any]) -> list[str]:
         str(row["games"]),
         str(row["wins"]),
         str(row["game_points"]),
+        *([str(row["stage_reached"])] if "stage_reached" in row else []),
     ]
 
 
@@ -216,7 +229,8 @@ def night_markdown(status: Status) -> str:
         for row in status.get("standings", ())
     ]
     if rows:
-        lines += _md_table(_standings_heads(), rows, [True, False, True, True, True, True])
+        staged = _staged(status)
+        lines += _md_table(_standings_heads(staged), rows, _standings_numeric(staged))
     else:
         lines.append(t("No game is finished yet."))
     for heading, tables in _rounds(status):
@@ -330,7 +344,9 @@ def _standings_html(status: Status) -> str:
             + "</tr>"
         )
     body = (
-        _html_table(_standings_heads(), rows, [True, False, True, True, True, True], "evening")
+        _html_table(
+            _standings_heads(_staged(status)), rows, _standings_numeric(_staged(status)), "evening"
+        )
         if rows
         else f'<p class="note">{escape(t("No game is finished yet."))}</p>'
     )

@@ -22,8 +22,10 @@ from .night_sheet import (
     _facts,
     _night_state,
     _rounds,
+    _staged,
     _standing_cells,
     _standings_heads,
+    _standings_numeric,
     _table_heading,
     _table_heads,
     _table_rows,
@@ -236,12 +238,13 @@ def night_page(site: Site, status: Mapping[str, Any]) -> str:
 
 def _night_standings(here: str, status: Mapping[str, Any]) -> str:
     rows = []
-    numeric = [True, False, True, True, True, True]
+    staged = _staged(status)
+    numeric = _standings_numeric(staged)
     for row in status.get("standings", ()):
         rank, name, *numbers = _standing_cells(row)
         rows.append(_cells([rank, link(here, player_path(name), name), *map(escape, numbers)], numeric))
     body = (
-        _table(_standings_heads(), rows, numeric)
+        _table(_standings_heads(staged), rows, numeric)
         if rows
         else f'<p class="note">{escape(t("No game is finished yet."))}</p>'
     )

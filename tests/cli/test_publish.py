@@ -268,3 +268,28 @@ def test_results_json_of_a_closed_night_of_stages_carries_its_amendments_as_nigh
     assert results["result"] == "final" and results["stage"] == 1
     assert [a["kind"] for a in results["amendments"]] == ["correction"]
     assert "fel spelare" in results["amendments"][0]["text"]
+
+
+def test_a_published_night_of_stages_shows_the_stage_each_player_reached(
+    chicago_home: Path, tmp_path: Path
+) -> None:
+    """The standings rank by the stage reached first: the published page and the night's
+    sheet say it in a column, so a player out after stage 1 with more points standing
+    below one who went on is explained on the page."""
+    players = [f"Spelare {n}" for n in range(1, 9)]
+    ok("night", "new", "sm", *players, "--games-per-table", "1", "--seed", "4")
+    for table in json.loads(ok("night", "status", "sm", "--json"))["tables"]:
+        ok("royal", table["players"][0], "--session", table["session"])
+    ok("night", "advance", "sm", "--per-table", "2")
+    status = json.loads(ok("night", "status", "sm", "--json"))
+    reached = {row["name"]: row["stage_reached"] for row in status["standings"]}
+    assert sorted(reached.values()) == [1, 1, 1, 1, 2, 2, 2, 2]
+    ok("publish", str(tmp_path / "site"))
+    page = (tmp_path / "site" / "nights" / "sm" / "index.html").read_text(encoding="utf-8")
+    standings = page.split('class="night-standings"', 1)[1].split("</section>", 1)[0]
+    assert ">Stage</th>" in standings
+    for name, stage in reached.items():
+        row = standings.split(f">{name}</a>", 1)[1].split("</tr>", 1)[0]
+        assert row.rstrip().endswith(f">{stage}</td>"), (name, row)
+    sheet = ok("night", "status", "sm", "--format", "md")
+    assert "| Stage |" in sheet.splitlines()[sheet.splitlines().index("## Standings") + 2]
