@@ -6,6 +6,7 @@ worked out by hand below."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -197,3 +198,39 @@ def test_a_stage_game_is_not_reopened_once_the_tables_next_game_is_drawn(
     before = path.read_bytes()
     assert "game 2 of table 1" in refused("undo", "--file", str(path))
     assert path.read_bytes() == before
+
+
+def test_a_correction_after_the_next_stage_was_drawn_that_changes_who_went_on_is_checked(
+    chicago_home: Path,
+) -> None:
+    ok("night", "new", "s", *PLAYERS[:8], "--games-per-table", "1", "--seed", "3")
+    tables = status("s")["tables"]
+    for table in tables:
+        play_game(table["session"], table["players"])
+    ok("night", "advance", "s", "--per-table", "2")
+    assert status("s")["stage"] == 2
+    assert [f["kind"] for f in json.loads(ok("night", "check", "s", "--json"))].count(
+        "would-change-advance"
+    ) == 0
+    # Stage 1, table 1 by hand: the 1st (royal) 20, the 2nd (four of a kind, 7) 12, the
+    # 3rd (full house, 6) 8, the 4th (last trick, 5) 5: the 1st and the 2nd went on.
+    # The draws were made earlier in the day (a stamp is to the second, and this test is
+    # faster than a room).
+    night_file = chicago_home / "nights" / "s.toml"
+    night_file.write_text(
+        re.sub(r'drawn = "[^"]*"', 'drawn = "2026-05-16T09:00:00+00:00"', night_file.read_text())
+    )
+    table = tables[0]
+    first, second, third, fourth = sorted(table["players"], key=ORDER.__getitem__)
+    went = {p for t in status("s")["tables"] for p in t["players"]}
+    assert {first, second} <= went and not {third, fourth} & went
+    # Deal 1 corrected: köp 1's four of a kind was the 4th's, not the 2nd's; the game
+    # stays finished (deal 2's royal), and the 4th (7 + 5 = 12) now ranks above the 2nd (0).
+    ok("edit", "1", "--buy", f"1={fourth}:fyrtal", "--session", table["session"])
+    found = [
+        f for f in json.loads(ok("night", "check", "s", "--json"))
+        if f["kind"] == "would-change-advance"
+    ]
+    assert [(f["session"], f["deal"]) for f in found] == [(table["session"], 1)]
+    assert "as corrected would have sent other players on" in found[0]["text"]
+    assert f"{table['session']}, deal 1" in ok("night", "check", "s")
