@@ -50,6 +50,13 @@ def status(name: str = "sm") -> dict[str, Any]:
     return data
 
 
+def night_sessions(name: str = "sm") -> set[str]:
+    """Every game the night drew (``night status`` shows the current ones)."""
+    from chicago_protokoll.store import nightfile
+
+    return set(nightfile.load_night(nightfile.night_path(name)).sessions())
+
+
 def play_game(session: str, players: list[str], *, level_second_and_third: bool = False) -> None:
     """One game decided in two deals: the alphabetically first shows a royal in deal 2;
     before it the second takes köp 1 with four of a kind (7), the third köp 2 with a full
@@ -133,14 +140,33 @@ def test_an_sm_day_from_the_first_draw_to_the_final_table(chicago_home: Path) ->
     assert stage_two == expected
 
     play_stage()
+    # Stage 2 by hand: at each table of 4 the alphabetical 1st has 60, the 2nd 36, the
+    # 3rd 24, the 4th 15 (no tie): the 1st and the 2nd of each table go on.
+    stage_two_tables = [sorted(t["players"], key=ORDER.__getitem__) for t in two["tables"]]
+    after_two = {r["name"]: r for r in status()["standings"]}
+    for ordered in stage_two_tables:
+        assert [after_two[p]["points"] for p in ordered] == [60, 36, 24, 15]
+        assert all(after_two[p]["stage_reached"] == 2 for p in ordered)
     ok("night", "advance", "sm", "--per-table", "2")
     three = status()
+    assert three["stage"] == 3
     assert [len(t["players"]) for t in three["tables"]] == [3, 3]  # 6 on 2 tables of 3
+    assert {p for t in three["tables"] for p in t["players"]} == {
+        p for ordered in stage_two_tables for p in ordered[:2]
+    }
     play_stage()
+    # Stage 3 by hand: at each table of 3, 60, 36 and 24; the 1st and the 2nd go on.
+    stage_three_tables = [sorted(t["players"], key=ORDER.__getitem__) for t in three["tables"]]
+    after_three = {r["name"]: r for r in status()["standings"]}
+    for ordered in stage_three_tables:
+        assert [after_three[p]["points"] for p in ordered] == [60, 36, 24]
     ok("night", "advance", "sm", "--per-table", "2")
     final = status()
     assert final["stage"] == 4 and final["final"] is True
     assert [len(t["players"]) for t in final["tables"]] == [4]
+    assert set(final["tables"][0]["players"]) == {
+        p for ordered in stage_three_tables for p in ordered[:2]
+    }
     refused("night", "advance", "sm", "--per-table", "2")  # one table: nowhere to go
     play_stage()
     over = status()
@@ -170,6 +196,22 @@ def test_an_sm_day_from_the_first_draw_to_the_final_table(chicago_home: Path) ->
         [(13, 30)] + [(14, 24)] * 5 + [(19, 15)] * 6
     )
     assert sum(Fraction(r["points"]) for r in standings) > 0
+
+    # The revisor's check: every one of the 6 × 3 + 3 × 3 + 2 × 3 + 3 = 36 games ended on
+    # deal 2's royal, each 2 deals long (the median), with nothing else to look at.
+    found = json.loads(ok("night", "check", "sm", "--json"))
+    assert len(found) == 36
+    assert {(f["kind"], f["deal"]) for f in found} == {("royal", 2)}
+    assert {f["session"] for f in found} == night_sessions()
+    assert "36 things to look at" in ok("night", "check", "sm")
+    # Closed: the result is final, and no game of it is reopened.
+    assert "its result is final" in ok("night", "close", "sm")
+    closed = status()
+    assert closed["result"] == "final" and closed["standings"] == standings
+    last = session_file(final["tables"][0]["session"])
+    before = last.read_bytes()
+    assert "was closed" in refused("undo", "--file", str(last))
+    assert last.read_bytes() == before
 
 
 def test_rounds_and_games_per_table_together_are_a_usage_error(chicago_home: Path) -> None:
