@@ -402,12 +402,11 @@ def night_cards(
 def night_check(name: NightArgument = None, as_json: JsonOption = False) -> None:
     """What a revisor should look at before the result is final: royals, games far
     longer or shorter than the rest, a quiet table, late corrections, penalties, forfeits."""
-    from ..core.night_check import check_night
     from ..present.night_check import findings_json, findings_text
 
     path = nightfile.resolve_night(name)
     night = nightfile.load_night(path)
-    findings = check_night(night, nightfile.night_sessions(night), nightfile.changed_times(night))
+    findings = nightfile.night_findings(night)
     if as_json:
         print(json.dumps(findings_json(findings), ensure_ascii=False, indent=2))
     else:

@@ -294,10 +294,25 @@ def penalty_command(
     file: FileOption = None,
 ) -> None:
     """A penalty the table rules on: POINTS off PLAYER's total (the floor applies)."""
+    # In a game of a closed night also after the game's end: the revisor's deduction, an
+    # amendment after the result (events.Penalty.after_end).
+    closed = _closed_night(session, file)
     saved, game = _record(
-        session, file, lambda g: [entry.penalty_event(g, player, points, reason)]
+        session,
+        file,
+        lambda g: [
+            entry.penalty_event(g, player, points, reason, after_end=closed is not None and g.finished)
+        ],
+        after_the_game=closed is not None,
     )
     _print_standings(saved, game, saved.name)
+
+
+def _closed_night(session: str | None, file: Path | None) -> object | None:
+    """The closed night whose game the command writes into, or None."""
+    from ..store import nighttable
+
+    return nighttable.closed_night(catalogue.resolve(session, file))
 
 
 @app.command("forfeit")
@@ -308,7 +323,21 @@ def forfeit_command(
     file: FileOption = None,
 ) -> None:
     """PLAYER loses the game at once (a hand claimed and not shown): the others' best wins."""
-    saved, game = _record(session, file, lambda g: [entry.forfeit_event(g, player, reason)])
+    closed = _closed_night(session, file)
+
+    def build(g: Game) -> list[Event]:
+        if closed is not None and g.finished:
+            from ..core.errors import ChicagoError
+
+            raise ChicagoError(
+                Msg(
+                    "the game {session} was over before the night was closed, and a forfeit ends a game: correct the deal where the hand was claimed (chicago edit DEAL --reason TEXT) or take points off (chicago penalty PLAYER POINTS --reason TEXT); nothing was recorded",
+                    session=catalogue.resolve(session, file).stem,
+                ),
+            )
+        return [entry.forfeit_event(g, player, reason)]
+
+    saved, game = _record(session, file, build, after_the_game=closed is not None)
     _print_standings(saved, game, saved.name)
 
 

@@ -184,11 +184,14 @@ def _recording(
     from ..serve.record_app import OneTable, Recording
 
     if night is not None:
+        from ..serve.keeper_night import KeeperNight
         from ..serve.night_app import NightTables
         from ..serve.nightboard import NightBoard
 
         assert isinstance(board, NightBoard)
-        return Recording(board, NightTables(board, night), secrets, url, hosts)
+        return Recording(
+            board, NightTables(board, night), secrets, url, hosts, night=KeeperNight(board)
+        )
     from ..serve.board import Board
 
     assert isinstance(board, Board)

@@ -199,11 +199,16 @@ def penalty_points(text: str) -> int:
         ) from None
 
 
-def penalty_event(game: Game, text: str, points: int | str, reason: str) -> Penalty:
+def penalty_event(
+    game: Game, text: str, points: int | str, reason: str, *, after_end: bool = False
+) -> Penalty:
     """POINTS off PLAYER's total, in the deal an entry recorded now belongs to
-    (`Game.entry_deal`: between deals, the deal just finished)."""
+    (`Game.entry_deal`: between deals, the deal just finished; after the game, its last).
+    ``after_end``: the revisor's deduction in a closed night's finished game."""
     count = penalty_points(points) if isinstance(points, str) else points
-    return Penalty(game.entry_deal, player(game, text), count, " ".join(reason.split()))
+    return Penalty(
+        game.entry_deal, player(game, text), count, " ".join(reason.split()), after_end=after_end
+    )
 
 
 def forfeit_event(game: Game, text: str, reason: str) -> Forfeit:

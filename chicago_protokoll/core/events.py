@@ -139,14 +139,21 @@ class Royal(EventType):
 @dataclass(frozen=True, slots=True)
 class Penalty(EventType):
     """A deduction the table rules on (straff): ``points`` (1 or more) off ``player``'s
-    total, with the table's reason.  The floor applies; it never ends a game by itself."""
+    total, with the table's reason.  The floor applies; it never ends a game by itself.
+
+    ``after_end``: the revisor's deduction after the game was over, recorded only in a
+    game of a closed night (an amendment after the result, cli.md "its check and its
+    close"): it lowers the total in the game's last deal and changes neither the game's
+    end nor who won it.  A penalty without it is refused once the game is over."""
 
     deal: int
     player: str
     points: int
     reason: str
+    after_end: bool = False
     kind: ClassVar[str] = "penalty"
     since: ClassVar[int] = 3
+    field_since: ClassVar[dict[str, int]] = {"after_end": 6}
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +305,7 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "tie": (bool,),
     "zero": (bool,),
     "with_two": (bool,),
+    "after_end": (bool,),
     "points": (int,),
     "reason": (str,),
     "text": (str,),

@@ -50,6 +50,8 @@ class Game(PlayChecks):
         match event:
             case Note():
                 return self._note(event)  # a remark: allowed after the game too
+            case Penalty(after_end=True):
+                return self._penalty_after_end(event)
             case Penalty():
                 self.refuse_if_over()
                 return self._penalty(event)
@@ -187,19 +189,7 @@ class Game(PlayChecks):
         """POINTS off a total, the floor applying; between deals it closes the deal just
         finished, and the next deal (its köpstopp) starts from the lowered total."""
         self._known(event.player)
-        if event.points < 1:
-            raise RuleViolation(
-                Msg(
-                    "a penalty takes whole points off a total, 1 or more, not {points}",
-                    points=event.points,
-                ),
-                rule=Rule.PENALTY_POINTS,
-            )
-        if not event.reason.strip():
-            raise RuleViolation(
-                Msg("a penalty needs its reason: say what the table ruled on"),
-                rule=Rule.A_REASON,
-            )
+        self._check_penalty(event)
         deal = self._check_entry_deal(
             event,
             Msg(
@@ -216,6 +206,46 @@ class Game(PlayChecks):
         else:
             self._add_to_last_deal(entry)
             self._start_deal(self.deal)  # nothing of it is recorded: köpstopp judged again
+        return entry
+
+    def _check_penalty(self, event: Penalty) -> None:
+        if event.points < 1:
+            raise RuleViolation(
+                Msg(
+                    "a penalty takes whole points off a total, 1 or more, not {points}",
+                    points=event.points,
+                ),
+                rule=Rule.PENALTY_POINTS,
+            )
+        if not event.reason.strip():
+            raise RuleViolation(
+                Msg("a penalty needs its reason: say what the table ruled on"),
+                rule=Rule.A_REASON,
+            )
+
+    def _penalty_after_end(self, event: Penalty) -> Entry:
+        """The revisor's deduction once the game is over (a closed night's amendment): off
+        the total in the game's last deal; the end and the winners stay as they were."""
+        if not self.finished:
+            raise RuleViolation(
+                Msg("a penalty after the game's end belongs to a game that is over; this one is still being played"),
+                rule=Rule.DEAL_ORDER,
+            )
+        self._known(event.player)
+        self._check_penalty(event)
+        if event.deal != self.deal:
+            raise RuleViolation(
+                Msg(
+                    "a penalty after the game's end belongs to its last deal, {expected}, not deal {deal}",
+                    expected=self.deal,
+                    deal=event.deal,
+                ),
+                rule=Rule.DEAL_ORDER,
+            )
+        award = self._award(event.player, -event.points, Reason.PENALTY, "")
+        self.scores[self.players.index(event.player)] += award.points
+        entry = Entry(event, (award,), tuple(self.scores))
+        self._add_to_last_deal(entry)
         return entry
 
     def _forfeit(self, event: Forfeit) -> Entry:

@@ -254,8 +254,9 @@ def _corrections_after_draw(
     sessions: Mapping[str, Session],
     results: Mapping[str, GameResult],
 ) -> list[Finding]:
-    """A correction made after a later draw from this game, that with the game as it was
-    before it would have sent others on."""
+    """A correction made after a later draw from this game that changes who should have
+    gone on: the draw was made from the game as it was before it, and the game as
+    corrected would have sent other players on."""
     later = [t for t in _later_draws(night, table) if t.drawn]
     if not later:
         return []
@@ -278,7 +279,7 @@ def _corrections_after_draw(
                     correction.deal,
                     "would-change-advance",
                     Msg(
-                        "deal {deal} was corrected after a later draw, and the game as it was before would have sent other players on",
+                        "deal {deal} was corrected after a later draw, and the game as corrected would have sent other players on",
                         deal=correction.deal,
                     ),
                 )

@@ -50,15 +50,20 @@ def _seats_by_lot(night: Night, table: NightTable, game: int) -> tuple[str, ...]
 
 
 def draw_games(
-    night: Night, results: Mapping[str, GameResult]
+    night: Night, results: Mapping[str, GameResult], only: int | None = None
 ) -> tuple[Night, tuple[NightTable, ...]]:
     """The next game of every table whose game is over and that has played fewer than
     ``games_per_table`` (the others go on), its seats drawn by lot; and the games drawn.
-    Refused, naming why, when no table can draw."""
+    Refused, naming why, when no table can draw.  ``only``: table ``only``'s next game
+    alone (the keeper's page has a button per table), drawn as it would be with the rest."""
+    if only is not None:
+        _refuse_table_draw(night, results, only)
     stage = current_stage(night)
     drawn: list[NightTable] = []
     playing: list[NightTable] = []
     for table in latest_games(night):
+        if only is not None and table.table != only:
+            continue
         if not results[table.session].finished:
             playing.append(table)
         elif table.game < night.games_per_table:
@@ -98,6 +103,40 @@ def draw_games(
             "every table of stage {stage} has played its {games} games; `chicago night advance --per-table K` draws the next stage",
             stage=stage,
             games=night.games_per_table,
+        ),
+    )
+
+
+def _refuse_table_draw(night: Night, results: Mapping[str, GameResult], number: int) -> None:
+    """Refuses, naming why, when table ``number`` of the stage being played cannot draw its
+    next game: there is no such table, its game is being played, or it has played its
+    games (then as `night draw` says it for the room)."""
+    stage = current_stage(night)
+    tables = latest_games(night)
+    table = next((t for t in tables if t.table == number), None)
+    if table is None:
+        raise NightError(
+            Msg("stage {stage} of the night {night} has no table {table}", stage=stage, night=night.name, table=number),
+        )
+    if not results[table.session].finished:
+        raise NightError(
+            Msg(
+                "table {table} is still playing game {game} ({session}): its next game is drawn once that game is over",
+                table=number,
+                game=table.game,
+                session=table.session,
+            ),
+        )
+    if table.game < night.games_per_table:
+        return
+    if all(t.game == night.games_per_table and results[t.session].finished for t in tables):
+        draw_games(night, results)  # the room's refusal: the night is over, or advance
+    raise NightError(
+        Msg(
+            "table {table} has played its {games} games of stage {stage}: the next stage is drawn (`chicago night advance --per-table K`) once every table has played theirs",
+            table=number,
+            games=night.games_per_table,
+            stage=stage,
         ),
     )
 

@@ -1,5 +1,7 @@
 """The recording routes of ``serve --record``: ``/r/N/SECRET`` (table N's recording page,
-GET and POST) and ``/k/SECRET`` (the keeper's page: every table's recording QR code).
+GET and POST) and ``/k/SECRET`` (the keeper's page: every table's recording QR code; at
+a night also the night's check list and, on a night of stages, a button per table that
+draws its next game: `keeper_night`).
 
 A request without the right secret is refused (403) before anything is read; a POST
 also needs the page's form token (derived from the secret: `keys.token_of`) and, when
@@ -23,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qsl, urlsplit
 
 from starlette.requests import ClientDisconnect, Request
@@ -44,6 +46,9 @@ from .hosts import is_allowed
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
 from .recorder import Done, SecondTap, Stale, perform, phone_sentence
+
+if TYPE_CHECKING:
+    from .keeper_night import KeeperNight
 
 MAX_FORM_BYTES = 16 * 1024  # a form of the page is well under 2 KiB; more is not ours
 # The answer to a recording write names the entry saved (or found saved): an outbox
@@ -92,6 +97,7 @@ class Recording:
         base: str,
         hosts: frozenset[str],
         conflicts: Conflicts | None = None,
+        night: KeeperNight | None = None,
     ) -> None:
         # Conflicts are kept beside the secrets (the data directory), per table.
         self.conflicts = conflicts if conflicts is not None else Conflicts(secrets.directory)
@@ -101,6 +107,7 @@ class Recording:
         self.secrets = secrets
         self.base = base.rstrip("/")
         self.hosts = hosts
+        self.night = night  # at ``--night``: the check list, and a draw button per table
 
     # -- addresses ---------------------------------------------------------------------------
 
@@ -321,13 +328,25 @@ class Recording:
             return _refused(t("This keeper's address is not (or no longer) valid."))
         token = keys.token_of(secret)
         lines: list[str] = []
+        problem = ""
+        status = 200
         if request.method == "POST":
-            form = await _read_form(request)
+            try:
+                form = await _read_form(request)
+            except ClientDisconnect:
+                return Response(status_code=400)
             if form is None:
                 return _refused(t("This form is too large."), 413)
             if not self._same_site(request) or not keys.same(form.get("token", ""), token):
                 return _refused(t("This form does not come from the keeper's page: nothing was changed."))
-            lines.append(await self._keeper_resolve(form))
+            if form.get("do") == "draw" and self.night is not None:
+                try:
+                    lines.append(await asyncio.to_thread(self.night.draw, form))
+                except ChicagoError as error:
+                    problem, status = error.localized(language()), 422
+                await self.source.refresh()  # the board, the phones and this page have it
+            else:
+                lines.append(await self._keeper_resolve(form))
         import segno
 
         cards = []
@@ -341,11 +360,15 @@ class Recording:
                 f'<section class="card"><h2>{escape(table.label)}</h2>'
                 f'<p class="contact">{escape(contact_text(number, self.contact.get(number), now))}</p>'
                 + keeper_conflicts(number, kept, token)
+                + (self.night.draw_form(number, token) if self.night is not None else "")
                 + f'{svg}<p><a href="{escape(address)}">{escape(t("Open the recording page"))}</a></p></section>'
             )
         body = "".join(cards) or f"<p>{escape(t('No table plays now.'))}</p>"
         title = t("The keeper's page: recording QR codes")
         done = "".join(f'<p class="done" role="status">{escape(line)}</p>' for line in lines if line)
+        if problem:
+            done += f'<p class="alert" role="alert">{escape(problem)}</p>'
+        check = await asyncio.to_thread(self.night.check_html) if self.night is not None else ""
         document = "\n".join(
             [
                 "<!DOCTYPE html>",
@@ -358,10 +381,10 @@ class Recording:
                 f"<title>{escape(title)}</title><style>{KEEPER_STYLE}</style></head>",
                 f"<body><h1>{escape(title)}</h1>{done}",
                 f'<p class="warn">{escape(t("Secret: whoever scans a code here can record at that table. Show it to the keepers only."))}</p>',
-                f'<main class="keeper">{body}</main></body></html>',
+                f'<main class="keeper">{body}</main>{check}</body></html>',
             ]
         )
-        return HTMLResponse(document + "\n", headers={"content-security-policy": KEEPER_POLICY})
+        return HTMLResponse(document + "\n", status, headers={"content-security-policy": KEEPER_POLICY})
 
     def keeper_path(self) -> str:
         return f"/k/{self.secrets.secret(keys.KEEPER)}"
@@ -452,7 +475,13 @@ main.keeper { display: grid; grid-template-columns: repeat(auto-fill, minmax(220
 .conflict { border: 2px solid #a33; border-radius: 8px; padding: 4px 8px; margin: 6px 0; text-align: left; }
 .conflict ul { margin: 2px 0; padding-left: 1.2em; }
 .conflict button { min-height: 44px; width: 100%; font: inherit; }
-.done { background: #dff0d8; padding: 6px 10px; border-radius: 8px; }
+.done { background: #dff0d8; padding: 6px 10px; border-radius: 8px; white-space: pre-line; }
+.alert { background: #f2dede; color: #7a2424; padding: 6px 10px; border-radius: 8px; }
+.draw button { min-height: 44px; width: 100%; font: inherit; margin: 6px 0; }
+.check { margin-top: 16px; }
+.check h2 { font-size: 1.1em; margin: 0 0 6px; }
+.check ul { margin: 4px 0; padding-left: 1.2em; }
+.check li { overflow-wrap: anywhere; }
 """
 KEEPER_POLICY = csp_for(KEEPER_STYLE, forms=True)
 

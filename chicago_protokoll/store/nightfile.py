@@ -43,6 +43,7 @@ from .nightformat import NIGHT_LIMIT, NightFileError, dumps_night, loads_night, 
 from .sessionfile import create_session, load_session, read_text_file, replay_file
 
 if TYPE_CHECKING:
+    from ..core.night_check import Finding
     from ..core.night_close import Amendment
 
 T = TypeVar("T")
@@ -370,6 +371,14 @@ def night_sessions(night: Night) -> dict[str, Session]:
 def changed_times(night: Night) -> dict[str, float]:
     """When each game's file of the night last changed (seconds since the epoch)."""
     return {t.session: os.stat(session_path(t.session)).st_mtime for t in night.tables}
+
+
+def night_findings(night: Night) -> list[Finding]:
+    """What `night check` lists for ``night`` (the command and the keeper's page alike):
+    every game read, with when its file last changed."""
+    from ..core.night_check import check_night
+
+    return check_night(night, night_sessions(night), changed_times(night))
 
 
 def night_amendments(night: Night) -> tuple[Amendment, ...]:

@@ -57,12 +57,20 @@ def transact(
         night = nightfile.load_night(night_file)
         drawn = later_draw(night, path.stem)
         if drawn is None and night.closed is None:
-            return transact_returning(path, change, timeout=timeout)
+
+            def open_night(old: Session) -> tuple[Session, T]:
+                new, told = change(old)
+                _refuse_amendment_when_open(night, path.stem, old, new)
+                return new, told
+
+            return transact_returning(path, open_night, timeout=timeout)
 
         def guarded(old: Session) -> tuple[Session, T]:
             new, told = change(old)
             if new == old:
                 return new, told
+            if night.closed is None:
+                _refuse_amendment_when_open(night, path.stem, old, new)
             if night.closed is not None:
                 refuse_after_close(night, path.stem, old, new)
             if drawn is not None and _finished(old) and not _finished(new):
@@ -79,10 +87,25 @@ def transact(
         return transact_returning(path, guarded, timeout=timeout)
 
 
+def closed_night(path: Path) -> Night | None:
+    """The night whose table ``path`` is, when that night is closed; else None (most
+    sessions: decided by the name, without reading anything)."""
+    night_file = _night_file(path)
+    if night_file is None:
+        return None
+    from . import nightfile
+
+    night = nightfile.load_night(night_file)
+    if night.closed is None or path.stem not in night.sessions():
+        return None
+    return night
+
+
 def refuse_after_close(night: Night, session: str, old: Session, new: Session) -> None:
     """After ``night close`` a game of the night is neither recorded into nor reopened
     (cli.md, "its check and its close"): what may still change it is a correction with a
-    reason, a penalty, a forfeit or a note — each listed after the result."""
+    reason, a penalty (after the game's end: `events.Penalty.after_end`) or a note —
+    each listed after the result."""
     from ..core.events import Forfeit, Note, Penalty
 
     closed = night.closed
@@ -121,6 +144,22 @@ def refuse_after_close(night: Night, session: str, old: Session, new: Session) -
             session=session,
         ),
     )
+
+
+def _refuse_amendment_when_open(night: Night, session: str, old: Session, new: Session) -> None:
+    """A penalty after the game's end is an amendment of a closed night only: refused when
+    the night was opened again before it was written."""
+    from ..core.events import Penalty
+
+    added = new.events[len(old.events) :]
+    if any(isinstance(event, Penalty) and event.after_end for event in added):
+        raise ChicagoError(
+            Msg(
+                "the night {night} is not closed: a penalty after the end of {session} is recorded only as an amendment of a closed night; nothing was changed",
+                night=night.name,
+                session=session,
+            ),
+        )
 
 
 def later_draw(night: Night, session: str) -> Msg | None:

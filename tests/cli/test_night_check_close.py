@@ -9,6 +9,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cli_support import ok, refused, session_file, usage_error
 
 SIX = ("Anna", "Bo", "Cilla", "Dag", "Eva", "Fia")
@@ -121,3 +123,96 @@ def test_night_check_names_a_quiet_table_and_a_game_far_longer_than_the_rest(
     deals = [f for f in found if f["kind"] == "deals"]
     assert [f["session"] for f in deals] == [three["session"]]
     assert "9 deals" in deals[0]["text"] and "median of 1" in deals[0]["text"]
+
+
+def _closed_night() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A night of two tables of three, each game ended in deal 2 by its first seat's royal
+    after a deal 1 of a full house (6) for the second and a pair and the last trick
+    (1 + 5) for the third; then closed."""
+    ok("night", "new", "kväll", *SIX, "--rounds", "1", "--seed", "2")
+    tables = status()["tables"]
+    for table in tables:
+        first, second, third = table["players"]
+        ok("deal", "--buy", f"{second}:kåk", "--buy", f"{third}:par", "--last-trick", third,
+           "--file", table_path(table))  # fmt: skip
+        ok("royal", first, "--file", table_path(table))
+    ok("night", "close", "kväll")
+    first_table, second_table = tables
+    return first_table, second_table
+
+
+def test_a_revisors_penalty_after_a_closed_nights_game_is_an_amendment_and_the_standings_follow(
+    chicago_home: Path,
+) -> None:
+    table, _ = _closed_night()
+    first, second, third = table["players"]
+    before = {r["name"]: r for r in status()["standings"]}
+    # By hand: the second 6 (2nd, 12 points), the third 6 (level: they share 2nd and 3rd,
+    # 10 each); 4 off the second leaves 2: the third is 2nd (12), the second 3rd (8).
+    assert (before[second]["points"], before[third]["points"]) == (10, 10)
+    ok("penalty", second, "4", "--reason", "räknade fel", "--file", table_path(table))
+    after = status()
+    assert after["result"] == "final"
+    standings = {r["name"]: r for r in after["standings"]}
+    assert (standings[second]["points"], standings[third]["points"]) == (8, 12)
+    assert standings[first]["points"] == 20  # the royal's holder won the game whatever
+    assert [(a["session"], a["kind"], a["deal"]) for a in after["amendments"]] == [
+        (table["session"], "penalty", 2)
+    ]
+    assert "räknade fel" in after["amendments"][0]["text"]
+    assert any(f["kind"] == "penalty" for f in check())
+    text = Path(table_path(table)).read_text()
+    assert "after_end = true" in text and "\nversion = 6\n" in text  # earlier releases refuse it by name
+    # It is an amendment of the close: taken back only once the close is.
+    assert "was closed" in refused("undo", "--file", table_path(table))
+
+
+def test_penalty_and_forfeit_are_refused_after_the_game_is_over_outside_a_closed_night(
+    chicago_home: Path,
+) -> None:
+    ok("new", "ensam", "Anna", "Bo", "Cilla")
+    ok("royal", "Anna")
+    path = session_file("ensam")
+    before = path.read_bytes()
+    assert "the game is over" in refused("penalty", "Bo", "2", "--reason", "x")
+    assert "the game is over" in refused("forfeit", "Bo", "--reason", "x")
+    assert path.read_bytes() == before
+    # A night's game, over, before the night is closed: refused too.
+    ok("night", "new", "kväll", *SIX, "--rounds", "1", "--seed", "2")
+    table = status()["tables"][0]
+    ok("royal", table["players"][0], "--file", table_path(table))
+    game = Path(table_path(table)).read_bytes()
+    assert "the game is over" in refused(
+        "penalty", table["players"][1], "2", "--reason", "x", "--file", table_path(table)
+    )
+    assert Path(table_path(table)).read_bytes() == game
+
+
+def test_a_forfeit_after_a_closed_nights_game_is_refused_naming_edit_and_penalty(
+    chicago_home: Path,
+) -> None:
+    table, _ = _closed_night()
+    before = Path(table_path(table)).read_bytes()
+    said = refused("forfeit", table["players"][1], "--reason", "x", "--file", table_path(table))
+    assert "chicago edit DEAL --reason TEXT" in said and "chicago penalty PLAYER" in said
+    assert Path(table_path(table)).read_bytes() == before
+    assert status()["amendments"] == []
+
+
+def test_a_penalty_after_the_end_needs_the_night_closed_when_it_is_written(
+    chicago_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, _ = _closed_night()
+    ok("night", "close", "kväll", "--reopen", "--reason", "fel i bord 1")
+    before = Path(table_path(table)).read_bytes()
+    assert "the game is over" in refused(
+        "penalty", table["players"][1], "2", "--reason", "x", "--file", table_path(table)
+    )
+    assert Path(table_path(table)).read_bytes() == before
+    # Reopened between the command's look and its write: the write, under the lock, sees it.
+    from chicago_protokoll.store import nighttable
+
+    monkeypatch.setattr(nighttable, "closed_night", lambda path: object())
+    said = refused("penalty", table["players"][1], "2", "--reason", "x", "--file", table_path(table))
+    assert "the night kväll is not closed" in said
+    assert Path(table_path(table)).read_bytes() == before

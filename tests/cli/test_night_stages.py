@@ -6,6 +6,7 @@ worked out by hand below."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,13 @@ ORDER = {name: index for index, name in enumerate(PLAYERS)}
 def status(name: str = "sm") -> dict[str, Any]:
     data: dict[str, Any] = json.loads(ok("night", "status", name, "--json"))
     return data
+
+
+def night_sessions(name: str = "sm") -> set[str]:
+    """Every game the night drew (``night status`` shows the current ones)."""
+    from chicago_protokoll.store import nightfile
+
+    return set(nightfile.load_night(nightfile.night_path(name)).sessions())
 
 
 def play_game(session: str, players: list[str], *, level_second_and_third: bool = False) -> None:
@@ -132,14 +140,33 @@ def test_an_sm_day_from_the_first_draw_to_the_final_table(chicago_home: Path) ->
     assert stage_two == expected
 
     play_stage()
+    # Stage 2 by hand: at each table of 4 the alphabetical 1st has 60, the 2nd 36, the
+    # 3rd 24, the 4th 15 (no tie): the 1st and the 2nd of each table go on.
+    stage_two_tables = [sorted(t["players"], key=ORDER.__getitem__) for t in two["tables"]]
+    after_two = {r["name"]: r for r in status()["standings"]}
+    for ordered in stage_two_tables:
+        assert [after_two[p]["points"] for p in ordered] == [60, 36, 24, 15]
+        assert all(after_two[p]["stage_reached"] == 2 for p in ordered)
     ok("night", "advance", "sm", "--per-table", "2")
     three = status()
+    assert three["stage"] == 3
     assert [len(t["players"]) for t in three["tables"]] == [3, 3]  # 6 on 2 tables of 3
+    assert {p for t in three["tables"] for p in t["players"]} == {
+        p for ordered in stage_two_tables for p in ordered[:2]
+    }
     play_stage()
+    # Stage 3 by hand: at each table of 3, 60, 36 and 24; the 1st and the 2nd go on.
+    stage_three_tables = [sorted(t["players"], key=ORDER.__getitem__) for t in three["tables"]]
+    after_three = {r["name"]: r for r in status()["standings"]}
+    for ordered in stage_three_tables:
+        assert [after_three[p]["points"] for p in ordered] == [60, 36, 24]
     ok("night", "advance", "sm", "--per-table", "2")
     final = status()
     assert final["stage"] == 4 and final["final"] is True
     assert [len(t["players"]) for t in final["tables"]] == [4]
+    assert set(final["tables"][0]["players"]) == {
+        p for ordered in stage_three_tables for p in ordered[:2]
+    }
     refused("night", "advance", "sm", "--per-table", "2")  # one table: nowhere to go
     play_stage()
     over = status()
@@ -170,6 +197,22 @@ def test_an_sm_day_from_the_first_draw_to_the_final_table(chicago_home: Path) ->
     )
     assert sum(Fraction(r["points"]) for r in standings) > 0
 
+    # The revisor's check: every one of the 6 × 3 + 3 × 3 + 2 × 3 + 3 = 36 games ended on
+    # deal 2's royal, each 2 deals long (the median), with nothing else to look at.
+    found = json.loads(ok("night", "check", "sm", "--json"))
+    assert len(found) == 36
+    assert {(f["kind"], f["deal"]) for f in found} == {("royal", 2)}
+    assert {f["session"] for f in found} == night_sessions()
+    assert "36 things to look at" in ok("night", "check", "sm")
+    # Closed: the result is final, and no game of it is reopened.
+    assert "its result is final" in ok("night", "close", "sm")
+    closed = status()
+    assert closed["result"] == "final" and closed["standings"] == standings
+    last = session_file(final["tables"][0]["session"])
+    before = last.read_bytes()
+    assert "was closed" in refused("undo", "--file", str(last))
+    assert last.read_bytes() == before
+
 
 def test_rounds_and_games_per_table_together_are_a_usage_error(chicago_home: Path) -> None:
     usage_error("night", "new", "x", "A", "B", "C", "--rounds", "2", "--games-per-table", "3")
@@ -197,3 +240,39 @@ def test_a_stage_game_is_not_reopened_once_the_tables_next_game_is_drawn(
     before = path.read_bytes()
     assert "game 2 of table 1" in refused("undo", "--file", str(path))
     assert path.read_bytes() == before
+
+
+def test_a_correction_after_the_next_stage_was_drawn_that_changes_who_went_on_is_checked(
+    chicago_home: Path,
+) -> None:
+    ok("night", "new", "s", *PLAYERS[:8], "--games-per-table", "1", "--seed", "3")
+    tables = status("s")["tables"]
+    for table in tables:
+        play_game(table["session"], table["players"])
+    ok("night", "advance", "s", "--per-table", "2")
+    assert status("s")["stage"] == 2
+    assert [f["kind"] for f in json.loads(ok("night", "check", "s", "--json"))].count(
+        "would-change-advance"
+    ) == 0
+    # Stage 1, table 1 by hand: the 1st (royal) 20, the 2nd (four of a kind, 7) 12, the
+    # 3rd (full house, 6) 8, the 4th (last trick, 5) 5: the 1st and the 2nd went on.
+    # The draws were made earlier in the day (a stamp is to the second, and this test is
+    # faster than a room).
+    night_file = chicago_home / "nights" / "s.toml"
+    night_file.write_text(
+        re.sub(r'drawn = "[^"]*"', 'drawn = "2026-05-16T09:00:00+00:00"', night_file.read_text())
+    )
+    table = tables[0]
+    first, second, third, fourth = sorted(table["players"], key=ORDER.__getitem__)
+    went = {p for t in status("s")["tables"] for p in t["players"]}
+    assert {first, second} <= went and not {third, fourth} & went
+    # Deal 1 corrected: köp 1's four of a kind was the 4th's, not the 2nd's; the game
+    # stays finished (deal 2's royal), and the 4th (7 + 5 = 12) now ranks above the 2nd (0).
+    ok("edit", "1", "--buy", f"1={fourth}:fyrtal", "--session", table["session"])
+    found = [
+        f for f in json.loads(ok("night", "check", "s", "--json"))
+        if f["kind"] == "would-change-advance"
+    ]
+    assert [(f["session"], f["deal"]) for f in found] == [(table["session"], 1)]
+    assert "as corrected would have sent other players on" in found[0]["text"]
+    assert f"{table['session']}, deal 1" in ok("night", "check", "s")

@@ -366,3 +366,35 @@ def test_edit_of_a_deal_a_forfeit_ended_before_it_was_played_out_is_refused() ->
     ]
     with pytest.raises(ChicagoError, match="forfeit"):
         edit_deal(_session(events), 1, DealChanges(buys=("Anna:par",)), at=AT)
+
+
+# -- a penalty after the game's end (a closed night's amendment) ----------------------------
+
+
+def test_a_penalty_after_the_end_lowers_the_total_and_keeps_the_end_and_the_winner() -> None:
+    table = Table()
+    table.bring("Bo", 20)
+    table.royal("Anna")
+    last = table.deal
+    table.apply(Penalty(last, "Anna", 30, "räknade fel", after_end=True))
+    table.apply(Penalty(last, "Bo", 4, "visade kort", after_end=True))
+    standings = table.standings()
+    assert standings.finished and standings.winners == ("Anna",)
+    assert table.scores == {"Anna": 22, "Bo": 16, "Cilla": 0}
+    assert standings.deals[-1].number == last
+    assert [e.event for e in standings.deals[-1].entries][-2:] == [
+        Penalty(last, "Anna", 30, "räknade fel", after_end=True),
+        Penalty(last, "Bo", 4, "visade kort", after_end=True),
+    ]
+    assert standings.deals[-1].totals == (22, 16, 0)
+
+
+def test_a_plain_penalty_is_still_refused_after_the_end_and_an_after_end_one_before_it() -> None:
+    table = Table()
+    table.bring("Bo", 20)
+    assert "still being played" in table.refuse(
+        Penalty(table.deal, "Bo", 2, "x", after_end=True), rule=Rule.DEAL_ORDER
+    )
+    table.royal("Anna")
+    assert "the game is over" in table.refuse(Penalty(table.deal, "Bo", 2, "x"))
+    assert "its last deal" in table.refuse(Penalty(table.deal + 1, "Bo", 2, "x", after_end=True))

@@ -187,3 +187,132 @@ def test_a_night_and_a_session_at_once_is_a_usage_error(chicago_home: Path) -> N
     _night(8)
     message = usage_error("serve", "--night", "klubb", "--session", "klubb-r1-t1")
     assert "--night" in message
+
+
+def _royal(table: dict[str, Any]) -> None:
+    ok("royal", table["players"][0], "--session", table["session"])
+
+
+def _keeper_token(server: Served) -> tuple[str, str]:
+    """The keeper's address and its form token (as the draw button's form carries it)."""
+    from serve_support import wait_for
+
+    keeper = server.keeper()
+    found: list[str] = []
+
+    def has_button() -> bool:
+        page = server.get(keeper)[1]
+        found[:] = re.findall(r'name="token" value="([^"]+)"', page)
+        return bool(found)
+
+    wait_for(has_button)
+    return keeper, found[0]
+
+
+@pytest.fixture
+def staged_night(chicago_home: Path) -> Iterator[tuple[Served, dict[str, Any]]]:
+    names = [f"Spelare {n}" for n in range(1, 9)]
+    ok("night", "new", "sm", *names, "--games-per-table", "2", "--seed", "5")
+    night: dict[str, Any] = json.loads(ok("night", "status", "sm", "--json"))
+    server = Served("--night", "sm", "--record")
+    yield server, night
+    code, _, err = server.stop()
+    assert code == 0 and err == "", err
+
+
+def test_the_keepers_page_shows_night_check_in_its_words(
+    staged_night: tuple[Served, dict[str, Any]],
+) -> None:
+    import html
+
+    from serve_support import wait_for
+
+    server, night = staged_night
+    code, page = server.get(server.keeper())
+    assert code == 200
+    assert html.escape("The night sm: nothing to look at before the result is made final.") in page
+    one, two = night["tables"]
+    _royal(one)
+    ok("penalty", two["players"][1], "2", "--reason", "<kort syntes> & mer", "--session", two["session"])
+    said = ok("night", "check", "sm").splitlines()
+    assert said[0] == "The night sm: 2 things to look at before the result is made final:"
+    wait_for(lambda: html.escape(said[0]) in server.get(server.keeper())[1])
+    page = server.get(server.keeper())[1]
+    items = re.findall(r'<li data-kind="([^"]+)"[^>]*>([^<]*)</li>', page)
+    assert [(kind, html.unescape(text)) for kind, text in items] == [
+        ("royal", said[1].strip()),
+        ("penalty", said[2].strip()),
+    ]
+    assert "<kort syntes>" not in page  # a reason is escaped
+
+
+def test_the_keepers_draw_button_draws_that_tables_next_game_once(
+    staged_night: tuple[Served, dict[str, Any]], chicago_home: Path
+) -> None:
+    from serve_support import wait_for
+
+    server, night = staged_night
+    one, two = night["tables"]
+    page = server.get(server.keeper())[1]
+    assert "Draw its next game" not in page  # no game is over yet
+    _royal(one)
+    keeper, token = _keeper_token(server)
+    page = server.get(keeper)[1]
+    # One button: table 1's, carrying the game the page saw it play.
+    assert page.count("Draw its next game") == 1
+    assert f'name="session" value="{one["session"]}"' in page
+    night_file = chicago_home / "nights" / "sm.toml"
+    form = {"token": token, "table": "1", "session": one["session"], "do": "draw"}
+    code, body = server.post(keeper, form, {"Origin": server.url.rstrip("/")})
+    assert code == 200, body
+    assert "Table 1, game 2 (sm-s1-t1-g2)" in body
+    now = json.loads(ok("night", "status", "sm", "--json"))
+    assert [(t["table"], t["game"]) for t in now["tables"]] == [(1, 2), (2, 1)]
+    assert session_file("sm-s1-t1-g2").exists()
+    wait_for(lambda: server.status()["tables"][0]["game"] == 2)
+    # The same form sent again draws nothing: the table plays another game now.
+    before = night_file.read_bytes()
+    code, body = server.post(keeper, form)
+    assert code == 200 and "already drawn, it plays sm-s1-t1-g2 now" in body
+    assert night_file.read_bytes() == before and not session_file("sm-s1-t1-g3").exists()
+    # A table still playing: the refusal's sentence, nothing drawn.
+    form_two = {"token": token, "table": "2", "session": two["session"], "do": "draw"}
+    code, body = server.post(keeper, form_two)
+    assert code == 422
+    assert f"table 2 is still playing game 1 ({two['session']})" in body
+    assert night_file.read_bytes() == before
+    # Writes need the page's token and our own origin.
+    assert server.post(keeper, {**form_two, "token": "x"})[0] == 403
+    assert server.post(keeper, form_two, {"Origin": "http://evil.example"})[0] == 403
+    assert server.post(keeper, form_two, {"Sec-Fetch-Site": "cross-site"})[0] == 403
+    assert night_file.read_bytes() == before
+
+
+def test_the_keepers_draw_is_refused_as_night_draw_refuses_it(
+    staged_night: tuple[Served, dict[str, Any]], chicago_home: Path
+) -> None:
+    import html
+
+    server, night = staged_night
+    for table in night["tables"]:
+        _royal(table)
+    keeper, token = _keeper_token(server)
+    for number in (1, 2):
+        form = {"token": token, "table": str(number), "session": f"sm-s1-t{number}-g1", "do": "draw"}
+        assert server.post(keeper, form)[0] == 200
+    one, two = json.loads(ok("night", "status", "sm", "--json"))["tables"]
+    _royal(one)
+    night_file = chicago_home / "nights" / "sm.toml"
+    before = night_file.read_bytes()
+    form = {"token": token, "table": "1", "session": "sm-s1-t1-g2", "do": "draw"}
+    code, body = server.post(keeper, form)
+    assert code == 422 and "table 1 has played its 2 games of stage 1" in body
+    _royal(two)
+    from cli_support import refused
+
+    said = refused("night", "draw", "sm")
+    form = {"token": token, "table": "1", "session": "sm-s1-t1-g2", "do": "draw"}
+    code, body = server.post(keeper, form)
+    assert said.startswith("chicago: every table of stage 1 has played its 2 games")
+    assert code == 422 and html.escape(said.removeprefix("chicago: ")) in body
+    assert night_file.read_bytes() == before
