@@ -4,12 +4,12 @@ back to the same value; the phone's choices and a recorded event give it too."""
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
+
 import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
-
-import unicodedata
-from collections.abc import Sequence
 
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.claims import Claim, Taking, parse_claim, parse_taking
