@@ -46,6 +46,7 @@ from ..present.narrate import describe_correction, describe_event
 from ..store import recording
 from . import entries
 from .entries import AlreadySaved
+from .wholedeal import rest_of_deal
 
 # What a form may ask, and which of them play a moment of the deal.
 PLAY = frozenset({"buy", "showdown", "declare", "trick", "outcome", "exchange", "royal", "deal"})
@@ -199,8 +200,6 @@ def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
     if do == "royal":
         return [entry.royal_event(game, who)]
     if do == "deal":  # the rest of the deal at once, from a page that lost the laptop
-        from .wholedeal import rest_of_deal
-
         return rest_of_deal(game, form)
     if do == "penalty":
         return [entry.penalty_event(game, who, form.get("points", ""), form.get("reason", ""))]
