@@ -238,17 +238,20 @@ def parse_claim(
 def _taken_off(
     rest: str, player: str, players: Sequence[str], *, allow_prefix: bool, text: str
 ) -> tuple[str, str | None]:
-    """``kåk:från:Bo`` -> ``("kåk", "Bo")``; ``kåk:från`` at a table of two names the
-    other player; without ``:från`` the text is returned as it is, with no opponent.
-    Whether the table takes points off an opponent at all is the engine's rule."""
+    """``kåk:från:Bo`` -> ``("kåk", "Bo")``; ``kåk:från`` (or ``kåk:från:``) at a table of
+    two names the other player; without ``:från`` the text is returned as it is, with no
+    opponent.  The opponent is whatever follows the keyword, a keyword or not: a player
+    may be called ``from`` (``kåk:from:from``), and no hand, card or ``nolla`` holds a
+    ``:``, so the part after a keyword second from the end is always a name.  Whether the
+    table takes points off an opponent at all is the engine's rule."""
     parts = rest.split(":")
-    if parts[-1].strip().casefold() in FROM:
-        return ":".join(parts[:-1]), only_opponent(player, players, text)
     if len(parts) >= 2 and parts[-2].strip().casefold() in FROM:
         named = parts[-1].strip()
         if not named:
             return ":".join(parts[:-2]), only_opponent(player, players, text)
         return ":".join(parts[:-2]), resolve_player(named, players, allow_prefix=allow_prefix)
+    if parts[-1].strip().casefold() in FROM:
+        return ":".join(parts[:-1]), only_opponent(player, players, text)
     return rest, None
 
 
@@ -314,14 +317,15 @@ def spoken_claim(game: Game, text: str) -> Claim:
 
 
 def _spoken_opponent(rest: str) -> tuple[str, str]:
-    """``kåk från bo`` -> ``("kåk", ":från:bo")``: the words before the last ``från`` (or
+    """``kåk från bo`` -> ``("kåk", ":från:bo")``: the words before the first ``från`` (or
     ``from``), and the opponent in the form `claim` reads (``":från"`` alone for "från"
-    with nobody after it); ``(rest, "")`` when no opponent is named."""
+    with nobody after it); ``(rest, "")`` when no opponent is named.  The first: no hand
+    holds the word, and an opponent may (``kåk från från``, ``kåk från Bo från Ystad``)."""
     words = rest.split()
     marks = [index for index, word in enumerate(words) if word.casefold() in FROM]
     if not marks:
         return rest, ""
-    at = marks[-1]
+    at = marks[0]
     named = " ".join(words[at + 1 :])
     return " ".join(words[:at]), ":från" + (f":{named}" if named else "")
 
@@ -360,8 +364,21 @@ def taking(game: Game, text: str, opponent: str | None = None) -> Taking:
     """Who took the last trick, and the opponent the points are taken off (None: added to
     the taker's total): ``Anna``, ``Anna:från:Bo``, ``Anna:från`` at a table of two, or
     ``opponent`` given apart (``tricks Anna --from Bo``)."""
+    return parse_taking(text, game.players, opponent=opponent, allow_prefix=True)
+
+
+def parse_taking(
+    text: str,
+    players: Sequence[str],
+    *,
+    opponent: str | None = None,
+    allow_prefix: bool = False,
+) -> Taking:
+    """`taking` at a table of ``players``: what `Taking.text` prints reads back to the
+    same value for every name, ``from`` too (``Anna:from:from`` takes off the player
+    ``from``: the opponent is whatever follows the keyword)."""
     head, colon, rest = text.partition(":")
-    name = player(game, head if colon else text)
+    name = resolve_player(head if colon else text, players, allow_prefix=allow_prefix)
     if colon:
         mark, _, named = rest.partition(":")
         if mark.strip().casefold() not in FROM:
@@ -377,7 +394,7 @@ def taking(game: Game, text: str, opponent: str | None = None) -> Taking:
             )
         opponent = named if named.strip() else None
         if opponent is None:
-            return Taking(name, only_opponent(name, game.players, text))
+            return Taking(name, only_opponent(name, players, text))
     if opponent is None:
         return Taking(name)
-    return Taking(name, player(game, opponent))
+    return Taking(name, resolve_player(opponent, players, allow_prefix=allow_prefix))

@@ -22,7 +22,7 @@ from datetime import datetime
 
 from ..core import ids
 from ..core.errors import ChicagoError
-from ..core.events import Event
+from ..core.events import Event, TakenBack
 from ..core.game import Game, replay
 from ..core.session import Session
 from ..i18n.language import Msg, t
@@ -47,6 +47,21 @@ class AlreadySaved(Exception):
     def lines(self) -> tuple[str, ...]:
         """What the page says: "Already saved: ..." for each of the entry's events."""
         return tuple(t("Already saved: ") + describe_event(event) for event in self.events)
+
+
+class AlreadyTakenBack(Exception):
+    """A resent Undo: what it takes back is taken back already (200), nothing more is."""
+
+    def __init__(self, taken: TakenBack) -> None:
+        super().__init__("already taken back")
+        self.taken = taken
+
+    def line(self) -> str:
+        """What the page says: "Already taken back at HH:MM; nothing more was taken back"."""
+        return t(
+            "Already taken back at {time}; nothing more was taken back",
+            time=clock(self.taken.at),
+        )
 
 
 def new_entry() -> str:

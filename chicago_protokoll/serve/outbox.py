@@ -22,7 +22,9 @@ from html import escape
 from importlib import resources
 
 from ..core.cards import Category
+from ..core.claims import Taking
 from ..core.correct import deal_events, recorded_entry
+from ..core.errors import ChicagoError
 from ..core.events import RevisorEvent
 from ..core.session import Session
 from ..core.standings import Moment
@@ -30,7 +32,7 @@ from ..i18n.language import t
 from ..present.narrate import describe_event
 from .conflicts import Conflict
 from .record_page import HANDS, Page
-from .wholedeal import claim_text
+from .wholedeal import chosen_claim
 
 SCRIPT_PATH = "/outbox.js"
 # The form's fields the script reads and rewrites for a chain of waiting entries.
@@ -196,12 +198,22 @@ def whole_deal_section(page: Page) -> str:
     nobody = [("", t("nobody"))]
     fields: list[str] = []
 
+    def taken_from(name: str) -> str:
+        """Whose total the points come off, where the house rules allow it
+        (scoring.take_from_opponent), as the step-by-step page and the correction ask."""
+        if not game.rules.scoring.take_from_opponent:
+            return ""
+        return _select(name, [("", t("own total")), *[(p, t("take from {player}", player=p)) for p in game.players]])
+
     def group(part: str, label: str, inner: str) -> None:
         fields.append(f'<div data-part="{part}"><p class="who">{escape(label)}</p>{inner}</div>')
 
     first = len(recorded.buys) + 1
     for number in range(first, game.rules.game.scored_buys + 1):
-        row = f'<div class="row">{_select(f"buy{number}", who)}{_select(f"hand{number}", hands)}</div>'
+        row = (
+            f'<div class="row">{_select(f"buy{number}", who)}{_select(f"hand{number}", hands)}'
+            f'{taken_from(f"from{number}")}</div>'
+        )
         group(f"buy{number}", t("Köp {buy}", buy=number), row)
     if recorded.chicago is None and recorded.last_trick is None:
         group("chicago", t("Chicago declared by"), _select("chicago", nobody + players))
@@ -212,9 +224,16 @@ def whole_deal_section(page: Page) -> str:
         )
     if recorded.last_trick is None and recorded.chicago is None:
         two = f'<label class="two"><input type="checkbox" name="two" value="1"> {escape(t("with a two"))}</label>'
-        group("last", t("Last trick (sista sticket)"), _select("last", nobody + players) + two)
+        group(
+            "last",
+            t("Last trick (sista sticket)"),
+            _select("last", nobody + players) + taken_from("lastfrom") + two,
+        )
     if recorded.showdown is None and recorded.chicago is None:
-        row = f'<div class="row">{_select("show", who)}{_select("showhand", hands)}</div>'
+        row = (
+            f'<div class="row">{_select("show", who)}{_select("showhand", hands)}'
+            f'{taken_from("showfrom")}</div>'
+        )
         group("show", t("Showdown"), row)
     group("royal", t("Royal straight flush"), _select("royal", nobody + players))
     at = f"buy{game.hands_scored + 1}" if game.moment is Moment.BUY else ""
@@ -237,8 +256,10 @@ def whole_deal_section(page: Page) -> str:
 def describe_form(form: Mapping[str, str]) -> str:
     """What a waiting write would have recorded, in the words of the page's buttons."""
     do, who = form.get("do", ""), form.get("who", "")
-    taken = f":from:{form['from']}" if form.get("from") and who not in ("pass", "tie") else ""
-    claim = claim_text(who, form.get("hand", "")) + taken if who else ""
+    try:  # the claim as `chicago deal` reads it (its canonical text)
+        claim = chosen_claim(who, form.get("hand", ""), form.get("from", "")).text() if who else ""
+    except ChicagoError:  # a player without a hand: the server refuses it, saying so
+        claim = who
     if do == "buy":
         return t("köp: {claim}", claim=claim)
     if do == "showdown":
@@ -246,7 +267,7 @@ def describe_form(form: Mapping[str, str]) -> str:
     if do == "declare":
         return t("{player} declares Chicago", player=who)
     if do == "trick":
-        return t("last trick: {player}", player=who)
+        return t("last trick: {player}", player=Taking(who, form.get("from") or None).text())
     if do == "outcome":
         return (
             t("Chicago: all five") if who == "all" else t("Chicago broken by {player}", player=who)
@@ -268,16 +289,21 @@ def describe_form(form: Mapping[str, str]) -> str:
 WHOLE_FIELDS = (
     "buy1",
     "hand1",
+    "from1",
     "buy2",
     "hand2",
+    "from2",
     "buy3",
     "hand3",
+    "from3",
     "chicago",
     "broken",
     "last",
+    "lastfrom",
     "two",
     "show",
     "showhand",
+    "showfrom",
     "royal",
 )
 SHOWN_SINCE = 6  # at most this many of the file's newest lines beside a conflict

@@ -35,11 +35,12 @@ from ..i18n.language import language, t
 from ..present.dialogue import declarers
 from ..present.html_sheet import document
 from ..present.narrate import describe_in_deal
+from ..store import recording
 from . import record_evening as evening
 from .entries import new_entry
 from .pages import csp_for
 from .record_fields import exchanges_and_royal
-from .recorder import Seen
+from .recorder import TAKES_FIELD, Seen
 
 # The hands a köp or the showdown is won with, weakest first; the royal straight flush is
 # its own entry (it wins the game at any moment).
@@ -389,7 +390,10 @@ class Page:
             return ""
         last = evening.undo_label(self.session)
         label = f'{escape(t("Undo"))}<span class="sub">{escape(last)}</span>'
-        return self.form("undo", f'<div class="grid"><button class="wide">{label}</button></div>')
+        # The id of what it takes back: a resend finds it taken back (`recorder.perform`).
+        takes = {TAKES_FIELD: recording.undo_target(self.session) or ""}
+        button = f'<div class="grid"><button class="wide">{label}</button></div>'
+        return self.form("undo", button, extra=takes)
 
     def more(self) -> str:
         """What any moment also takes, folded away."""

@@ -16,13 +16,15 @@ file's last event and correction must be the ones the page saw (unless all recor
 since is notes): otherwise the write is refused as `Stale` and the page shows the
 protocol as it is now.  A phone left open on last game's page never writes into the
 next, a resent form records nothing twice, and a page never takes back or records over
-what it did not see.  Undo is stricter still: not even a note may have come since.
+what it did not see.  Undo is stricter still: not even a note may have come since; and
+it has an identity too, the id of what it takes back (`TAKES_FIELD`): sent again after
+its answer was lost, it finds that id taken back and answers "already taken back".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -45,6 +47,7 @@ from ..present.narrate import describe_correction, describe_event
 from ..store import recording
 from . import entries
 from .entries import AlreadySaved
+from .wholedeal import rest_of_deal
 
 # What a form may ask, and which of them play a moment of the deal.
 PLAY = frozenset({"buy", "showdown", "declare", "trick", "outcome", "exchange", "royal", "deal"})
@@ -52,6 +55,8 @@ REVISOR = frozenset({"penalty", "forfeit", "note"})
 EDIT = frozenset({"edit-preview", "edit-save"})
 AGAIN = "again"  # Next game: the same seats and rules, like `chicago again`
 ACTIONS = PLAY | REVISOR | EDIT | {"undo", AGAIN}
+# The field of the Undo form naming the id of what it takes back.
+TAKES_FIELD = "takes"
 # A tap that cannot be taken back by a glance is asked twice: these always, any other
 # only when it would end the game.
 ASKED_TWICE = frozenset({"royal", "forfeit"})
@@ -196,8 +201,6 @@ def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
     if do == "royal":
         return [entry.royal_event(game, who)]
     if do == "deal":  # the rest of the deal at once, from a page that lost the laptop
-        from .wholedeal import rest_of_deal
-
         return rest_of_deal(game, form)
     if do == "penalty":
         return [entry.penalty_event(game, who, form.get("points", ""), form.get("reason", ""))]
@@ -316,6 +319,24 @@ class NextGame(Protocol):
     def __call__(self, path: Path, form: Mapping[str, str], seen: Seen) -> Done: ...
 
 
+def _undo_check(seen: Seen, takes: str) -> Callable[[Session], None]:
+    """What an Undo checks under the lock.  ``takes`` is the id of what the page's Undo
+    took back (`recording.undo_target`; "" from a page of an earlier release): found taken
+    back already, the Undo was done (its answer lost, or another phone's Undo or the
+    terminal's took the same back): `AlreadyTakenBack`, nothing more taken back.  Else
+    nothing at all may have been recorded since the page was drawn, and what Undo takes
+    now must be what the page named."""
+
+    def check(current: Session) -> None:
+        if takes and (taken := ids.taken_back(current, takes)) is not None:
+            raise entries.AlreadyTakenBack(taken)
+        seen.check_strictly(current)
+        if takes and takes != recording.undo_target(current):
+            raise Stale
+
+    return check
+
+
 def perform(path: Path, form: Mapping[str, str], *, again: NextGame | None = None) -> Done:
     """Do what ``form`` asks on the session file at ``path``, or refuse it (`ChicagoError`:
     the command line's sentence; `Stale`; `SecondTap`) having written nothing.  ``again``
@@ -323,7 +344,10 @@ def perform(path: Path, form: Mapping[str, str], *, again: NextGame | None = Non
     seen = Seen.from_form(form)
     do = form.get("do", "")
     if do == "undo":
-        undone = recording.undo(path, expect=seen.check_strictly)
+        try:
+            undone = recording.undo(path, expect=_undo_check(seen, form.get(TAKES_FIELD, "")))
+        except entries.AlreadyTakenBack as already:
+            return Done((already.line(),))
         if undone.correction is not None:
             return Done((t("Taken back: ") + describe_correction(undone.correction),))
         return Done(tuple(t("Taken back: ") + describe_event(e) for e in undone.events))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import entry
+from ..core.claims import Claim, Taking
 from ..core.correct import deal_events, game_before, recorded_entry
 from ..core.errors import ChicagoError
 from ..core.events import Event, RevisorEvent
@@ -24,19 +25,29 @@ from ..i18n.language import Msg
 from ..present.narrate import describe_event
 
 
-def claim_text(who: str, hand: str) -> str:
-    """A köp's or the showdown's choices as ``chicago deal`` reads them (``pass``, ``tie``,
-    ``tie:pair``, ``Anna:pair``): as `recorder.claim_text`, which imports this module."""
-    if who in ("", "pass"):
-        return "pass"
-    if who == "tie":
-        return f"tie:{hand}" if hand else "tie"
-    return f"{who}:{hand}"
+def chosen_claim(who: str, hand: str, opponent: str = "") -> Claim:
+    """A köp's or the showdown's choices on the form (who: a player, ``tie``, ``pass`` or
+    "" for pass; the hand's slug; whose total the points come off, "" for none) as a
+    claim (`Claim.from_choices`): its canonical text is what ``chicago deal`` reads."""
+    return Claim.from_choices(who or "pass", hand, opponent)
+
+
+def chosen_taking(form: Mapping[str, str]) -> str | None:
+    """The last trick on the form (``last``, and ``lastfrom`` where the points come off an
+    opponent) as ``chicago deal --last-trick`` reads it (`Taking.text`); None if not given."""
+    taker = _given(form, "last")
+    if taker is None:
+        return None
+    return Taking(taker, _given(form, "lastfrom")).text()
 
 
 def _given(form: Mapping[str, str], name: str) -> str | None:
     value = form.get(name, "").strip()
     return value or None
+
+
+def _listed(value: str | None) -> list[str] | None:
+    return [value] if value is not None else None
 
 
 def form_entry(game: Game, form: Mapping[str, str]) -> entry.DealEntry:
@@ -46,24 +57,26 @@ def form_entry(game: Game, form: Mapping[str, str]) -> entry.DealEntry:
     buys = list(recorded.buys)
     for number in range(len(buys) + 1, game.rules.game.scored_buys + 1):
         who = form.get(f"buy{number}", "") or "pass"
-        buys.append(claim_text(who, form.get(f"hand{number}", "")))
+        chosen = chosen_claim(who, form.get(f"hand{number}", ""), form.get(f"from{number}", ""))
+        buys.append(chosen.text())
     while buys and buys[-1] == "pass":
         buys.pop()
 
     def part(was: str | None, name: str) -> list[str] | None:
-        value = was if was is not None else _given(form, name)
-        return [value] if value is not None else None
+        return _listed(was if was is not None else _given(form, name))
 
     return entry.DealEntry.from_options(
         buy=buys,
         exchange=list(recorded.exchanges),
         chicago=part(recorded.chicago, "chicago"),
         broken_by=part(recorded.broken_by, "broken"),
-        last_trick=part(recorded.last_trick, "last"),
+        last_trick=[recorded.last_trick]
+        if recorded.last_trick is not None
+        else _listed(chosen_taking(form)),
         with_two=recorded.with_two or form.get("two") == "1",
         showdown=part(recorded.showdown, "show")
         if recorded.showdown is not None or _given(form, "show") is None
-        else [claim_text(form.get("show", ""), form.get("showhand", ""))],
+        else [chosen_claim(form["show"], form.get("showhand", ""), form.get("showfrom", "")).text()],
         royal=part(recorded.royal, "royal"),
     )
 

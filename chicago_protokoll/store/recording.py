@@ -114,6 +114,16 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def undo_target(session: Session) -> str | None:
+    """The id of what `undo` takes back now: the correction right after one (`chicago
+    edit`), else the last event; None when nothing is recorded.  A page's Undo carries
+    it, so a resent Undo finds it taken back instead of taking back another."""
+    correction = undoable_correction(session)
+    if correction is not None:
+        return correction.id
+    return ids.last_event(session)
+
+
 def undo(
     path: Path, *, whole_deal: bool = False, expect: Callable[[Session], None] | None = None
 ) -> Undone:

@@ -361,3 +361,16 @@ def test_plays_correction_asks_for_an_opponent_in_a_kop_and_the_last_trick() -> 
     assert "köp 1 Anna: full house → Anna: full house, taken from Bo" in result.output
     assert "last trick Cilla → Cilla, taken from Anna" in result.output
     assert scores() == {"Anna": 0, "Bo": 4, "Cilla": 0}
+
+
+def test_an_opponent_called_from_is_kept_when_another_part_of_the_deal_is_corrected() -> None:
+    """Issue 24: the claim's canonical text ``Anna:full-house:from:from`` reads back (the
+    opponent is whatever follows the keyword), so correcting only the last trick keeps it."""
+    table("Anna", "from", "Bo")
+    ok("deal", "--buy", "Bo:kåk", "--buy", "from:färg", "--last-trick", "from", "--showdown", "pass")
+    ok("deal", "--buy", "Anna:kåk:från:fr", "--last-trick", "Bo", "--showdown", "pass")
+    assert scores() == {"Anna": 0, "from": 4, "Bo": 11}  # 10 - 6
+    ok("edit", "2", "--last-trick", "Anna")
+    assert scores() == {"Anna": 5, "from": 4, "Bo": 6}
+    log = ok("log")
+    assert "köp 1: Anna: full house, taken from from" in log

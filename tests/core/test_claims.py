@@ -4,13 +4,18 @@ back to the same value; the phone's choices and a recorded event give it too."""
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
+
 import pytest
-from hypothesis import given
+from hypothesis import given, reject
 from hypothesis import strategies as st
 
 from chicago_protokoll.core.cards import Category
-from chicago_protokoll.core.claims import Claim, Taking, parse_claim
-from chicago_protokoll.core.errors import EntryError
+from chicago_protokoll.core.claims import Claim, Taking, parse_claim, parse_taking
+from chicago_protokoll.core.errors import ChicagoError, EntryError
+from chicago_protokoll.core.names import PlayerNameError, check_player_names, name_problem
+from chicago_protokoll.core.session import resolve_player
 
 PLAYERS = ("Anna", "Bo", "Cilla", "Åsa Öberg")
 RANKS = "23456789TJQKA"
@@ -25,9 +30,54 @@ def _hand_words(hand: Category) -> st.SearchStrategy[str]:
     return st.sampled_from(names)
 
 
+# Names that are also words of the grammar (its keywords, hand names, the words that say
+# "nobody" aloud): each is a legal name, so a claim naming it must read back.  "pass",
+# "tie" and their like are refused as names and so left out by `legal_tables`.
+KEYWORD_NAMES = (
+    "from", "från", "fran", "FROM", "Från", "nolla", "noll", "zero", "kåk", "full house",
+    "full-house", "två par", "par", "pair", "fyrtal", "stege", "lika", "tie", "pass",
+    "ingen", "p", "n", "no", "nej", "sista", "last", "2", "KH", "lika par", "pass Bo",
+    "tie break", "från Ystad", "Bo från Ystad",
+)  # fmt: skip
+
+
+def _legal(name: str) -> bool:
+    return name_problem(unicodedata.normalize("NFC", name)) is None
+
+
+_NAMES = st.one_of(
+    st.sampled_from(KEYWORD_NAMES + PLAYERS),
+    st.text(alphabet="abcåöABÅ fmnoprt2[(.-", min_size=1, max_size=8),
+).filter(_legal)
+
+
 @st.composite
-def typed_claims(draw: st.DrawFn) -> str:
-    """A claim as someone may type it on the command line, in either language."""
+def legal_tables(draw: st.DrawFn) -> tuple[str, ...]:
+    """Two to five seats with legal names, drawn often from the grammar's own words."""
+    names = draw(st.lists(_NAMES, min_size=2, max_size=5, unique_by=str.casefold))
+    try:
+        return check_player_names(names)
+    except PlayerNameError:
+        reject()
+        raise  # never reached: reject() raises
+
+
+def _typed_name(draw: st.DrawFn, name: str, players: Sequence[str]) -> str:
+    """``name`` as typed: whole, case-folded, or a start of it that names only it."""
+    forms = [name, name.casefold(), name[: max(1, len(name) - 1)], name[:2]]
+    typed = draw(st.sampled_from(forms))
+    try:
+        if typed.strip() and resolve_player(typed, players, allow_prefix=True) == name:
+            return typed
+    except ChicagoError:
+        pass
+    return name
+
+
+@st.composite
+def typed_claims(draw: st.DrawFn, players: Sequence[str] = PLAYERS) -> str:
+    """A claim as someone may type it on the command line, in either language, at a table
+    of ``players``."""
     kind = draw(st.sampled_from(["pass", "tie", "player"]))
     if kind == "pass":
         return draw(st.sampled_from(["pass", "", "-", "ingen", "nobody", "PASS"]))
@@ -36,8 +86,8 @@ def typed_claims(draw: st.DrawFn) -> str:
         if draw(st.booleans()):
             return word
         return f"{word}:{draw(_hand_words(draw(st.sampled_from(list(Category)))))}"
-    who = draw(st.sampled_from(PLAYERS))
-    typed_who = draw(st.sampled_from([who, who.casefold(), who[: max(2, len(who) - 1)]]))
+    who = draw(st.sampled_from(players))
+    typed_who = _typed_name(draw, who, players)
     hand = draw(st.sampled_from(list(Category)))
     hand_text = draw(_hand_words(hand))
     cards = draw(st.one_of(st.none(), st.lists(st.sampled_from(CARDS), min_size=5, max_size=5, unique=True)))
@@ -47,10 +97,19 @@ def typed_claims(draw: st.DrawFn) -> str:
     zero = draw(st.sampled_from(["", ":zero", ":nolla", ":noll"]))
     opponent = ""
     if draw(st.booleans()):
-        other = draw(st.sampled_from([p for p in PLAYERS if p != who]))
+        others = [p for p in players if p != who]
+        other = draw(st.sampled_from(others))
         mark = draw(st.sampled_from(["från", "from", "fran", "FRÅN"]))
-        opponent = f":{mark}:{other}"
+        opponent = f":{mark}:{_typed_name(draw, other, players)}"
+        if len(others) == 1 and draw(st.booleans()):
+            opponent = draw(st.sampled_from([f":{mark}", f":{mark}:"]))  # the only opponent
     return f"{typed_who}:{hand_text}{zero}{opponent}"
+
+
+@st.composite
+def tables_and_claims(draw: st.DrawFn) -> tuple[tuple[str, ...], str]:
+    players = draw(legal_tables())
+    return players, draw(typed_claims(players))
 
 
 def _parse(text: str) -> Claim:
@@ -66,6 +125,41 @@ def test_every_accepted_claim_prints_to_a_canonical_text_that_reads_back_the_sam
     canonical = claim.text()
     assert parse_claim(canonical, PLAYERS) == claim
     assert canonical == parse_claim(canonical, PLAYERS).text()  # canonical is a fixed point
+
+
+@given(tables_and_claims())
+def test_a_claim_reads_back_from_its_canonical_text_whatever_the_players_are_called(
+    table: tuple[tuple[str, ...], str],
+) -> None:
+    """A player may be called ``from``, ``nolla``, ``kåk`` or ``från Ystad``: the canonical
+    text names them where the grammar expects a name, and the parser reads them there
+    (``Anna:full-house:from:from`` takes off the player ``from``)."""
+    players, text = table
+    claim = parse_claim(text, players, allow_prefix=True)
+    canonical = claim.text()
+    assert parse_claim(canonical, players) == claim
+    assert parse_claim(canonical, players, allow_prefix=True) == claim
+    assert canonical == parse_claim(canonical, players).text()
+
+
+@given(legal_tables(), st.data())
+def test_a_last_trick_reads_back_from_its_text_whatever_the_players_are_called(
+    players: tuple[str, ...], data: st.DataObject
+) -> None:
+    taker = data.draw(st.sampled_from(players))
+    opponent = data.draw(st.sampled_from([None, *[p for p in players if p != taker]]))
+    taking = Taking(taker, opponent)
+    assert parse_taking(taking.text(), players) == taking
+    assert parse_taking(taking.text(), players, allow_prefix=True) == taking
+
+
+def test_a_player_called_from_is_read_as_the_opponent_after_the_keyword() -> None:
+    players = ("Anna", "from", "Bo")
+    claim = parse_claim("Anna:kåk:från:fr", players, allow_prefix=True)
+    assert claim == Claim("Anna", Category.FULL_HOUSE, opponent="from")
+    assert claim.text() == "Anna:full-house:from:from"
+    assert parse_claim(claim.text(), players) == claim
+    assert parse_taking("Anna:from:from", players) == Taking("Anna", "from")
 
 
 @given(typed_claims())

@@ -95,6 +95,60 @@ if "$chicago" night --help >/dev/null 2>&1; then
   "$chicago" night leave Gun klubb >/dev/null
 fi
 
+# From the release that takes points off an opponent (format 4: the rule, an `opponent`).
+if "$chicago" new --help | grep from-opponent >/dev/null; then
+  c new taken-from Anna Bo Cilla --preset from-opponent
+  c deal --buy Bo:kåk --buy Cilla:färg --last-trick Cilla --showdown pass
+  c deal --buy Anna:kåk:från:Bo --last-trick Bo:från:Cilla --showdown Cilla:par:from:Bo
+  c edit 2 --last-trick Anna
+fi
+
+# From the release with ids (format 5): every event and correction has one, `undo` keeps
+# what it took back; nights of stages and a closed night.
+if "$chicago" night advance --help >/dev/null 2>&1; then
+  # Each unfinished game of night $1 ends at once: a köp, the last trick, a royal.
+  finish_games() {
+    "$chicago" night status "$1" --json | python3 -c '
+import json, sys
+for table in json.load(sys.stdin)["tables"]:
+    if not table["finished"]:
+        print(table["session"], table["dealer"])' | while read -r table dealer; do
+      c deal --session "$table" --buy "$dealer:kåk" --last-trick "$dealer" --showdown pass
+      c royal "$dealer" --session "$table"
+    done
+  }
+  c new ids Anna Bo Cilla
+  c deal --buy Anna:pair --last-trick Bo --showdown Cilla:pair
+  c deal --buy Bo:flush --last-trick Cilla --showdown Anna:pair
+  c buy Cilla:kåk
+  c undo
+  c edit 1 --last-trick Cilla
+  c note "Bo byter plats"
+  c buy Anna:triss
+  c buy pass
+  c tricks Bo
+  c undo
+  # Points taken off an opponent who is called 'from' (the claim Anna:full-house:from:from).
+  c new from-opponent Anna from Bo --preset from-opponent
+  c deal --buy Bo:kåk --buy from:färg --last-trick from --showdown pass
+  c deal --buy "Anna:kåk:från:from" --last-trick Bo:från:from --showdown pass
+  c edit 2 --last-trick Anna
+  "$chicago" night new etapp A B C D E F G H --games-per-table 2 --points 20,12,8,5 --seed 7 >/dev/null
+  finish_games etapp
+  "$chicago" night draw etapp >/dev/null
+  finish_games etapp
+  "$chicago" night advance etapp --per-table 2 >/dev/null
+  table=$("$chicago" night status etapp --json | python3 -c 'import json,sys; print([t["session"] for t in json.load(sys.stdin)["tables"] if not t["finished"]][0])')
+  first=$("$chicago" status --json --session "$table" | python3 -c 'import json,sys; print(json.load(sys.stdin)["dealer"])')
+  c deal --session "$table" --buy "$first:par" --last-trick "$first" --showdown pass
+  "$chicago" night new stängd Anna Bo Cilla Dag Eva Filip --rounds 1 --seed 3 >/dev/null
+  finish_games stängd
+  "$chicago" night close stängd >/dev/null
+  # An amendment after the result: a correction that keeps the game finished, its reason kept.
+  set -- $("$chicago" night status stängd --json | python3 -c 'import json,sys; t=json.load(sys.stdin)["tables"][0]; print(t["session"], t["players"][1])')
+  c edit 1 --session "$1" --last-trick "$2" --reason "sista sticket var fel"
+fi
+
 rm -rf "$out"
 mkdir -p "$out"
 cp "$home"/sessions/*.toml "$out/"

@@ -266,3 +266,87 @@ def test_the_phones_next_game_sent_again_is_already_started_and_starts_one_game(
     assert "already started: fredag-2" in html.unescape(body)
     assert following.read_bytes() == saved
     assert not session_file("fredag-3").exists()
+
+
+def _undo_form(body: str) -> dict[str, str]:
+    """The hidden fields of the page's Undo form, as the phone sends them."""
+    form = next(f for f in re.findall(r"<form .*?</form>", body, re.S) if 'value="undo"' in f)
+    found = re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form)
+    return {name: html.unescape(value) for name, value in found}
+
+
+def test_the_undo_form_names_what_it_takes_back(recorder: Served) -> None:
+    path = recorder.recording()[1]
+    undo = _undo_form(recorder.get(path)[1])
+    assert undo["do"] == "undo"
+    assert undo["takes"] == load_session(session_file("fredag")).events[-1].id
+
+
+def test_a_lost_undo_answer_then_the_same_undo_is_already_taken_back_and_takes_back_once(
+    recorder: Served,
+) -> None:
+    """Issue 25: the phone's Undo was done but its answer lost; sent again it is told so
+    (200), not "the protocol changed... nothing was recorded", and nothing more goes."""
+    path, fields = _page(recorder)
+    assert recorder.post(path, {**fields, **BUY})[0] == 200
+    file = session_file("fredag")
+    undo = _undo_form(recorder.get(path)[1])
+    assert undo["takes"] == f"{fields['entry']}-1"
+    count = len(load_session(file).events)
+    assert recorder.post(path, undo)[0] == 200  # the answer "lost"
+    text = file.read_bytes()
+    assert len(load_session(file).events) == count - 1
+    code, body = recorder.post(path, undo)  # the phone sends it again
+    assert code == 200, body
+    from chicago_protokoll.serve.entries import clock
+
+    taken = ids.taken_back(load_session(file), undo["takes"])
+    assert taken is not None
+    assert f"Already taken back at {clock(taken.at)}; nothing more was taken back" in body
+    assert file.read_bytes() == text
+
+
+def test_an_undo_resent_after_the_terminal_recorded_more_takes_back_nothing_more(
+    recorder: Served,
+) -> None:
+    path, fields = _page(recorder)
+    assert recorder.post(path, {**fields, **BUY})[0] == 200
+    undo = _undo_form(recorder.get(path)[1])
+    assert recorder.post(path, undo)[0] == 200
+    chicago("buy", "Cilla:pair")  # recorded after the undo, at the terminal
+    file = session_file("fredag")
+    text = file.read_bytes()
+    code, body = recorder.post(path, undo)
+    assert code == 200 and "Already taken back at" in body
+    assert file.read_bytes() == text
+    assert load_session(file).events[-1].player == "Cilla"  # type: ignore[union-attr]
+
+
+def test_a_resent_undo_of_a_correction_is_already_taken_back(recorder: Served) -> None:
+    chicago("edit", "1", "--last-trick", "Bo")
+    path = recorder.recording()[1]
+    file = session_file("fredag")
+    undo = _undo_form(recorder.get(path)[1])
+    assert undo["takes"] == load_session(file).corrections[-1].id
+    assert recorder.post(path, undo)[0] == 200
+    assert not load_session(file).corrections
+    text = file.read_bytes()
+    code, body = recorder.post(path, undo)
+    assert code == 200 and "Already taken back at" in body
+    assert file.read_bytes() == text
+
+
+def test_an_undo_naming_what_it_takes_back_is_refused_when_the_file_changed_since(
+    recorder: Served,
+) -> None:
+    """Identity does not loosen staleness: an Undo naming an entry not taken back is still
+    refused when anything was recorded since the page was drawn."""
+    path = recorder.recording()[1]
+    undo = _undo_form(recorder.get(path)[1])
+    chicago("buy", "Cilla:pair")
+    file = session_file("fredag")
+    text = file.read_bytes()
+    code, body = recorder.post(path, undo)
+    assert code == 409
+    assert "the protocol changed since this page was shown" in _alert(body)
+    assert file.read_bytes() == text

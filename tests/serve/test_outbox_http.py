@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -188,6 +189,62 @@ def test_the_whole_deal_form_records_the_rest_of_the_deal_as_chicago_deal_would(
         code, _, answer = _raw_post(server, path, _form(broken))
         assert code == 422 and "a Chicago deal has no last trick" in answer
         assert session_file("fredag").read_bytes() == before
+    finally:
+        assert server.stop()[0] == 0
+
+
+def test_the_whole_deal_form_asks_whose_total_the_points_come_off_where_the_rules_take_from_an_opponent(
+    chicago_home: Path, tmp_path: Path
+) -> None:
+    """scoring.take_from_opponent: the whole-deal form offers the opponent beside each köp,
+    the last trick and the showdown, as the step-by-step page does, and records them as
+    ``chicago deal --buy Anna:kåk:från:Bo --last-trick Cilla:från:Bo`` would."""
+    rules = tmp_path / "from.toml"
+    rules.write_text("[scoring]\ntake_from_opponent = true\n", encoding="utf-8")
+    chicago("new", "fredag", "Anna", "Bo", "Cilla", "--rules", str(rules))
+    chicago("deal", "--buy", "Bo:kåk", "--buy", "Bo:färg", "--last-trick", "Bo", "--showdown", "pass")
+    server = Served("--record")
+    try:
+        path, body, fields = _page(server)
+        whole = body.split('id="whole-deal"')[1]
+        for name in ("from1", "from2", "lastfrom", "showfrom"):
+            assert f'name="{name}"' in whole, name
+        assert "take from Bo" in whole
+        rest = {
+            **fields,
+            "do": "deal",
+            "buy1": "Anna",
+            "hand1": "full-house",
+            "from1": "Bo",
+            "last": "Cilla",
+            "lastfrom": "Bo",
+            "show": "pass",
+        }
+        code, _, answer = _raw_post(server, path, _form(rest))
+        assert code == 200, answer
+        deal2 = [e for e in _events() if e["deal"] == 2]
+        said = [(e["type"], e.get("player"), e.get("opponent")) for e in deal2]
+        assert said == [
+            ("buy", "Anna", "Bo"),
+            ("buy", None, None),  # köp 2 passed
+            ("last-trick", "Cilla", "Bo"),
+            ("showdown", None, None),
+        ]
+        status = json.loads(chicago("status", "--json"))
+        scores = {p["name"]: p["score"] for p in status["players"]}
+        assert scores == {"Anna": 0, "Bo": 6 + 5 + 5 - 6 - 5, "Cilla": 0}
+    finally:
+        assert server.stop()[0] == 0
+
+
+def test_the_whole_deal_form_offers_no_opponent_where_the_rules_do_not_take_from_one(
+    table: Path,
+) -> None:
+    server = Served("--record")
+    try:
+        _, body, _ = _page(server)
+        whole = body.split('id="whole-deal"')[1]
+        assert 'name="lastfrom"' not in whole and 'name="from1"' not in whole
     finally:
         assert server.stop()[0] == 0
 

@@ -58,15 +58,44 @@ def _contains(actual: Any, expected: Any) -> bool:
     return bool(actual == expected)
 
 
-def test_the_corpus_has_files_of_every_format_so_far() -> None:
-    """The corpus covers format 1, format 2 (corrections) and format 3 (the revisor's
-    entries), finished and unfinished, and night files."""
-    texts = [path.read_text("utf-8") for path in SESSIONS]
-    versions = {line for text in texts for line in text.splitlines() if line.startswith("version")}
-    assert versions == {"version = 1", "version = 2", "version = 3"}
+def _version(path: Path) -> int:
+    line = next(line for line in path.read_text("utf-8").splitlines() if line.startswith("version"))
+    return int(line.partition("=")[2])
+
+
+def test_the_corpus_holds_the_files_of_every_release_and_every_format() -> None:
+    """Every format so far is in the corpus, this release's (ids) too: a release that
+    changes the format adds its folder (make_corpus.sh); finished and unfinished games;
+    night files; and each folder says the standings of each file it holds."""
+    assert {_version(path) for path in SESSIONS} == set(range(1, fileformat.VERSION + 1))
     assert NIGHTS
     finished = {_expected(path)["finished"] for path in SESSIONS}
     assert finished == {True, False}
+    for release in RELEASES:
+        stems = {p.stem for p in release.glob("*.toml")} - {"house-rules"}
+        expected = json.loads((release / "expected.json").read_text("utf-8"))
+        assert set(expected) == stems, release.name
+        assert (release / "RELEASE").is_file() and (release / "house-rules.toml").is_file()
+        nights = {p.stem for p in release.glob("nights/*.toml")}
+        if nights:
+            said = json.loads((release / "nights" / "expected.json").read_text("utf-8"))
+            assert set(said) == nights, release.name
+
+
+def test_the_corpus_holds_this_releases_ids_taken_back_corrections_stages_and_a_close() -> None:
+    """The files of the release with ids (format 5): a session with corrections and what
+    undo took back, a night of stages and a closed night with an amendment."""
+    newest = [path for path in SESSIONS if _version(path) == fileformat.IDS_VERSION]
+    texts = [path.read_text("utf-8") for path in newest]
+    assert texts and any("id = " in text for text in texts)
+    assert any("[[taken_back]]" in text and "[[corrections]]" in text for text in texts)
+    nights = {
+        path.stem: json.loads((path.parent / "expected.json").read_text("utf-8"))[path.stem]
+        for path in NIGHTS
+        if path.parents[1] == newest[0].parent
+    }
+    assert any(night.get("games_per_table") and night["stage"] > 1 for night in nights.values())
+    assert any(night.get("result") == "final" and night["amendments"] for night in nights.values())
 
 
 @pytest.mark.parametrize("path", SESSIONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -95,7 +124,11 @@ def test_a_file_of_an_earlier_release_gets_the_same_ids_at_every_load_and_keeps_
     loads again as the same record with the same ids and the same standings."""
     text = path.read_text("utf-8")
     session = fileformat.loads_session(text, str(path))
-    assert "id = " not in text
+    if _version(path) >= fileformat.IDS_VERSION:  # this release's own: its ids as written
+        assert ("id = " in text) == bool(session.events)  # a game drawn, not begun: none
+        assert fileformat.dumps_session(session) == text
+    else:
+        assert "id = " not in text
     assert _ids(session) == _ids(fileformat.loads_session(text, str(path)))
     assert all(_ids(session)[: len(session.events)])
     assert len({event.id for event in session.events}) == len(session.events)
@@ -152,13 +185,13 @@ from pathlib import Path
 from chicago_protokoll.core.game import replay
 from chicago_protokoll.core.session import new_session
 from chicago_protokoll.core.rules import HouseRules
-from chicago_protokoll.present.views import status_dict
+from chicago_protokoll.present.views import last_ids, status_dict
 from chicago_protokoll.store import fileformat
 out = {}
 for name in sys.argv[1:]:
     path = Path(name)
     session = fileformat.loads_session(path.read_text("utf-8"), name)
-    out[name] = status_dict(replay(session).standings(), path.stem)
+    out[name] = status_dict(replay(session).standings(), path.stem) | last_ids(session)
     assert fileformat.loads_session(fileformat.dumps_session(session), name) == session, name
 rules = HouseRules().with_changes(scoring={"test_bonus": 3})
 text = fileformat.dumps_session(new_session(("Anna", "Bo"), rules))
