@@ -147,6 +147,10 @@ for table in json.load(sys.stdin)["tables"]:
   # An amendment after the result: a correction that keeps the game finished, its reason kept.
   set -- $("$chicago" night status stängd --json | python3 -c 'import json,sys; t=json.load(sys.stdin)["tables"][0]; print(t["session"], t["players"][1])')
   c edit 1 --session "$1" --last-trick "$2" --reason "sista sticket var fel"
+  # Format 6 (where the release has it): the revisor's penalty on a closed night's
+  # finished game, an amendment after the result; an earlier release refuses it.
+  set -- $("$chicago" night status stängd --json | python3 -c 'import json,sys; t=json.load(sys.stdin)["tables"][1]; print(t["session"], t["players"][0])')
+  "$chicago" penalty "$2" 3 --reason "tittade i leken" --session "$1" >/dev/null 2>&1 || true
 fi
 
 rm -rf "$out"
