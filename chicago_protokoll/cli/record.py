@@ -323,21 +323,17 @@ def forfeit_command(
     file: FileOption = None,
 ) -> None:
     """PLAYER loses the game at once (a hand claimed and not shown): the others' best wins."""
+    # In a game of a closed night also after the game's end: the revisor's ruling, an
+    # amendment after the result (events.Forfeit.after_end): placed last, the end kept.
     closed = _closed_night(session, file)
-
-    def build(g: Game) -> list[Event]:
-        if closed is not None and g.finished:
-            from ..core.errors import ChicagoError
-
-            raise ChicagoError(
-                Msg(
-                    "the game {session} was over before the night was closed, and a forfeit ends a game: correct the deal where the hand was claimed (chicago edit DEAL --reason TEXT) or take points off (chicago penalty PLAYER POINTS --reason TEXT); nothing was recorded",
-                    session=catalogue.resolve(session, file).stem,
-                ),
-            )
-        return [entry.forfeit_event(g, player, reason)]
-
-    saved, game = _record(session, file, build, after_the_game=closed is not None)
+    saved, game = _record(
+        session,
+        file,
+        lambda g: [
+            entry.forfeit_event(g, player, reason, after_end=closed is not None and g.finished)
+        ],
+        after_the_game=closed is not None,
+    )
     _print_standings(saved, game, saved.name)
 
 

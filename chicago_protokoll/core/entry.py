@@ -211,9 +211,12 @@ def penalty_event(
     )
 
 
-def forfeit_event(game: Game, text: str, reason: str) -> Forfeit:
-    """PLAYER loses the game at once."""
-    return Forfeit(game.entry_deal, player(game, text), " ".join(reason.split()))
+def forfeit_event(game: Game, text: str, reason: str, *, after_end: bool = False) -> Forfeit:
+    """PLAYER loses the game at once.  ``after_end``: the revisor's ruling in a closed
+    night's finished game (placed last; the game keeps its end)."""
+    return Forfeit(
+        game.entry_deal, player(game, text), " ".join(reason.split()), after_end=after_end
+    )
 
 
 def note_event(game: Game, text: str, deal: int | None = None) -> Note:

@@ -159,13 +159,20 @@ class Penalty(EventType):
 @dataclass(frozen=True, slots=True)
 class Forfeit(EventType):
     """``player`` loses the game (förlorar), e.g. a hand claimed that could not be shown,
-    or a player who left: the game ends at once, the others' best totals win."""
+    or a player who left: the game ends at once, the others' best totals win.
+
+    ``after_end``: the revisor's ruling once the game was over, recorded only in a game of
+    a closed night (an amendment after the result): the player is placed last and counts
+    0 as any forfeiter does; the game keeps its end, and if the player had won it, the
+    others' best totals win instead."""
 
     deal: int
     player: str
     reason: str
+    after_end: bool = False
     kind: ClassVar[str] = "forfeit"
     since: ClassVar[int] = 3
+    field_since: ClassVar[dict[str, int]] = {"after_end": 6}
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,8 @@ class Game(PlayChecks):
                 return self._note(event)  # a remark: allowed after the game too
             case Penalty(after_end=True):
                 return self._penalty_after_end(event)
+            case Forfeit(after_end=True):
+                return self._forfeit_after_end(event)
             case Penalty():
                 self.refuse_if_over()
                 return self._penalty(event)
@@ -245,6 +247,43 @@ class Game(PlayChecks):
         award = self._award(event.player, -event.points, Reason.PENALTY, "")
         self.scores[self.players.index(event.player)] += award.points
         entry = Entry(event, (award,), tuple(self.scores))
+        self._add_to_last_deal(entry)
+        return entry
+
+    def _forfeit_after_end(self, event: Forfeit) -> Entry:
+        """The revisor's forfeit once the game is over (a closed night's amendment): the
+        player is placed last; the end stays, and the winners are the others' best totals
+        only if the player was among them."""
+        if not self.finished or self.forfeited:
+            raise RuleViolation(
+                Msg("a forfeit after the game's end belongs to a game that is over and that nobody forfeited"),
+                rule=Rule.DEAL_ORDER,
+            )
+        self._known(event.player)
+        if not event.reason.strip():
+            raise RuleViolation(
+                Msg("a forfeit needs its reason: say why the player loses the game"),
+                rule=Rule.A_REASON,
+            )
+        if event.deal != self.deal:
+            raise RuleViolation(
+                Msg(
+                    "a forfeit after the game's end belongs to its last deal, {expected}, not deal {deal}",
+                    expected=self.deal,
+                    deal=event.deal,
+                ),
+                rule=Rule.DEAL_ORDER,
+            )
+        self.forfeited = (event.player,)
+        if event.player in self.winners:
+            others = [
+                (name, score)
+                for name, score in zip(self.players, self.scores, strict=True)
+                if name != event.player
+            ]
+            best = max(score for _, score in others)
+            self.winners = tuple(name for name, score in others if score == best)
+        entry = Entry(event, (), tuple(self.scores))
         self._add_to_last_deal(entry)
         return entry
 

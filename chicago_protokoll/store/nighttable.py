@@ -104,7 +104,7 @@ def closed_night(path: Path) -> Night | None:
 def refuse_after_close(night: Night, session: str, old: Session, new: Session) -> None:
     """After ``night close`` a game of the night is neither recorded into nor reopened
     (cli.md, "its check and its close"): what may still change it is a correction with a
-    reason, a penalty (after the game's end: `events.Penalty.after_end`) or a note —
+    reason, a penalty or a forfeit (after the game's end: their ``after_end``) or a note —
     each listed after the result."""
     from ..core.events import Forfeit, Note, Penalty
 
@@ -147,15 +147,15 @@ def refuse_after_close(night: Night, session: str, old: Session, new: Session) -
 
 
 def _refuse_amendment_when_open(night: Night, session: str, old: Session, new: Session) -> None:
-    """A penalty after the game's end is an amendment of a closed night only: refused when
-    the night was opened again before it was written."""
-    from ..core.events import Penalty
+    """A penalty or forfeit after the game's end is an amendment of a closed night only:
+    refused when the night was opened again before it was written."""
+    from ..core.events import Forfeit, Penalty
 
     added = new.events[len(old.events) :]
-    if any(isinstance(event, Penalty) and event.after_end for event in added):
+    if any(isinstance(event, Penalty | Forfeit) and event.after_end for event in added):
         raise ChicagoError(
             Msg(
-                "the night {night} is not closed: a penalty after the end of {session} is recorded only as an amendment of a closed night; nothing was changed",
+                "the night {night} is not closed: a penalty or forfeit after the end of {session} is recorded only as an amendment of a closed night; nothing was changed",
                 night=night.name,
                 session=session,
             ),

@@ -188,15 +188,32 @@ def test_penalty_and_forfeit_are_refused_after_the_game_is_over_outside_a_closed
     assert Path(table_path(table)).read_bytes() == game
 
 
-def test_a_forfeit_after_a_closed_nights_game_is_refused_naming_edit_and_penalty(
+def test_a_revisors_forfeit_after_a_closed_nights_game_places_the_player_last_as_an_amendment(
     chicago_home: Path,
 ) -> None:
+    """The revisor rules after the result that the game's winner claimed a hand they could
+    not show: placed last and counted 0; the others' best totals win; listed."""
     table, _ = _closed_night()
-    before = Path(table_path(table)).read_bytes()
-    said = refused("forfeit", table["players"][1], "--reason", "x", "--file", table_path(table))
-    assert "chicago edit DEAL --reason TEXT" in said and "chicago penalty PLAYER" in said
-    assert Path(table_path(table)).read_bytes() == before
-    assert status()["amendments"] == []
+    first, second, third = table["players"]
+    before = {r["name"]: r["points"] for r in status()["standings"]}
+    # By hand: the royal's holder 1st (20), the second and third level on 6 (10 each).
+    assert (before[first], before[second], before[third]) == (20, 10, 10)
+    ok("forfeit", first, "--reason", "royal visades inte", "--file", table_path(table))
+    after = status()
+    assert after["result"] == "final"
+    played = next(t for t in after["tables"] if t["session"] == table["session"])
+    assert played["winners"] == [second, third] and played["forfeited"] == [first]
+    standings = {r["name"]: r["points"] for r in after["standings"]}
+    # The second and third share 1st and 2nd ((20 + 12) / 2), the forfeiter is last (8).
+    assert (standings[first], standings[second], standings[third]) == (8, 16, 16)
+    assert [(a["session"], a["kind"]) for a in after["amendments"]] == [(table["session"], "forfeit")]
+    assert any(f["kind"] == "forfeit" for f in check())
+    text = Path(table_path(table)).read_text()
+    assert "after_end = true" in text and "\nversion = 6\n" in text
+    # Once forfeited, a second forfeit is refused and the file stays.
+    again = Path(table_path(table)).read_bytes()
+    refused("forfeit", second, "--reason", "x", "--file", table_path(table))
+    assert Path(table_path(table)).read_bytes() == again
 
 
 def test_a_penalty_after_the_end_needs_the_night_closed_when_it_is_written(
