@@ -51,6 +51,8 @@ from .events import (
     Showdown,
 )
 from .game import Game
+from .names import shown
+from .rules import LIMIT
 
 
 def buy_event(game: Game, text: str, *, spoken: bool = False) -> BuyWinner | Showdown:
@@ -190,19 +192,40 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
 
 
 def penalty_points(text: str) -> int:
-    """POINTS of a penalty as typed; whether it is 1 or more is the engine's rule."""
+    """POINTS of a penalty as typed; whether it is 1 or more is the engine's rule, the
+    upper bound (`MAX_PENALTY`) this one's."""
     try:
-        return int(text.strip())
+        points = int(text.strip())
     except ValueError:
         raise EntryError(
-            Msg("'{text}' is not a whole number of points for a penalty (1 or more)", text=text),
+            Msg("'{text}' is not a whole number of points for a penalty (1 or more)", text=shown(text)),
         ) from None
+    return _bounded(points)
+
+
+#: The most points one penalty takes: the bound on every number a table types for its
+#: house rules (`rules.LIMIT`, so never more than the largest target).  Checked for new
+#: input only, not by the engine: a file an earlier release wrote with a bigger penalty
+#: still replays, and every reader shows it (the money arithmetic is exact for it).
+MAX_PENALTY = LIMIT
+
+
+def _bounded(points: int) -> int:
+    if points > MAX_PENALTY:
+        raise EntryError(
+            Msg(
+                "a penalty takes at most {max_penalty} points off a total, not {points}",
+                max_penalty=MAX_PENALTY,
+                points=points,
+            ),
+        )
+    return points
 
 
 def penalty_event(game: Game, text: str, points: int | str, reason: str) -> Penalty:
     """POINTS off PLAYER's total, in the deal an entry recorded now belongs to
     (`Game.entry_deal`: between deals, the deal just finished)."""
-    count = penalty_points(points) if isinstance(points, str) else points
+    count = penalty_points(points) if isinstance(points, str) else _bounded(points)
     return Penalty(game.entry_deal, player(game, text), count, " ".join(reason.split()))
 
 
