@@ -51,7 +51,7 @@ from .events import (
     Showdown,
 )
 from .game import Game
-from .names import shown
+from .names import remark_problem, remark_text, shown
 from .rules import LIMIT
 
 
@@ -222,21 +222,35 @@ def _bounded(points: int) -> int:
     return points
 
 
+def _remark(text: str, what: Msg) -> str:
+    """A note or a reason as it is recorded (`names.remark_text`), or `EntryError` when it
+    holds what no output may print as it is (`names.remark_problem`)."""
+    kept = remark_text(text)
+    problem = remark_problem(kept)
+    if problem is not None:
+        raise EntryError(Msg("{what} cannot be recorded: {problem}", what=what, problem=problem))
+    return kept
+
+
+def _reason(text: str) -> str:
+    return _remark(text, Msg("the reason"))
+
+
 def penalty_event(game: Game, text: str, points: int | str, reason: str) -> Penalty:
     """POINTS off PLAYER's total, in the deal an entry recorded now belongs to
     (`Game.entry_deal`: between deals, the deal just finished)."""
     count = penalty_points(points) if isinstance(points, str) else _bounded(points)
-    return Penalty(game.entry_deal, player(game, text), count, " ".join(reason.split()))
+    return Penalty(game.entry_deal, player(game, text), count, _reason(reason))
 
 
 def forfeit_event(game: Game, text: str, reason: str) -> Forfeit:
     """PLAYER loses the game at once."""
-    return Forfeit(game.entry_deal, player(game, text), " ".join(reason.split()))
+    return Forfeit(game.entry_deal, player(game, text), _reason(reason))
 
 
 def note_event(game: Game, text: str, deal: int | None = None) -> Note:
     """A remark on deal ``deal``, or on the deal an entry recorded now belongs to."""
-    return Note(game.entry_deal if deal is None else deal, " ".join(text.split()))
+    return Note(game.entry_deal if deal is None else deal, _remark(text, Msg("the note")))
 
 
 # -- a whole deal ------------------------------------------------------------------
