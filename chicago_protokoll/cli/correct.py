@@ -202,10 +202,11 @@ def edit(
             "name what to correct, e.g. --last-trick PLAYER (see --help)", param_hint="DEAL"
         )
     path = catalogue.resolve(session, file)
-    from ..core.names import hidden_character
+    from ..core.names import remark_problem, remark_text
 
-    why = " ".join((reason or "").split())
-    if hidden_character(why) is not None:
+    # The one check of every note and reason (names.remark_problem), as a usage error here.
+    why = remark_text(reason or "")
+    if remark_problem(why) is not None:
         raise typer.BadParameter(
             t("--reason holds a character that is not visible text"), param_hint="--reason"
         )

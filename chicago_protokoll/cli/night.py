@@ -428,7 +428,7 @@ def night_close(
     corrections with a reason, penalties and forfeits are listed as amendments."""
     from datetime import UTC, datetime
 
-    from ..core.names import hidden_character
+    from ..core.names import remark_problem, remark_text
     from ..core.night_close import close_night, reopen_night
 
     if reopen and not (reason or "").strip():
@@ -436,8 +436,8 @@ def night_close(
             t("--reopen needs --reason TEXT: say why the result is opened again"),
             param_hint="--reason",
         )
-    text = " ".join((reason or "").split())
-    if hidden_character(text) is not None:
+    text = remark_text(reason or "")
+    if remark_problem(text) is not None:  # the one check of every note and reason
         raise typer.BadParameter(
             t("--reason holds a character that is not visible text"), param_hint="--reason"
         )

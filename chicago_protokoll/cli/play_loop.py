@@ -4,6 +4,7 @@ corrects."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -106,6 +107,15 @@ def open_session(
     return path
 
 
+def _read_any_bytes() -> None:
+    """A typed line whose bytes are not UTF-8 reaches the dialogue as lone surrogates, so
+    the one check of notes and reasons (`names.remark_problem`) refuses it in a sentence;
+    a strict stdin (PYTHONIOENCODING=utf-8) would end the whole dialogue in a
+    UnicodeDecodeError instead."""
+    with contextlib.suppress(AttributeError, ValueError):  # not a TextIOWrapper
+        sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+
+
 def _stdin_input(prompt: str) -> str:
     return input(prompt)
 
@@ -133,6 +143,8 @@ def play_command(
         name, players, rules=rules, preset=preset, dealer=dealer, session=session, file=file
     )
     sys.stdout.flush()
+    if ask is None:
+        _read_any_bytes()
     ask, say = ask or _stdin_input, say or _print
     while True:
         dialogue = Dialogue(path, ask, say, stake=stake, saved=note_saved)

@@ -51,6 +51,8 @@ from .events import (
     Showdown,
 )
 from .game import Game
+from .names import remark_problem, remark_text, shown
+from .rules import LIMIT
 
 
 def buy_event(game: Game, text: str, *, spoken: bool = False) -> BuyWinner | Showdown:
@@ -190,13 +192,48 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
 
 
 def penalty_points(text: str) -> int:
-    """POINTS of a penalty as typed; whether it is 1 or more is the engine's rule."""
+    """POINTS of a penalty as typed; whether it is 1 or more is the engine's rule, the
+    upper bound (`MAX_PENALTY`) this one's."""
     try:
-        return int(text.strip())
+        points = int(text.strip())
     except ValueError:
         raise EntryError(
-            Msg("'{text}' is not a whole number of points for a penalty (1 or more)", text=text),
+            Msg("'{text}' is not a whole number of points for a penalty (1 or more)", text=shown(text)),
         ) from None
+    return _bounded(points)
+
+
+#: The most points one penalty takes: the bound on every number a table types for its
+#: house rules (`rules.LIMIT`, so never more than the largest target).  Checked for new
+#: input only, not by the engine: a file an earlier release wrote with a bigger penalty
+#: still replays, and every reader shows it (the money arithmetic is exact for it).
+MAX_PENALTY = LIMIT
+
+
+def _bounded(points: int) -> int:
+    if points > MAX_PENALTY:
+        raise EntryError(
+            Msg(
+                "a penalty takes at most {max_penalty} points off a total, not {points}",
+                max_penalty=MAX_PENALTY,
+                points=points,
+            ),
+        )
+    return points
+
+
+def _remark(text: str, what: Msg) -> str:
+    """A note or a reason as it is recorded (`names.remark_text`), or `EntryError` when it
+    holds what no output may print as it is (`names.remark_problem`)."""
+    kept = remark_text(text)
+    problem = remark_problem(kept)
+    if problem is not None:
+        raise EntryError(Msg("{what} cannot be recorded: {problem}", what=what, problem=problem))
+    return kept
+
+
+def _reason(text: str) -> str:
+    return _remark(text, Msg("the reason"))
 
 
 def penalty_event(
@@ -205,23 +242,21 @@ def penalty_event(
     """POINTS off PLAYER's total, in the deal an entry recorded now belongs to
     (`Game.entry_deal`: between deals, the deal just finished; after the game, its last).
     ``after_end``: the revisor's deduction in a closed night's finished game."""
-    count = penalty_points(points) if isinstance(points, str) else points
+    count = penalty_points(points) if isinstance(points, str) else _bounded(points)
     return Penalty(
-        game.entry_deal, player(game, text), count, " ".join(reason.split()), after_end=after_end
+        game.entry_deal, player(game, text), count, _reason(reason), after_end=after_end
     )
 
 
 def forfeit_event(game: Game, text: str, reason: str, *, after_end: bool = False) -> Forfeit:
     """PLAYER loses the game at once.  ``after_end``: the revisor's ruling in a closed
     night's finished game (placed last; the game keeps its end)."""
-    return Forfeit(
-        game.entry_deal, player(game, text), " ".join(reason.split()), after_end=after_end
-    )
+    return Forfeit(game.entry_deal, player(game, text), _reason(reason), after_end=after_end)
 
 
 def note_event(game: Game, text: str, deal: int | None = None) -> Note:
     """A remark on deal ``deal``, or on the deal an entry recorded now belongs to."""
-    return Note(game.entry_deal if deal is None else deal, " ".join(text.split()))
+    return Note(game.entry_deal if deal is None else deal, _remark(text, Msg("the note")))
 
 
 # -- a whole deal ------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
 from .settle import Payment, _tidy, settle
+from .stake import exact_money
 from .stats import Played
 
 #: Up to this many players who owe or are owed, the payments are the fewest possible
@@ -29,6 +30,7 @@ class Evening:
     payments: tuple[Payment, ...]
 
 
+@exact_money
 def nets(games: Iterable[Played], stake: Decimal | int = 1) -> dict[str, Decimal]:
     """What each player won (or, negative, lost) over ``games`` at ``stake``, in the order
     the players first appear."""
@@ -42,6 +44,7 @@ def nets(games: Iterable[Played], stake: Decimal | int = 1) -> dict[str, Decimal
     return {name: _tidy(amount) for name, amount in total.items()}
 
 
+@exact_money
 def rounded(net: Mapping[str, Decimal], unit: Decimal) -> dict[str, Decimal]:
     """The nets in whole ``unit``s by largest remainder: each player within one unit of
     their exact net, and the rounded nets still add up to nothing.  Units left over go to
@@ -57,6 +60,7 @@ def rounded(net: Mapping[str, Decimal], unit: Decimal) -> dict[str, Decimal]:
     }
 
 
+@exact_money
 def fewest_payments(net: Mapping[str, Decimal]) -> list[Payment]:
     """Payments that settle ``net`` (adding up to nothing): the players are split into as
     many groups that settle among themselves as possible, and each group of k players
@@ -123,6 +127,7 @@ def _pay_within(group: list[str], net: Mapping[str, Decimal]) -> list[Payment]:
     return payments
 
 
+@exact_money
 def evening(
     games: Iterable[Played], stake: Decimal | int = 1, *, round_to: Decimal | None = None
 ) -> Evening:

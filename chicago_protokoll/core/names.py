@@ -99,18 +99,48 @@ def name_problem(name: str, *, new: bool = True) -> Msg | None:
     return None
 
 
-def hidden_character(text: str) -> str | None:
+#: What builds one emoji picture out of several characters: the zero-width joiner (👨‍👩‍👧)
+#: and the variation selector asking for the picture (❤️).  A phone's keyboard puts them in
+#: a note; a name may not hold them (it could not be told apart from one without).
+_PICTURE = frozenset("\u200d\ufe0f")
+
+
+def hidden_character(text: str, *, pictures: bool = False) -> str | None:
     """The first character of ``text`` that is not visible text (a control, a format or
     invisible character, a space other than the plain space), as its code and Unicode
-    name; None when there is none.  Also for the session's own name in a file."""
+    name; None when there is none.  Also for the session's own name in a file, and
+    (``pictures=True``, `remark_problem`) for a note or a reason."""
     for char in text:
         category = unicodedata.category(char)
         if (
             category in _REFUSED_CATEGORIES
             or ord(char) in _INVISIBLE
             or (category == "Zs" and char != " ")
-        ):
+        ) and not (pictures and char in _PICTURE):
             return f"{_code(char)} ({_char_name(char)})"
+    return None
+
+
+def remark_text(text: str) -> str:
+    """A note or a reason as recorded: its runs of white space (tabs, line breaks) one
+    space, and no edges."""
+    return " ".join(text.split())
+
+
+def remark_problem(text: str) -> Msg | None:
+    """Why a note or a reason (after `remark_text`) cannot be recorded, as a clause after
+    "it"; None when it can.  The names' own check (`hidden_character`): an escape, a bell,
+    an OSC sequence or a bidirectional override in a note would act on every terminal
+    that shows it, and reorder the text of every export.  Checked at entry only (the CLI,
+    ``play``, the phone, an imported protocol): a file that holds one still loads, and
+    every output shows it escaped."""
+    # Bytes that are not UTF-8 reach Python as lone surrogates (\udcff) from a terminal
+    # or a pipe: say so, not "\udcff", and never let them reach the file's encoder.
+    if any("\udc80" <= char <= "\udcff" for char in text):
+        return Msg("it is not UTF-8 text: type it again in a UTF-8 terminal")
+    hidden = hidden_character(text, pictures=True)
+    if hidden:
+        return Msg("it contains {hidden}, which is not visible text", hidden=hidden)
     return None
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .standings import Standings
 
-from .stake import check_stake, parse_stake
+from .stake import check_stake, exact_money, parse_stake
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,7 @@ class Payment:
     amount: Decimal
 
 
+@exact_money
 def settle(
     scores: Mapping[str, int], winners: Sequence[str], stake: Decimal | int | str = 1
 ) -> list[Payment]:
@@ -62,6 +63,7 @@ def _shares(owed: Decimal, count: int) -> list[Decimal]:
     return [_tidy(Decimal(base + (1 if i < extra else 0)) / 100) for i in range(count)]
 
 
+@exact_money
 def _tidy(amount: Decimal) -> Decimal:
     """Whole amounts without a fraction; others to two decimals (öre)."""
     if amount == amount.to_integral_value():
@@ -69,6 +71,28 @@ def _tidy(amount: Decimal) -> Decimal:
     return amount.quantize(Decimal("0.01"))
 
 
+#: Beyond this a float no longer holds every öre (2**53 hundredths).
+_FLOAT_ORE = Decimal(2**53) / 100
+
+
+@exact_money
 def amount_json(amount: Decimal) -> int | float:
-    """An amount for JSON: an int when whole (``12``), else a float (``2.5``)."""
-    return int(amount) if amount == amount.to_integral_value() else float(amount)
+    """An amount for JSON: an int when whole (``12``), else a float (``2.5``).  An amount
+    past a float's öre (only a huge penalty in a file an earlier release wrote gives one)
+    is its whole part: exact in every digit a float would round, and never ``Infinity``,
+    which JSON cannot hold."""
+    if amount == amount.to_integral_value():
+        return int(amount)
+    if abs(amount) >= _FLOAT_ORE:
+        return int(amount)
+    return float(amount)
+
+
+@exact_money
+def amount_text(amount: Decimal) -> str:
+    """An amount as text, exact however large: ``12``, ``2.5``, ``17.16``.  What
+    ``str(amount_json(amount))`` gives for any amount a float holds; a float's ``3.3e+27``
+    never reaches a person (a file an earlier release wrote may hold a huge penalty)."""
+    if amount == amount.to_integral_value():
+        return str(int(amount))
+    return format(amount, "f").rstrip("0")

@@ -11,8 +11,11 @@ would otherwise turn into an overflow deep inside the settlement.
 
 from __future__ import annotations
 
+import functools
 import re
-from decimal import Decimal
+from collections.abc import Callable
+from decimal import Decimal, localcontext
+from typing import ParamSpec, TypeVar
 
 from ..i18n.language import Msg
 from .errors import ChicagoError
@@ -26,6 +29,29 @@ STAKE_DECIMALS = 2
 _MAX_TEXT = 20
 
 _AMOUNT = re.compile(r"(?P<whole>[0-9]*)(?:[.,](?P<fraction>[0-9]*))?", re.ASCII)
+
+
+#: Digits the money arithmetic keeps.  New input is bounded (a stake by `MAX_STAKE`, a
+#: penalty by `rules.LIMIT`), but a file an earlier release wrote may hold any whole number
+#: Python reads (up to 4,300 digits): its money must come out exact too, never as an
+#: InvalidOperation from the default context's 28 digits.  Small amounts cost no more.
+MONEY_DIGITS = 10_000
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def exact_money(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``function`` run with `MONEY_DIGITS` of precision: sums, quantizing to öre and
+    dividing into shares stay exact for any total a file can hold.  A local context, so
+    each thread (the phone's server) gets it too, and nothing outside changes."""
+
+    @functools.wraps(function)
+    def exactly(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with localcontext(prec=MONEY_DIGITS):
+            return function(*args, **kwargs)
+
+    return exactly
 
 
 class StakeError(ChicagoError, ValueError):

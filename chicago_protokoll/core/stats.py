@@ -16,6 +16,7 @@ so no other command pays for loading it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
@@ -23,6 +24,7 @@ from decimal import Decimal
 from functools import cached_property
 
 from .settle import settle
+from .stake import exact_money
 from .summary import CATEGORIES, Played, played
 
 # Played and played live in core.summary now (`sessions` lists without this module); the
@@ -97,7 +99,15 @@ class PlayerStats:
 
     @property
     def avg_points(self) -> float:
-        return self.points / self.games if self.games else 0.0
+        """Points per game; infinite (signed) for a total beyond a float's range, which
+        only a file an earlier release wrote with a huge penalty holds: the points
+        themselves are shown exactly, the average must not stop the whole table."""
+        if not self.games:
+            return 0.0
+        try:
+            return self.points / self.games
+        except OverflowError:
+            return math.inf if self.points > 0 else -math.inf
 
     @property
     def avg_deals(self) -> float:
@@ -251,6 +261,7 @@ class _Tally:
         self.ore = 0  # money, in hundredths of the stake's currency
 
 
+@exact_money
 def league(
     games: Iterable[Played], stake: Decimal | int = 1, rated: Sequence[RatedGame] = ()
 ) -> League:
@@ -381,6 +392,7 @@ def league(
     )
 
 
+@exact_money
 def _tidy(amount: Decimal) -> Decimal:
     """Whole amounts without a fraction, others as they are (öre)."""
     return amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ..core.standings import Standings
@@ -80,7 +81,7 @@ def text_chart(race: Race, session_name: str, *, width: int = 80, height: int = 
     plot_width = max(2, min(room, max(count * 8, 24) + 1))
     rows = max(5, height)
 
-    def row_of(value: float) -> int:
+    def row_of(value: float | Fraction) -> int:
         return round((value - low) / (high - low) * (rows - 1))
 
     grid = [[" "] * plot_width for _ in range(rows)]
@@ -100,7 +101,9 @@ def text_chart(race: Race, session_name: str, *, width: int = 80, height: int = 
         mark = marker(index)
         previous: int | None = None
         for column in range(plot_width):
-            position = column * count / (plot_width - 1)
+            # Exact fractions, not floats: a total from a file an earlier release wrote
+            # may be beyond a float's range (a huge penalty), and must still draw.
+            position = Fraction(column * count, plot_width - 1)
             left = min(math.floor(position), count - 1)
             fraction = position - left
             value = series[left] + (series[left + 1] - series[left]) * fraction
@@ -137,7 +140,7 @@ def _between(previous: int, row: int) -> list[int]:
     return list(range(previous + step, row + step, step))
 
 
-def _y_labels(race: Race, rows: int, row_of: Callable[[float], int]) -> dict[int, str]:
+def _y_labels(race: Race, rows: int, row_of: Callable[[int], int]) -> dict[int, str]:
     wanted = [race.target, race.low, race.high]
     if race.buy_stop is not None:
         wanted.insert(1, race.buy_stop)

@@ -8,12 +8,12 @@ from html import escape
 from typing import Any
 
 from ..core.evening import Evening
-from ..core.settle import amount_json
+from ..core.settle import amount_json, amount_text
 from ..i18n.language import number, t, tn
 
 
 def _money(amount: Any) -> str:
-    return number(amount_json(amount))
+    return number(amount_text(amount))
 
 
 def _signed(amount: Any) -> str:

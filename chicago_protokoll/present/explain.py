@@ -42,6 +42,7 @@ from .narrate import (
 )
 from .rules_text import rules_line, toml_value
 from .views import moment_text
+from .width import visible
 
 INDENT = "  "
 AWARD_INDENT = "      "
@@ -290,7 +291,7 @@ def outcome_line(standings: Standings) -> str:
         return t(
             "{player} forfeited ({reason}): the game ended at once, and the best total among the others wins. Winner: {winners} with {total} points.",
             player=forfeit.player,
-            reason=forfeit.reason,
+            reason=visible(forfeit.reason),  # a file may hold a control (narrate)
             winners=winners,
             total=best,
         )

@@ -424,7 +424,7 @@ def export_markdown(
                 _md(t("{player} forfeited: placed last, 0 points in the settlement.", player=forfeited))
             )
             lines.append("")
-        from ..core.settle import amount_json, settle_standings
+        from ..core.settle import amount_text, settle_standings
 
         payments = settle_standings(standings, stake)
         if payments:
@@ -432,7 +432,7 @@ def export_markdown(
             lines.append("")
             for payment in payments:
                 lines.append(
-                    f"- {_md(payment.payer)} → {_md(payment.payee)}: {number(amount_json(payment.amount))}"
+                    f"- {_md(payment.payer)} → {_md(payment.payee)}: {number(amount_text(payment.amount))}"
                 )
     else:
         lines.append(t("The game is not over yet."))

@@ -15,7 +15,7 @@ from decimal import Decimal
 from html import escape
 
 from ..core.events import Correction
-from ..core.settle import amount_json, settle_standings
+from ..core.settle import amount_json, amount_text, settle_standings
 from ..core.standings import Standings
 from ..i18n.language import language, t, tn
 from ..i18n.language import number as local_number
@@ -469,7 +469,7 @@ def _result_section(standings: Standings, stake: str) -> str:
         for payment in payments:
             parts.append(
                 f"<tr><td>{escape(payment.payer)}</td><td>{escape(payment.payee)}</td>"
-                f'<td class="num">{local_number(amount_json(payment.amount))}</td></tr>'
+                f'<td class="num">{local_number(amount_text(payment.amount))}</td></tr>'
             )
         parts.append("</tbody></table>")
     else:

@@ -8,11 +8,12 @@ anywhere, offline.  Every name goes through `html.escape`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..core.settle import amount_json
+from ..core.settle import amount_json, amount_text
 from ..core.stats import HeadToHead, League, PlayerStats, Record
 from ..core.summary import CATEGORIES
 from ..i18n.language import language, t, tn
@@ -48,7 +49,10 @@ def player_dict(player: PlayerStats, min_rated: int = 0) -> dict[str, Any]:
     rated = player.games >= min_rated
 
     def rate(value: float | None, digits: int) -> float | None:
-        return round(value, digits) if rated and value is not None else None
+        # JSON has no infinity: an average beyond a float (a huge penalty in an old file) is null.
+        if not rated or value is None or not math.isfinite(value):
+            return None
+        return round(value, digits)
 
     return {
         "name": player.name,
@@ -297,7 +301,7 @@ def _table_section(players: Sequence[PlayerStats], min_rated: int) -> str:
                     str(player.best),
                     f"{player.chicagos_declared} / {player.chicagos_won} / {player.chicagos_failed}",
                     str(player.buy_stop_deals),
-                    _num(f"{amount_json(player.money):+}" if player.money else "0"),
+                    _num(("+" if player.money > 0 else "") + amount_text(player.money) if player.money else "0"),
                     _num(f"{player.rating.mu:.1f}") + " ± " + _num(f"{player.rating.sigma:.1f}"),
                 ],
             )

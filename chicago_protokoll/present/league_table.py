@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.settle import amount_json
+from ..core.settle import amount_json, amount_text
 from ..core.stats import League, PlayerStats
 from ..core.summary import CATEGORIES
 from ..i18n.language import language, number, t, tn
@@ -193,7 +193,6 @@ def _figure_lines(players: Sequence[PlayerStats], min_rated: int, paint: Painter
 
 
 def _row(player: PlayerStats, min_rated: int) -> list[str]:
-    money = amount_json(player.money)
     rated = player.games >= min_rated
     return [
         player.name,
@@ -204,7 +203,7 @@ def _row(player: PlayerStats, min_rated: int) -> list[str]:
         str(player.best),
         f"{player.chicagos_declared}/{player.chicagos_won}/{player.chicagos_failed}",
         str(player.buy_stop_deals),
-        number(f"{money:+}" if money else "0"),
+        number(("+" if player.money > 0 else "") + amount_text(player.money) if player.money else "0"),
         number(f"{player.rating.conservative:.1f}"),
     ]
 

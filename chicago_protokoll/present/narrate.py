@@ -31,6 +31,7 @@ from ..core.events import (
 )
 from ..core.standings import Award, DealRecord
 from ..i18n.language import language, t
+from .width import visible
 
 
 def hand_name(category: Category | None) -> str:
@@ -108,16 +109,20 @@ def describe_in_deal(event: Event) -> str:
                 "Penalty: {player} −{points} ({reason})",
                 player=event.player,
                 points=event.points,
-                reason=event.reason,
+                reason=visible(event.reason),
             )
         case Forfeit():
             return t(
                 "{player} forfeits ({reason}): the game is over",
                 player=event.player,
-                reason=event.reason,
+                reason=visible(event.reason),
             )
         case Note():
-            return t("Note: {text}", text=event.text)
+            # Escaped here, where every output takes its words (the lines after a
+            # recording, undo, explain, log, the exports, the phone): a file written by
+            # hand, or by a release before the entry check, may hold an escape or a
+            # bidirectional override in a note or a reason.
+            return t("Note: {text}", text=visible(event.text))
         case _:
             assert_never(event)
 

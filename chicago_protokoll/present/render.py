@@ -247,7 +247,7 @@ def settlement_lines(
     provisional: bool,
     paint: Painter,
 ) -> list[str]:
-    from ..core.settle import amount_json
+    from ..core.settle import amount_text
 
     lines = []
     if provisional:
@@ -263,7 +263,7 @@ def settlement_lines(
         [t("Pays"), t("To"), t("Amount")],
         [False, False, True],
         [
-            [plain(payment.payer), plain(payment.payee), plain(number(amount_json(payment.amount)))]
+            [plain(payment.payer), plain(payment.payee), plain(number(amount_text(payment.amount)))]
             for payment in payments
         ],
         paint,

@@ -30,6 +30,9 @@ body { margin: 0; background: var(--page); color: var(--ink);
 h1 { font-size: 1.6em; margin: 0 0 2px; overflow-wrap: anywhere; }
 h2 { font-size: 1.1em; margin: 18px 0 6px; border-bottom: 1px solid var(--rule); }
 .meta { margin: 0; color: var(--muted); }
+/* A note or a reason is free text: an unbroken 3,000 characters (a pasted link, a key
+   held down) must wrap anywhere, not make the page as wide as itself on a phone. */
+li { overflow-wrap: anywhere; }
 .wide { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid var(--rule); padding: 2px 6px; white-space: nowrap; }

@@ -31,6 +31,7 @@ from ..core.standings import DealRecord, Moment, Standings
 from ..i18n.language import language, t
 from .explain import INDENT, deal_record, explain_lines, player_names
 from .narrate import describe_award
+from .width import visible
 
 
 class Question(enum.Enum):
@@ -289,7 +290,7 @@ def why_buy_stop(standings: Standings, name: str) -> list[str]:
                         "{name}'s penalty in deal {deal} ({reason}, {points:+d}) counts in the total deal {deal} ends with, so in the köpstopp of deal {next_deal}.",
                         name=name,
                         deal=record.number,
-                        reason=event.reason,
+                        reason=visible(event.reason),  # a file may hold a control (narrate)
                         points=entry.awards[0].points,
                         next_deal=record.number + 1,
                     )

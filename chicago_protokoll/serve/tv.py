@@ -17,7 +17,7 @@ from __future__ import annotations
 from decimal import Decimal
 from html import escape
 
-from ..core.settle import amount_json, settle
+from ..core.settle import amount_json, amount_text, settle
 from ..core.standings import Standings
 from ..i18n.language import number as local_number
 from ..i18n.language import t, tn
@@ -250,7 +250,7 @@ def _result(standings: Standings, stake: str) -> str:
         )
         parts.extend(
             f'<tr><td class="text">{escape(p.payer)}</td><td class="text">{escape(p.payee)}</td>'
-            f"<td>{local_number(amount_json(p.amount))}</td></tr>"
+            f"<td>{local_number(amount_text(p.amount))}</td></tr>"
             for p in payments
         )
         parts.append("</tbody></table>")

@@ -134,6 +134,31 @@ def test_a_refusal_shows_the_command_lines_sentence_and_changes_nothing(
     assert file.read_bytes() == text
 
 
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"do": "note", "text": "felgiv \x1b]0;pwned\x07"},
+        {"do": "penalty", "who": "Bo", "points": "2", "reason": "sen \u202eköp"},
+        {"do": "forfeit", "who": "Bo", "reason": "\u2066sjuk"},
+    ],
+    ids=lambda form: form["do"],
+)
+def test_the_phone_refuses_a_control_in_a_note_or_reason_and_changes_nothing(
+    recorder: Served, form: dict[str, str]
+) -> None:
+    """The phone's note and reasons go through the one check of notes and reasons, as the
+    command line's do (names.remark_problem): a refusal in a sentence, the file unchanged."""
+    file = session_file("fredag")
+    text = file.read_bytes()
+    path, fields = _page(recorder)
+    code, body = recorder.post(path, {**fields, **form})
+    assert code == 422
+    alert = _alert(body)
+    assert "cannot be recorded" in alert and "not visible text" in alert
+    assert "\x1b" not in alert and "\u202e" not in alert and "\u2066" not in alert
+    assert file.read_bytes() == text
+
+
 def test_a_page_that_saw_other_events_is_refused_and_shows_the_file_as_it_is(
     recorder: Served,
 ) -> None:
