@@ -141,7 +141,7 @@ _SETUP = {
     "zsh": (
         ["-f", "-i"],
         "PS1='$ '; autoload -Uz compinit && compinit -u -D; "
-        f"source '{COMPLETIONS / 'chicago.zsh'}'; "
+        f"source '{COMPLETIONS / 'zsh' / '_chicago'}'; "
         'write-line() { print -rn -- "$BUFFER" > "$LINE_FILE.part"; command mv "$LINE_FILE.part" "$LINE_FILE" }; zle -N write-line; '
         "bindkey '^G' write-line",
     ),
@@ -191,6 +191,15 @@ class Terminal:
         text = self.line_file.read_text(encoding="utf-8")
         self.child.send("\x05\x15")  # end of line, then kill it (^E ^U)
         return text.rstrip("\n") if self.shell == "fish" else text
+
+    def listed(self, line: str, last: str) -> str:
+        """What the shell lists below the line after typing ``line`` and TAB, up to and
+        including ``last`` (the end of the listing), with the terminal's codes left in."""
+        self.child.send(line + "\t")
+        self.child.expect_exact(last)
+        shown = str(self.child.before) + last
+        self.child.send("\x05\x15")
+        return shown
 
     def close(self) -> None:
         self.child.close(force=True)

@@ -13,7 +13,15 @@ import typer
 
 from ..i18n.language import t
 from ..store import nightfile
-from .common import PRESET_METAVAR, JsonOption, check_presets, complete_preset, json, one_preset
+from .common import (
+    PRESET_METAVAR,
+    JsonOption,
+    check_presets,
+    complete_night,
+    complete_preset,
+    json,
+    one_preset,
+)
 from .output import emit
 from .root import note_saved
 
@@ -25,7 +33,9 @@ night_app = typer.Typer(
 
 NightArgument = Annotated[
     str | None,
-    typer.Argument(help="The night (default: the night made last).", metavar="NAME"),
+    typer.Argument(
+        help="The night (default: the night made last).", metavar="NAME", autocompletion=complete_night
+    ),
 ]
 OutputOption = Annotated[
     Path | None,

@@ -10,6 +10,7 @@ from .common import (
     FileOption,
     SessionOption,
     check_presets,
+    complete_dealer,
     complete_preset,
     one_preset,
 )
@@ -41,7 +42,12 @@ def play(
     ] = None,
     dealer: Annotated[
         str | None,
-        typer.Option("--dealer", help="The first dealer (new session).", metavar="PLAYER"),
+        typer.Option(
+            "--dealer",
+            help="The first dealer (new session).",
+            metavar="PLAYER",
+            autocompletion=complete_dealer,
+        ),
     ] = None,
     stake: Annotated[
         str,

@@ -18,6 +18,7 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import language, set_language, t
 from ..present.width import visible
+from .common import complete_night
 from .root import note_saved
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ def publish(
             "--night",
             help="Publish only this night and its games (repeatable; default: every night and game).",
             metavar="NAME",
+            autocompletion=complete_night,
         ),
     ] = None,
     # The order of `languages()`, as the root's --lang: the completion scripts hold one

@@ -17,6 +17,7 @@ from .common import (
     _replay,
     _rules_for_reading,
     _session_name,
+    complete_night,
     day_parameter,
     json,
     stake_parameter,
@@ -172,7 +173,7 @@ def settle_command(
     ] = None,
     night: Annotated[
         str | None,
-        typer.Option("--night", help="With --evening: the games of the club night NAME.", metavar="NAME"),
+        typer.Option("--night", help="With --evening: the games of the club night NAME.", metavar="NAME", autocompletion=complete_night),
     ] = None,
 ) -> None:
     """Who pays whom: each loser pays the difference to the winner times the stake."""

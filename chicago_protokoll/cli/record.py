@@ -37,6 +37,7 @@ from .common import (
     _record,
     _session_name,
     check_presets,
+    complete_dealer,
     complete_preset,
     one_preset,
 )
@@ -90,7 +91,10 @@ def new(
     dealer: Annotated[
         str | None,
         typer.Option(
-            "--dealer", help="The first dealer (default: the first player).", metavar="PLAYER"
+            "--dealer",
+            help="The first dealer (default: the first player).",
+            metavar="PLAYER",
+            autocompletion=complete_dealer,
         ),
     ] = None,
     file: Annotated[

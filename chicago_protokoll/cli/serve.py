@@ -17,7 +17,7 @@ from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
 from ..present.width import visible
 from ..store import catalogue
-from .common import FileOption, SessionOption, stake_parameter
+from .common import FileOption, SessionOption, complete_night, stake_parameter
 
 if TYPE_CHECKING:
     from ..serve import keys
@@ -50,6 +50,7 @@ def serve(
             "--night",
             help="The room's board of a club night: every table live, the standings, /t/N, /cards.",
             metavar="NAME",
+            autocompletion=complete_night,
         ),
     ] = None,
     record: Annotated[
