@@ -13,7 +13,7 @@ groups without a name first (Typer lists their commands as the root's own):
 `record` (new, deal and its moments, undo), `correct` (edit, again), `read` (status, log,
 export, settle, compare), `serve` (the live page), `play`, `explain` (explain, why, chart),
 `stats`; then the named
-groups `rules`, `sessions` and `night` (the club night).  What the commands share is in `common`.
+groups `rules`, `sessions`, `night` (the club night), `club` and `completion`.  What the commands share is in `common`.
 """
 
 import os
@@ -68,6 +68,7 @@ NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("sessions", "sessions", "sessions_app"),
     ("night", "night", "night_app"),
     ("club", "club", "club_app"),
+    ("completion", "completion", "completion_app"),
 )
 
 

@@ -26,14 +26,14 @@ def _params(command: Any) -> list[tuple[str | None, tuple[str, ...]]]:
 
 def test_help_lists_the_commands_then_the_groups_in_their_order() -> None:
     """`chicago --help` lists every command of the contract, then the groups rules, sessions,
-    night and club."""
+    night, club and completion."""
     assert isinstance(WHOLE, TyperGroup)
     listed = list(WHOLE.commands)
     assert listed == command_names()
     assert listed[:9] == [
         "new", "deal", "buy", "declare", "tricks", "showdown", "royal", "exchange", "undo",
     ]  # fmt: skip
-    assert listed[-4:] == ["rules", "sessions", "night", "club"]
+    assert listed[-5:] == ["rules", "sessions", "night", "club", "completion"]
 
 
 @pytest.mark.parametrize("name", command_names())
