@@ -34,7 +34,6 @@ from ..i18n.language import Msg, t
 from .root import note_saved
 
 completion_app = typer.Typer(
-    help="TAB completion for bash, zsh and fish.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )

@@ -31,7 +31,6 @@ def import_command(
         typer.Option("--dry-run", help="Show the standings the import would give; write nothing."),
     ] = False,
 ) -> None:
-    """Record a typed-up paper protocol into a session, all or nothing, totals checked."""
     from ..store.paper_import import import_paper, read_paper
 
     path = catalogue.resolve(session, file)

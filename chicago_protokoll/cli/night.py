@@ -26,7 +26,6 @@ from .output import emit
 from .root import note_saved
 
 night_app = typer.Typer(
-    help="A club night: several tables, rounds, seats drawn by lot, placement points.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )

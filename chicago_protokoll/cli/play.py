@@ -58,7 +58,6 @@ def play(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Guided protocol: asks for each scoring moment of each deal and saves every answer."""
     from .play_loop import play_command
 
     code = play_command(

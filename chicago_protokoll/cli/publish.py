@@ -68,7 +68,6 @@ def publish(
         typer.Option("--force", help="Publish into a folder that holds files and no earlier site."),
     ] = False,
 ) -> None:
-    """Write the results as a static site: the nights, the games, the players, the league."""
     from ..present.publish_site import site_files
     from ..store import publish as site_store
 

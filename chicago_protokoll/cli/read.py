@@ -35,7 +35,6 @@ app = typer.Typer()
 def status(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
-    """The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is next."""
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     name = _session_name(current, path)
@@ -52,7 +51,6 @@ def status(
 def log(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
-    """The protocol as on paper: a row per deal, each player's points and running total."""
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     if as_json:
@@ -103,7 +101,6 @@ def export(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Export the game: every deal with its events and the running totals."""
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     name = _session_name(current, path)
@@ -176,7 +173,6 @@ def settle_command(
         typer.Option("--night", help="With --evening: the games of the club night NAME.", metavar="NAME", autocompletion=complete_night),
     ] = None,
 ) -> None:
-    """Who pays whom: each loser pays the difference to the winner times the stake."""
     from ..core.settle import amount_json, settle
 
     amount = stake_parameter(stake)  # before the file: a usage error is about the command line
@@ -251,7 +247,6 @@ def compare(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Which hand wins? Settles a dispute by poker order (and the table's tie rule)."""
     from ..core.compare import compare_hands
 
     if len(hands) < 2:

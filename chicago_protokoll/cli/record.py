@@ -107,7 +107,6 @@ def new(
         ),
     ] = None,
 ) -> None:
-    """Start a session: players in clockwise order; it becomes the current one."""
     chosen = one_preset(preset)
     entry.refuse_two_rule_sources(rules, chosen)
     if len(players) < 2:
@@ -148,7 +147,6 @@ def deal(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Record one whole deal (giv) and print the standings."""
     # The one-result options are lists so that one given twice is refused, not overwritten.
     given = entry.DealEntry.from_options(
         buy=buy,
@@ -182,7 +180,6 @@ def buy_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Best hand of the next scored köp of the current deal."""
 
     saved, game = _record(session, file, lambda g: [entry.buy_event(g, who)])
     _print_standings(saved, game, saved.name)
@@ -190,7 +187,6 @@ def buy_command(
 
 @app.command()
 def declare(player: PlayerArgument, session: SessionOption = None, file: FileOption = None) -> None:
-    """PLAYER declares Chicago, before the first lead."""
     saved, game = _record(session, file, lambda g: [entry.declare_event(g, player)])
     _print_standings(saved, game, saved.name)
 
@@ -213,7 +209,6 @@ def tricks(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Last trick to PLAYER; after a Chicago: the declarer if it succeeded, else who broke it."""
 
     def build(game: Game) -> list[Event]:
         return [entry.trick_event(game, player, with_two=with_two, opponent=from_opponent)]
@@ -226,7 +221,6 @@ def tricks(
 def showdown_command(
     who: WhoArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
-    """Best hand shown after the tricks; ends the deal."""
     saved, game = _record(session, file, lambda g: [entry.showdown_event(g, who)])
     _print_standings(saved, game, saved.name)
 
@@ -235,7 +229,6 @@ def showdown_command(
 def royal_command(
     player: PlayerArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
-    """PLAYER shows a royal straight flush: the game is won at once."""
     saved, game = _record(session, file, lambda g: [entry.royal_event(g, player)])
     _print_standings(saved, game, saved.name)
 
@@ -250,7 +243,6 @@ def exchange_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Cards PLAYER exchanged in the current köp."""
 
     saved, game = _record(session, file, lambda g: [entry.exchange_event(g, player, count)])
     _print_standings(saved, game, saved.name)
@@ -267,7 +259,6 @@ def undo(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Take back the last recorded event (with --deal: the whole last deal)."""
     path = catalogue.resolve(session, file)
     undone = recording.undo(path, whole_deal=whole_deal)
     note_saved()
@@ -297,7 +288,6 @@ def penalty_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """A penalty the table rules on: POINTS off PLAYER's total (the floor applies)."""
     saved, game = _record(
         session, file, lambda g: [entry.penalty_event(g, player, points, reason)]
     )
@@ -311,7 +301,6 @@ def forfeit_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """PLAYER loses the game at once (a hand claimed and not shown): the others' best wins."""
     saved, game = _record(session, file, lambda g: [entry.forfeit_event(g, player, reason)])
     _print_standings(saved, game, saved.name)
 
@@ -332,7 +321,6 @@ def note_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """A remark on a deal; it changes no total, and may be written after the game too."""
     saved, game = _record(
         session, file, lambda g: [entry.note_event(g, text, deal)], after_the_game=True
     )

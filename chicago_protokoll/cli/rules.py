@@ -26,7 +26,6 @@ from .root import ExitStatus, note_saved
 # -- house rules -------------------------------------------------------------------
 
 rules_app = typer.Typer(
-    help="House rules: show, write a file to edit, check a file.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )

@@ -75,7 +75,6 @@ def serve(
         ),
     ] = False,
 ) -> None:
-    """A live scoreboard: the sheet in a browser, updated as each event is recorded."""
     if night is not None and (session is not None or file is not None):
         raise typer.BadParameter(
             t("--night serves a club night's tables: leave out --session and --file"),

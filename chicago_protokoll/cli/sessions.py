@@ -22,7 +22,6 @@ from .root import ExitStatus, note_saved
 # -- sessions ------------------------------------------------------------------------
 
 sessions_app = typer.Typer(
-    help="List, switch, show and remove sessions.",
     invoke_without_command=True,
     rich_markup_mode=None,
 )

@@ -116,10 +116,6 @@ def stats(
         ),
     ] = False,
 ) -> None:
-    """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games.
-
-    Ranked by the rating's conservative estimate μ − 3σ (a skill the player is almost surely above), then by wins.
-    """
     if as_json:
         fmt = "json"
     if nights:

@@ -49,6 +49,10 @@ def translate(command: Any, lang: str) -> None:
     command.get_help_option = _with_translated_help(command.get_help_option, lang)
     for sub in getattr(command, "commands", {}).values():
         translate(sub, lang)
+    # A group that lists commands it has not loaded (cli.app.ListedRoot) holds their help.
+    listed = getattr(command, "listed_help", None)
+    if listed:
+        command.listed_help = {name: _translated(text, lang) for name, text in listed.items()}
 
 
 def _with_translated_help(original: Callable[[Any], Any], lang: str) -> Callable[[Any], Any]:

@@ -68,6 +68,16 @@ def test_the_table_of_command_modules_is_what_each_module_defines() -> None:
                           typer.Typer), name
 
 
+def test_each_command_and_group_takes_its_help_from_the_one_table() -> None:
+    """cli.app.HELP holds the help of every name `chicago --help` lists, and the whole app's
+    commands and groups have exactly that help (the modules declare none of their own)."""
+    from chicago_protokoll.cli.app import HELP
+
+    assert list(HELP) == command_names()
+    for name, command in WHOLE.commands.items():
+        assert command.help == HELP[name], name
+
+
 def test_a_command_line_imports_only_the_module_of_its_command() -> None:
     """`chicago status` loads cli.read, not the modules of edit, stats or serve."""
     import subprocess
