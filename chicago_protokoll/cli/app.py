@@ -14,6 +14,8 @@ groups without a name first (Typer lists their commands as the root's own):
 export, settle, compare), `serve` (the live page), `play`, `explain` (explain, why, chart),
 `stats`; then the named
 groups `rules`, `sessions`, `night` (the club night), `club` and `completion`.  What the commands share is in `common`.
+The help of each of them is in `HELP`, here: ``chicago --help`` lists them all from it
+without importing a command module (`ListedRoot`).
 """
 
 import os

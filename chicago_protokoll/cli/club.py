@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 # ``merge-driver`` is a command of the root (git calls it by that name); the others are
 # the ``club`` group's.
+# `merge-driver`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
 app = typer.Typer(rich_markup_mode=None)
+# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
 club_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,

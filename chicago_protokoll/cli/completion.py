@@ -33,6 +33,7 @@ from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
 from .root import note_saved
 
+# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
 completion_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,

@@ -34,7 +34,8 @@ from .common import (
 )
 from .root import note_saved
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`.
+# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
+# each command its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 

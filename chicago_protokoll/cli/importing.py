@@ -15,6 +15,7 @@ from ..store import catalogue
 from .common import FileOption, SessionOption, _session_name
 from .root import note_saved
 
+# `import`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
 app = typer.Typer()
 
 

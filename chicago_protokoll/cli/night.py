@@ -25,6 +25,7 @@ from .common import (
 from .output import emit
 from .root import note_saved
 
+# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
 night_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,

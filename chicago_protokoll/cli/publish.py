@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..core.stats import League, Played
     from ..present.publish_site import GameSource
 
+# `publish`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
 app = typer.Typer()
 
 

@@ -25,6 +25,7 @@ from .root import ExitStatus, note_saved
 
 # -- house rules -------------------------------------------------------------------
 
+# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
 rules_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
-# This group's command; `app.py` joins it to the root app with `add_typer`.
+# This group's command; `app.py` joins it to the root app with `add_typer`, and gives
+# it its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 

@@ -21,6 +21,7 @@ from .root import ExitStatus, note_saved
 
 # -- sessions ------------------------------------------------------------------------
 
+# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
 sessions_app = typer.Typer(
     invoke_without_command=True,
     rich_markup_mode=None,

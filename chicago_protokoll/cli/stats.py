@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 StatsFormat = Literal["table", "json", "html"]  # a choice: --help lists it, TAB completes it
 
-# This group's command; `app.py` joins it to the root app with `add_typer`.
+# This group's command; `app.py` joins it to the root app with `add_typer`, and gives
+# it its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 
