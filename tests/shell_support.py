@@ -141,7 +141,7 @@ _SETUP = {
     "zsh": (
         ["-f", "-i"],
         "PS1='$ '; autoload -Uz compinit && compinit -u -D; "
-        f"source '{COMPLETIONS / 'chicago.zsh'}'; "
+        f"source '{COMPLETIONS / 'zsh' / '_chicago'}'; "
         'write-line() { print -rn -- "$BUFFER" > "$LINE_FILE.part"; command mv "$LINE_FILE.part" "$LINE_FILE" }; zle -N write-line; '
         "bindkey '^G' write-line",
     ),
@@ -161,14 +161,48 @@ _SETUP = {
 }
 
 
+# The same shells loading chicago's completion only where `chicago completion install` put
+# it, in the HOME of the test: bash through bash-completion's loader, zsh through the
+# ~/.zshrc the test writes, fish by itself.
+_SETUP["bash-installed"] = (
+    ["--norc", "--noprofile", "-i"],
+    _SETUP["bash"][1].rpartition("; source ")[0] + "; source '{bash_completion}'",
+)
+_SETUP["zsh-installed"] = (
+    ["-i"],
+    "PS1='$ '; "
+    'write-line() { print -rn -- "$BUFFER" > "$LINE_FILE.part"; command mv "$LINE_FILE.part" "$LINE_FILE" }; zle -N write-line; '
+    "bindkey '^G' write-line",
+)
+_SETUP["fish-installed"] = (["-i"], _SETUP["fish"][1].replace(f"source '{COMPLETIONS / 'fish' / 'chicago.fish'}'; ", ""))
+# What places the user's completion files: the tests of `completion install` leave them out.
+PLACES = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "BASH_COMPLETION_USER_DIR")
+BASH_COMPLETION = Path("/usr/share/bash-completion/bash_completion")
+
+
+def need_bash_completion() -> Path:
+    """bash-completion's main script (Debian's package); skips without it, fails under CI."""
+    if not BASH_COMPLETION.is_file():
+        message = "bash-completion is not installed (apt-get install bash-completion)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return BASH_COMPLETION
+
+
 class Terminal:
     """An interactive shell in a pseudo-terminal with completions/ loaded."""
 
     def __init__(self, shell: str, home: Path, tmp: Path) -> None:
         args, setup = _SETUP[shell]
+        if shell == "bash-installed":
+            setup = setup.format(bash_completion=need_bash_completion())
+        installed = shell.endswith("-installed")
         shell = shell.partition("-")[0]
         self.line_file = tmp / f"{shell}-line"
         env = {**environment(home), "LINE_FILE": str(self.line_file), "HOME": str(tmp)}
+        if installed:
+            env = {key: value for key, value in env.items() if key not in PLACES}
         if shell == "bash":
             env["INPUTRC"] = "/dev/null"
         self.shell = shell
@@ -191,6 +225,15 @@ class Terminal:
         text = self.line_file.read_text(encoding="utf-8")
         self.child.send("\x05\x15")  # end of line, then kill it (^E ^U)
         return text.rstrip("\n") if self.shell == "fish" else text
+
+    def listed(self, line: str, last: str) -> str:
+        """What the shell lists below the line after typing ``line`` and TAB, up to and
+        including ``last`` (the end of the listing), with the terminal's codes left in."""
+        self.child.send(line + "\t")
+        self.child.expect_exact(last)
+        shown = str(self.child.before) + last
+        self.child.send("\x05\x15")
+        return shown
 
     def close(self) -> None:
         self.child.close(force=True)

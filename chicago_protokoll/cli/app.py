@@ -13,11 +13,14 @@ groups without a name first (Typer lists their commands as the root's own):
 `record` (new, deal and its moments, undo), `correct` (edit, again), `read` (status, log,
 export, settle, compare), `serve` (the live page), `play`, `explain` (explain, why, chart),
 `stats`; then the named
-groups `rules`, `sessions` and `night` (the club night).  What the commands share is in `common`.
+groups `rules`, `sessions`, `night` (the club night), `club` and `completion`.  What the commands share is in `common`.
+The help of each of them is in `HELP`, here: ``chicago --help`` lists them all from it
+without importing a command module (`ListedRoot`).
 """
 
 import os
 import sys
+from gettext import gettext
 from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -68,16 +71,57 @@ NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("sessions", "sessions", "sessions_app"),
     ("night", "night", "night_app"),
     ("club", "club", "club_app"),
+    ("completion", "completion", "completion_app"),
 )
+
+# The help of each command and group above, here and nowhere else: a command takes it as
+# its module loads (`_group_app`), a group as `build` joins it, and ``chicago --help``
+# lists the first sentence of each without importing a single command module
+# (`ListedRoot`).  Each text is a message id of the catalogue (i18n/sv.po).
+HELP: dict[str, str] = {
+    "new": "Start a session: players in clockwise order; it becomes the current one.",
+    "deal": "Record one whole deal (giv) and print the standings.",
+    "buy": "Best hand of the next scored köp of the current deal.",
+    "declare": "PLAYER declares Chicago, before the first lead.",
+    "tricks": "Last trick to PLAYER; after a Chicago: the declarer if it succeeded, else who broke it.",
+    "showdown": "Best hand shown after the tricks; ends the deal.",
+    "royal": "PLAYER shows a royal straight flush: the game is won at once.",
+    "exchange": "Cards PLAYER exchanged in the current köp.",
+    "undo": "Take back the last recorded event (with --deal: the whole last deal).",
+    "penalty": "A penalty the table rules on: POINTS off PLAYER's total (the floor applies).",
+    "forfeit": "PLAYER loses the game at once (a hand claimed and not shown): the others' best wins.",
+    "note": "A remark on a deal; it changes no total, and may be written after the game too.",
+    "again": "The next game at the same table: same players and seats (less --drop, with --add\nafter the last seat), same house rules; the next player clockwise after the previous\nfirst dealer deals first. It becomes the current session.",
+    "edit": "Correct a recorded deal: only what the options name is replaced, and every deal\nafter it is replayed. `chicago undo` right after takes the correction back.",
+    "status": "The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is next.",
+    "log": "The protocol as on paper: a row per deal, each player's points and running total.",
+    "export": "Export the game: every deal with its events and the running totals.",
+    "settle": "Who pays whom: each loser pays the difference to the winner times the stake.",
+    "compare": "Which hand wins? Settles a dispute by poker order (and the table's tie rule).",
+    "serve": "A live scoreboard: the sheet in a browser, updated as each event is recorded.",
+    "play": "Guided protocol: asks for each scoring moment of each deal and saves every answer.",
+    "explain": "The replay told deal by deal: each event, the points it gave or took, the rule and\nhouse-rules key behind them, the running totals.",
+    "why": "Answers to the questions asked at the table, each with the rules and keys behind it.",
+    "chart": "The score race in the terminal: a line per player over the deals, with the target and\nköpstopp lines.",
+    "stats": "Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games.\n\nRanked by the rating's conservative estimate μ − 3σ (a skill the player is almost surely above), then by wins.",
+    "merge-driver": "What git calls for a session or night file: a merge by event id (or by key).",
+    "publish": "Write the results as a static site: the nights, the games, the players, the league.",
+    "import": "Record a typed-up paper protocol into a session, all or nothing, totals checked.",
+    "rules": "House rules: show, write a file to edit, check a file.",
+    "sessions": "List, switch, show and remove sessions.",
+    "night": "A club night: several tables, rounds, seats drawn by lot, placement points.",
+    "club": "A club folder on many machines, kept with git: init, sync, keep.",
+    "completion": "TAB completion for bash, zsh and fish.",
+}
 
 
 _LOADED: dict[tuple[str, str], typer.Typer] = {}
 
 
 def _group_app(module: str, attribute: str = "app") -> typer.Typer:
-    """The Typer app of a command module, imported on first use.  Each command's help
-    ends with an example (cli/examples.py), and each command is a `ChicagoCommand` (its
-    usage line), both put on its CommandInfo once, as it loads."""
+    """The Typer app of a command module, imported on first use.  Each command's help is
+    `HELP`'s and ends with an example (cli/examples.py), and each command is a
+    `ChicagoCommand` (its usage line), all put on its CommandInfo once, as it loads."""
     key = (module, attribute)
     if key not in _LOADED:
         group: typer.Typer = getattr(import_module(f".{module}", __package__), attribute)
@@ -86,6 +130,8 @@ def _group_app(module: str, attribute: str = "app") -> typer.Typer:
         for info in typer_seams.commands_of(group):
             if info.cls in (None, TyperCommand):  # Typer's default; a command's own stays
                 info.cls = ChicagoCommand
+            if not named and info.help is None:
+                info.help = HELP[_name_of(info)]
         _LOADED[key] = group
     return _LOADED[key]
 
@@ -101,6 +147,8 @@ def _print_version(value: bool) -> None:
 
 
 if TYPE_CHECKING:
+    from .typer_seams import Command, Context, HelpFormatter
+
     LanguageName = str
 else:
     # A choice of English and every language with a catalogue (i18n/xx.po), read when the
@@ -129,7 +177,7 @@ def main_options(
         raise typer.Exit(0)
 
 
-def _root() -> typer.Typer:
+def _root(cls: type[ChicagoGroup] = ChicagoGroup) -> typer.Typer:
     root = typer.Typer(
         name="chicago",
         help="Protokollförare for Chicago, the Swedish card game: record each deal, "
@@ -142,7 +190,7 @@ def _root() -> typer.Typer:
         add_completion=False,
         pretty_exceptions_enable=False,
         # Every command runs inside it: how a run ends maps to its exit status there, once.
-        cls=ChicagoGroup,
+        cls=cls,
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
@@ -177,13 +225,48 @@ def build(only: str | None = None) -> typer.Typer:
         root.add_typer(one)
     for name, module, attribute in NAMED_GROUPS:
         if only is None or only == name:
-            root.add_typer(_group_app(module, attribute), name=name)
+            root.add_typer(_group_app(module, attribute), name=name, help=HELP[name])
     return root
 
 
 def command_names() -> list[str]:
     """Every name a command line can start with, in the order of ``chicago --help``."""
     return [name for _, names in COMMANDS for name in names] + [n for n, _, _ in NAMED_GROUPS]
+
+
+class ListedRoot(ChicagoGroup):
+    """The root as ``chicago --help`` and a bare ``chicago`` run it: a lazily loading
+    group (Click's `list_commands` and `get_command`) whose list of commands, with the
+    first sentence of each one's help, comes from `command_names` and `HELP` without
+    importing any command module.  `listed_help` is what it lists (``i18n.help.translate``
+    puts it in the language of the help)."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.listed_help = dict(HELP)
+
+    def list_commands(self, ctx: "Context") -> list[str]:
+        return command_names()
+
+    def get_command(self, ctx: "Context", cmd_name: str) -> "Command | None":
+        """The command ``cmd_name``, built (its module imported) only now."""
+        if cmd_name not in self.listed_help:
+            return None
+        group = typer.main.get_command(build(cmd_name))
+        assert isinstance(group, ChicagoGroup)
+        return group.get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: "Context", formatter: "HelpFormatter") -> None:
+        """The list `TyperGroup.format_commands` writes, each short help made by Click's
+        `get_short_help_str` from the same help text, with no command loaded."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [
+            (name, ChicagoCommand(name=name, help=self.listed_help[name]).get_short_help_str(limit))
+            for name in names
+        ]
+        with formatter.section(gettext("Commands")):  # as Typer words the heading
+            formatter.write_dl(rows)
 
 
 def __getattr__(name: str) -> Any:
@@ -202,9 +285,14 @@ if TYPE_CHECKING:
 def run() -> None:
     """Entry point used by ``python -m chicago_protokoll`` and the ``chicago`` script."""
     name = _command_named(sys.argv[1:])
-    # `chicago --version` prints before any command is looked at (an eager option of the
-    # root): the root alone answers it, and no command module is imported.
-    chosen = _root() if name is None and _version_first(sys.argv[1:]) else build(name)
+    if name is None and _version_first(sys.argv[1:]):
+        # `chicago --version` prints before any command is looked at (an eager option of
+        # the root): the root alone answers it, and no command module is imported.
+        chosen = _root()
+    elif name is None and _help_only(sys.argv[1:]):
+        chosen = _root(ListedRoot)  # the list of commands, and no command module imported
+    else:
+        chosen = build(name)
     lang = _help_language(sys.argv[1:])
     if lang != "en":
         _run_translated(chosen, lang)
@@ -261,6 +349,20 @@ def _version_first(args: list[str]) -> bool:
             return False
         index += 2 if args[index] == "--lang" else 1
     return False
+
+
+def _help_only(args: list[str]) -> bool:
+    """Whether the command line asks for the root's help alone: bare, or -h/--help, with
+    or without --lang."""
+    index = 0
+    while index < len(args):
+        if args[index] == "--lang":
+            index += 2
+        elif args[index].startswith("--lang=") or args[index] in ("-h", "--help"):
+            index += 1
+        else:
+            return False
+    return True
 
 
 def _command_named(args: list[str]) -> str | None:

@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 
 # ``merge-driver`` is a command of the root (git calls it by that name); the others are
 # the ``club`` group's.
+# `merge-driver`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
 app = typer.Typer(rich_markup_mode=None)
+# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
 club_app = typer.Typer(
-    help="A club folder on many machines, kept with git: init, sync, keep.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -119,7 +120,6 @@ def merge_driver(
     theirs: Annotated[Path, typer.Argument(help="The other side's version (%B).", metavar="THEIRS")],
     path: Annotated[str | None, typer.Argument(help="The file's path in the folder (%P).", metavar="PATH")] = None,
 ) -> None:
-    """What git calls for a session or night file: a merge by event id (or by key)."""
     from ..store import clubfiles
     from ..store.atomic import write_atomic
 

@@ -50,11 +50,15 @@ else:
 
 
 def _offered(
-    kind: str, incomplete: str, session: str | None = None, file: str | None = None
+    kind: str,
+    incomplete: str,
+    session: str | None = None,
+    file: str | None = None,
+    arguments: tuple[str, ...] = (),
 ) -> list[str]:
     from ..store import completion
 
-    return completion.offered(kind, incomplete, session, file)
+    return completion.offered(kind, incomplete, session, file, arguments)
 
 
 def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -69,6 +73,20 @@ def _complete_who(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def _complete_session(incomplete: str) -> list[str]:
     return _offered("session", incomplete)
+
+
+def complete_night(incomplete: str) -> list[str]:
+    """The club nights (``night status NAME``...)."""
+    return _offered("night", incomplete)
+
+
+def complete_dealer(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``--dealer`` of ``new NAME PLAYER...`` and ``play NAME PLAYER...``: the players typed,
+    else those of the session NAME, --session, --file or the current one."""
+    name = ctx.params.get("name")
+    typed = tuple(ctx.params.get("players") or ())
+    arguments = (name, *typed) if name else ()
+    return _offered("dealer", incomplete, ctx.params.get("session"), _file(ctx), arguments)
 
 
 def _file(ctx: typer.Context) -> str | None:

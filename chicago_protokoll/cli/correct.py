@@ -34,7 +34,8 @@ from .common import (
 )
 from .root import note_saved
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`.
+# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
+# each command its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 
@@ -68,9 +69,6 @@ def again(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """The next game at the same table: same players and seats (less --drop, with --add
-    after the last seat), same house rules; the next player clockwise after the previous
-    first dealer deals first. It becomes the current session."""
     path, previous = _load(session, file)
     name, target = next_game_place(path, previous, name, beside=file is not None)
     start_next_game(
@@ -178,8 +176,6 @@ def edit(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Correct a recorded deal: only what the options name is replaced, and every deal
-    after it is replayed. `chicago undo` right after takes the correction back."""
     if chicago and no_chicago:
         raise typer.BadParameter(
             "give --chicago or --no-chicago, not both", param_hint="--no-chicago"

@@ -16,7 +16,8 @@ from .common import (
     json,
 )
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`.
+# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
+# each command its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 # -- explain, why, chart --------------------------------------------------------------
@@ -48,8 +49,6 @@ def explain(
     file: FileOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The replay told deal by deal: each event, the points it gave or took, the rule and
-    house-rules key behind them, the running totals."""
     from ..present.explain import explain_lines
     from ..present.width import wrap_lines
 
@@ -110,7 +109,6 @@ def why(
     file: FileOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Answers to the questions asked at the table, each with the rules and keys behind it."""
     from ..present.why import QUESTION_HELP, answer, answer_dict, parse_question
     from ..present.width import wrap_lines
 
@@ -139,8 +137,6 @@ def chart(
     file: FileOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The score race in the terminal: a line per player over the deals, with the target and
-    köpstopp lines."""
     from ..present.chart import chart_dict, score_race, text_chart
 
     path, current = _load(session, file)

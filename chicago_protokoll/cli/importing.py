@@ -15,6 +15,7 @@ from ..store import catalogue
 from .common import FileOption, SessionOption, _session_name
 from .root import note_saved
 
+# `import`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
 app = typer.Typer()
 
 
@@ -31,7 +32,6 @@ def import_command(
         typer.Option("--dry-run", help="Show the standings the import would give; write nothing."),
     ] = False,
 ) -> None:
-    """Record a typed-up paper protocol into a session, all or nothing, totals checked."""
     from ..store.paper_import import import_paper, read_paper
 
     path = catalogue.resolve(session, file)

@@ -13,19 +13,29 @@ import typer
 
 from ..i18n.language import t
 from ..store import nightfile
-from .common import PRESET_METAVAR, JsonOption, check_presets, complete_preset, json, one_preset
+from .common import (
+    PRESET_METAVAR,
+    JsonOption,
+    check_presets,
+    complete_night,
+    complete_preset,
+    json,
+    one_preset,
+)
 from .output import emit
 from .root import note_saved
 
+# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
 night_app = typer.Typer(
-    help="A club night: several tables, rounds, seats drawn by lot, placement points.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
 
 NightArgument = Annotated[
     str | None,
-    typer.Argument(help="The night (default: the night made last).", metavar="NAME"),
+    typer.Argument(
+        help="The night (default: the night made last).", metavar="NAME", autocompletion=complete_night
+    ),
 ]
 OutputOption = Annotated[
     Path | None,

@@ -10,11 +10,13 @@ from .common import (
     FileOption,
     SessionOption,
     check_presets,
+    complete_dealer,
     complete_preset,
     one_preset,
 )
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`.
+# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
+# each command its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 
@@ -41,7 +43,12 @@ def play(
     ] = None,
     dealer: Annotated[
         str | None,
-        typer.Option("--dealer", help="The first dealer (new session).", metavar="PLAYER"),
+        typer.Option(
+            "--dealer",
+            help="The first dealer (new session).",
+            metavar="PLAYER",
+            autocompletion=complete_dealer,
+        ),
     ] = None,
     stake: Annotated[
         str,
@@ -52,7 +59,6 @@ def play(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Guided protocol: asks for each scoring moment of each deal and saves every answer."""
     from .play_loop import play_command
 
     code = play_command(

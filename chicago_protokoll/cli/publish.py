@@ -18,12 +18,14 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import language, set_language, t
 from ..present.width import visible
+from .common import complete_night
 from .root import note_saved
 
 if TYPE_CHECKING:
     from ..core.stats import League, Played
     from ..present.publish_site import GameSource
 
+# `publish`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
 app = typer.Typer()
 
 
@@ -53,6 +55,7 @@ def publish(
             "--night",
             help="Publish only this night and its games (repeatable; default: every night and game).",
             metavar="NAME",
+            autocompletion=complete_night,
         ),
     ] = None,
     # The order of `languages()`, as the root's --lang: the completion scripts hold one
@@ -66,7 +69,6 @@ def publish(
         typer.Option("--force", help="Publish into a folder that holds files and no earlier site."),
     ] = False,
 ) -> None:
-    """Write the results as a static site: the nights, the games, the players, the league."""
     from ..present.publish_site import site_files
     from ..store import publish as site_store
 

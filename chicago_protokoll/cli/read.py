@@ -17,6 +17,7 @@ from .common import (
     _replay,
     _rules_for_reading,
     _session_name,
+    complete_night,
     day_parameter,
     json,
     stake_parameter,
@@ -24,7 +25,8 @@ from .common import (
 )
 from .output import emit
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`.
+# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
+# each command its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 # -- reading -----------------------------------------------------------------------
@@ -34,7 +36,6 @@ app = typer.Typer()
 def status(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
-    """The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is next."""
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     name = _session_name(current, path)
@@ -51,7 +52,6 @@ def status(
 def log(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
-    """The protocol as on paper: a row per deal, each player's points and running total."""
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     if as_json:
@@ -102,7 +102,6 @@ def export(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Export the game: every deal with its events and the running totals."""
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     name = _session_name(current, path)
@@ -172,10 +171,9 @@ def settle_command(
     ] = None,
     night: Annotated[
         str | None,
-        typer.Option("--night", help="With --evening: the games of the club night NAME.", metavar="NAME"),
+        typer.Option("--night", help="With --evening: the games of the club night NAME.", metavar="NAME", autocompletion=complete_night),
     ] = None,
 ) -> None:
-    """Who pays whom: each loser pays the difference to the winner times the stake."""
     from ..core.settle import amount_json, settle
 
     amount = stake_parameter(stake)  # before the file: a usage error is about the command line
@@ -250,7 +248,6 @@ def compare(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Which hand wins? Settles a dispute by poker order (and the table's tie rule)."""
     from ..core.compare import compare_hands
 
     if len(hands) < 2:

@@ -37,12 +37,14 @@ from .common import (
     _record,
     _session_name,
     check_presets,
+    complete_dealer,
     complete_preset,
     one_preset,
 )
 from .root import note_saved
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`.
+# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
+# each command its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 
@@ -90,7 +92,10 @@ def new(
     dealer: Annotated[
         str | None,
         typer.Option(
-            "--dealer", help="The first dealer (default: the first player).", metavar="PLAYER"
+            "--dealer",
+            help="The first dealer (default: the first player).",
+            metavar="PLAYER",
+            autocompletion=complete_dealer,
         ),
     ] = None,
     file: Annotated[
@@ -103,7 +108,6 @@ def new(
         ),
     ] = None,
 ) -> None:
-    """Start a session: players in clockwise order; it becomes the current one."""
     chosen = one_preset(preset)
     entry.refuse_two_rule_sources(rules, chosen)
     if len(players) < 2:
@@ -144,7 +148,6 @@ def deal(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Record one whole deal (giv) and print the standings."""
     # The one-result options are lists so that one given twice is refused, not overwritten.
     given = entry.DealEntry.from_options(
         buy=buy,
@@ -178,7 +181,6 @@ def buy_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Best hand of the next scored köp of the current deal."""
 
     saved, game = _record(session, file, lambda g: [entry.buy_event(g, who)])
     _print_standings(saved, game, saved.name)
@@ -186,7 +188,6 @@ def buy_command(
 
 @app.command()
 def declare(player: PlayerArgument, session: SessionOption = None, file: FileOption = None) -> None:
-    """PLAYER declares Chicago, before the first lead."""
     saved, game = _record(session, file, lambda g: [entry.declare_event(g, player)])
     _print_standings(saved, game, saved.name)
 
@@ -209,7 +210,6 @@ def tricks(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Last trick to PLAYER; after a Chicago: the declarer if it succeeded, else who broke it."""
 
     def build(game: Game) -> list[Event]:
         return [entry.trick_event(game, player, with_two=with_two, opponent=from_opponent)]
@@ -222,7 +222,6 @@ def tricks(
 def showdown_command(
     who: WhoArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
-    """Best hand shown after the tricks; ends the deal."""
     saved, game = _record(session, file, lambda g: [entry.showdown_event(g, who)])
     _print_standings(saved, game, saved.name)
 
@@ -231,7 +230,6 @@ def showdown_command(
 def royal_command(
     player: PlayerArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
-    """PLAYER shows a royal straight flush: the game is won at once."""
     saved, game = _record(session, file, lambda g: [entry.royal_event(g, player)])
     _print_standings(saved, game, saved.name)
 
@@ -246,7 +244,6 @@ def exchange_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Cards PLAYER exchanged in the current köp."""
 
     saved, game = _record(session, file, lambda g: [entry.exchange_event(g, player, count)])
     _print_standings(saved, game, saved.name)
@@ -263,7 +260,6 @@ def undo(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """Take back the last recorded event (with --deal: the whole last deal)."""
     path = catalogue.resolve(session, file)
     undone = recording.undo(path, whole_deal=whole_deal)
     note_saved()
@@ -293,7 +289,6 @@ def penalty_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """A penalty the table rules on: POINTS off PLAYER's total (the floor applies)."""
     # In a game of a closed night also after the game's end: the revisor's deduction, an
     # amendment after the result (events.Penalty.after_end).
     closed = _closed_night(session, file)
@@ -322,7 +317,6 @@ def forfeit_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """PLAYER loses the game at once (a hand claimed and not shown): the others' best wins."""
     # In a game of a closed night also after the game's end: the revisor's ruling, an
     # amendment after the result (events.Forfeit.after_end): placed last, the end kept.
     closed = _closed_night(session, file)
@@ -353,7 +347,6 @@ def note_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    """A remark on a deal; it changes no total, and may be written after the game too."""
     saved, game = _record(
         session, file, lambda g: [entry.note_event(g, text, deal)], after_the_game=True
     )

@@ -25,8 +25,8 @@ from .root import ExitStatus, note_saved
 
 # -- house rules -------------------------------------------------------------------
 
+# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
 rules_app = typer.Typer(
-    help="House rules: show, write a file to edit, check a file.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )

@@ -17,7 +17,7 @@ from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
 from ..present.width import visible
 from ..store import catalogue
-from .common import FileOption, SessionOption, stake_parameter
+from .common import FileOption, SessionOption, complete_night, stake_parameter
 
 if TYPE_CHECKING:
     from ..serve import keys
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
-# This group's command; `app.py` joins it to the root app with `add_typer`.
+# This group's command; `app.py` joins it to the root app with `add_typer`, and gives
+# it its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 
@@ -50,6 +51,7 @@ def serve(
             "--night",
             help="The room's board of a club night: every table live, the standings, /t/N, /cards.",
             metavar="NAME",
+            autocompletion=complete_night,
         ),
     ] = None,
     record: Annotated[
@@ -74,7 +76,6 @@ def serve(
         ),
     ] = False,
 ) -> None:
-    """A live scoreboard: the sheet in a browser, updated as each event is recorded."""
     if night is not None and (session is not None or file is not None):
         raise typer.BadParameter(
             t("--night serves a club night's tables: leave out --session and --file"),

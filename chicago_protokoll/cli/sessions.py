@@ -21,8 +21,8 @@ from .root import ExitStatus, note_saved
 
 # -- sessions ------------------------------------------------------------------------
 
+# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
 sessions_app = typer.Typer(
-    help="List, switch, show and remove sessions.",
     invoke_without_command=True,
     rich_markup_mode=None,
 )

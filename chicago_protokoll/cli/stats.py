@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 StatsFormat = Literal["table", "json", "html"]  # a choice: --help lists it, TAB completes it
 
-# This group's command; `app.py` joins it to the root app with `add_typer`.
+# This group's command; `app.py` joins it to the root app with `add_typer`, and gives
+# it its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
 
 
@@ -116,10 +117,6 @@ def stats(
         ),
     ] = False,
 ) -> None:
-    """Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games.
-
-    Ranked by the rating's conservative estimate μ − 3σ (a skill the player is almost surely above), then by wins.
-    """
     if as_json:
         fmt = "json"
     if nights:

@@ -22,7 +22,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     # The Click that Typer 0.28 bundles: its Context is what a group's invoke is given
     # (cli/root.py overrides it); typer.Context is a subclass, too narrow for an override.
+    from typer._click import Command as Command  # noqa: PLC0414
     from typer._click import Context as Context  # noqa: PLC0414 (the alias exports it)
+    from typer._click import HelpFormatter as HelpFormatter  # noqa: PLC0414
 
 
 def commands_of(app: typer.Typer) -> list[CommandInfo]:

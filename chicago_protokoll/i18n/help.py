@@ -1,10 +1,11 @@
 """The help texts of ``chicago`` in the chosen language, for ``--lang xx`` or a locale.
 
-The commands' help is written in English where it is declared (docstrings and ``help=`` in
-the cli modules, and Typer's own completion options); those texts are message ids like any
-other, translated in the language's catalogue (``sv.po``).  `translate` puts the translation
-on the built Click command; `cli.app.run` calls it only when the language is not English and
-never while completing, so a TAB press, and this module's import, cost English nothing.
+The commands' help is written in English where it is declared (``cli.app.HELP`` for the
+commands and groups of the root, docstrings and ``help=`` in the cli modules, and Typer's
+own completion options); those texts are message ids like any other, translated in the
+language's catalogue (``sv.po``).  `translate` puts the translation on the built Click
+command; `cli.app.run` calls it only when the language is not English and never while
+completing, so a TAB press, and this module's import, cost English nothing.
 tests/cli/test_help_swedish.py fails when a help text has no Swedish entry.
 """
 
@@ -49,6 +50,10 @@ def translate(command: Any, lang: str) -> None:
     command.get_help_option = _with_translated_help(command.get_help_option, lang)
     for sub in getattr(command, "commands", {}).values():
         translate(sub, lang)
+    # A group that lists commands it has not loaded (cli.app.ListedRoot) holds their help.
+    listed = getattr(command, "listed_help", None)
+    if listed:
+        command.listed_help = {name: _translated(text, lang) for name, text in listed.items()}
 
 
 def _with_translated_help(original: Callable[[Any], Any], lang: str) -> Callable[[Any], Any]:

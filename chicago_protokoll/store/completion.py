@@ -2,12 +2,15 @@
 
 The shell scripts in completions/ (written by scripts/generate_completions.py from the
 Click tree) complete commands, options and choices by themselves, with no Python.  Only
-for a name do they run ``chicago``, with ``_CHICAGO_COMPLETE=names`` and four arguments:
+for a name do they run ``chicago``, with ``_CHICAGO_COMPLETE=names`` and four arguments
+or more:
 
-    _CHICAGO_COMPLETE=names chicago KIND PREFIX SESSION FILE
+    _CHICAGO_COMPLETE=names chicago KIND PREFIX SESSION FILE [ARGUMENT...]
 
-KIND is ``session``, ``player`` or ``who``; SESSION and FILE are the ``--session`` and
-``--file`` of the command line being completed, empty when it has none.  `run` prints
+KIND is one of `KINDS`; SESSION and FILE are the ``--session`` and ``--file`` of the
+command line being completed, empty when it has none; the ARGUMENTs are the command's
+positional words typed so far (only ``dealer`` reads them: ``new NAME PLAYER...`` and
+``play NAME PLAYER...``).  `run` prints
 what `offered` gives, one a line, and nothing at all on any problem: no session, a
 file that cannot be read, a bad name.
 
@@ -34,10 +37,12 @@ from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
 
 TYPE_CHECKING = False  # typing itself is not imported: start-up (docs/latency.md)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
-#: The kinds of name a parameter may complete.
-KINDS = ("session", "player", "who")
+#: The kinds of name a parameter may complete: a session, a club night, a player of the
+#: session, ``PLAYER:`` and a hand, and the first dealer of ``new`` and ``play`` (`offered`).
+KINDS = ("session", "night", "player", "who", "dealer")
 
 # The hand names TAB offers after "PLAYER:", each one shell word (core.cards reads them
 # all: tests/store/test_completion.py).
@@ -63,19 +68,30 @@ HAND_WORDS = (
 
 
 def offered(
-    kind: str, prefix: str, session: str | None = None, file: str | None = None
+    kind: str,
+    prefix: str,
+    session: str | None = None,
+    file: str | None = None,
+    arguments: Sequence[str] = (),
 ) -> list[str]:
     """What TAB offers for ``prefix`` as a ``kind`` (`KINDS`), whatever the case typed.
 
     ``who`` offers each matching player as ``NAME:`` (a hand follows); after ``PLAYER:``,
     where PLAYER is a name or the start of exactly one (as the commands take it), the
-    hands: ``an:kå`` offers ``an:kåk``.
+    hands: ``an:kå`` offers ``an:kåk``.  ``dealer`` (``--dealer`` of ``new NAME PLAYER...``
+    and ``play NAME PLAYER...``, whose ``arguments`` are those words) offers the players
+    typed after NAME; with none typed yet, the players of the session NAME names if it
+    exists (``play`` resumes it), else those of ``--session``, ``--file`` or the current one.
     """
     folded = prefix.casefold()
-    if kind == "session":
-        return [name for name, _ in locations.list_sessions() if name.casefold().startswith(folded)]
+    if kind in ("session", "night"):
+        found = locations.list_sessions() if kind == "session" else _nights()
+        return [name for name, _ in found if name.casefold().startswith(folded)]
     if kind not in KINDS:
         return []
+    if kind == "dealer":
+        players = [*arguments[1:]] or _players(*_seated_at(arguments, session, file))
+        return [name for name in players if name and name.casefold().startswith(folded)]
     players = _players(session, file)
     who, colon, hand = prefix.partition(":")
     if kind == "player" or not colon:
@@ -88,6 +104,26 @@ def offered(
     if not who or len(matches) != 1:
         return []
     return [f"{who}:{word}" for word in HAND_WORDS if word.startswith(hand.casefold())]
+
+
+def _nights() -> list[tuple[str, Path]]:
+    """The club nights, in the order `store.nightfile.list_nights` gives them."""
+    return sorted(locations.list_named(locations.nights_dir()))
+
+
+def _seated_at(
+    arguments: Sequence[str], session: str | None, file: str | None
+) -> tuple[str | None, str | None]:
+    """The SESSION and FILE whose players ``--dealer`` offers when no player is typed:
+    the session NAME names, if there is one by that name, else the command line's."""
+    if arguments and not file:
+        try:
+            named = locations.session_path(arguments[0])
+        except Exception:  # not a session name (a ChicagoError): the command line's
+            return session, file
+        if os.path.isfile(named):
+            return arguments[0], None
+    return session, file
 
 
 def _session_file(session: str | None, file: str | None) -> str | Path | None:
@@ -128,11 +164,11 @@ def _players(session: str | None, file: str | None) -> list[str]:
 
 
 def run(args: list[str]) -> None:
-    """Print `offered` for ``KIND PREFIX SESSION FILE``, one a line, and exit 0; on any
-    problem print nothing (a TAB must never show a traceback)."""
+    """Print `offered` for ``KIND PREFIX SESSION FILE [ARGUMENT...]``, one a line, and exit
+    0; on any problem print nothing (a TAB must never show a traceback)."""
     try:
         kind, prefix, session, file = [*args, "", "", "", ""][:4]
-        found = offered(kind, prefix, session or None, file or None)
+        found = offered(kind, prefix, session or None, file or None, args[4:])
         sys.stdout.buffer.write("".join(f"{name}\n" for name in found).encode("utf-8"))
         sys.stdout.flush()
     except Exception:  # TAB prints nothing rather than an error

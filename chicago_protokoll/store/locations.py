@@ -206,7 +206,19 @@ def is_theirs_copy(stem: str) -> bool:
 def list_sessions() -> list[tuple[str, Path]]:
     """The sessions in the data directory by name; temporary and foreign files, and the
     other side's copy of a club folder's conflict, are left out."""
-    directory = sessions_dir()
+    found = list_named(sessions_dir())
+    return sorted(found, key=lambda item: (item[0].casefold(), item[0]))
+
+
+def nights_dir() -> Path:
+    """Where the club nights' files live (store/nightfile.py)."""
+    return data_dir() / "nights"
+
+
+def list_named(directory: Path) -> list[tuple[str, Path]]:
+    """The ``NAME.toml`` files in ``directory`` whose stem is a session name (a session's,
+    or a night's), unsorted; temporary and foreign files, and the other side's copy of a
+    club folder's conflict, are left out."""
     try:
         entries = list(os.scandir(directory))
     except FileNotFoundError:
@@ -222,4 +234,4 @@ def list_sessions() -> list[tuple[str, Path]]:
             and entry.is_file()
         ):
             found.append((stem, directory / entry.name))
-    return sorted(found, key=lambda item: (item[0].casefold(), item[0]))
+    return found

@@ -33,7 +33,8 @@ from .locations import (
     check_session_name,
     data_dir,
     display_path,
-    is_theirs_copy,
+    list_named,
+    nights_dir,
     read_pointer,
     real_path,
     session_name_problem,
@@ -54,10 +55,6 @@ class NightExistsError(ChicagoError):
 
 
 # -- where nights live ---------------------------------------------------------------------
-
-
-def nights_dir() -> Path:
-    return data_dir() / "nights"
 
 
 def night_path(name: str) -> Path:
@@ -113,22 +110,7 @@ def resolve_night(name: str | None) -> Path:
 
 
 def list_nights() -> list[tuple[str, Path]]:
-    try:
-        entries = list(os.scandir(nights_dir()))
-    except FileNotFoundError:
-        return []
-    found = []
-    for entry in entries:
-        stem, dot, suffix = entry.name.rpartition(".")
-        if (
-            dot
-            and suffix == "toml"
-            and session_name_problem(stem) is None
-            and not is_theirs_copy(stem)
-            and entry.is_file()
-        ):
-            found.append((stem, nights_dir() / entry.name))
-    return sorted(found)
+    return sorted(list_named(nights_dir()))
 
 
 def night_of(session_name: str) -> Night | None:

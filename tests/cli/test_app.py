@@ -26,14 +26,14 @@ def _params(command: Any) -> list[tuple[str | None, tuple[str, ...]]]:
 
 def test_help_lists_the_commands_then_the_groups_in_their_order() -> None:
     """`chicago --help` lists every command of the contract, then the groups rules, sessions,
-    night and club."""
+    night, club and completion."""
     assert isinstance(WHOLE, TyperGroup)
     listed = list(WHOLE.commands)
     assert listed == command_names()
     assert listed[:9] == [
         "new", "deal", "buy", "declare", "tricks", "showdown", "royal", "exchange", "undo",
     ]  # fmt: skip
-    assert listed[-4:] == ["rules", "sessions", "night", "club"]
+    assert listed[-5:] == ["rules", "sessions", "night", "club", "completion"]
 
 
 @pytest.mark.parametrize("name", command_names())
@@ -66,6 +66,16 @@ def test_the_table_of_command_modules_is_what_each_module_defines() -> None:
     for name, module, attribute in app_module.NAMED_GROUPS:
         assert isinstance(getattr(import_module(f"chicago_protokoll.cli.{module}"), attribute),
                           typer.Typer), name
+
+
+def test_each_command_and_group_takes_its_help_from_the_one_table() -> None:
+    """cli.app.HELP holds the help of every name `chicago --help` lists, and the whole app's
+    commands and groups have exactly that help (the modules declare none of their own)."""
+    from chicago_protokoll.cli.app import HELP
+
+    assert list(HELP) == command_names()
+    for name, command in WHOLE.commands.items():
+        assert command.help == HELP[name], name
 
 
 def test_a_command_line_imports_only_the_module_of_its_command() -> None:

@@ -5,6 +5,7 @@ drift, complete commands, options and choices in a real bash, zsh and fish, and 
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -48,7 +49,6 @@ def test_the_committed_scripts_are_what_the_generator_writes_now() -> None:
     expected = _generator().expected_files()
     assert sorted(path.relative_to(COMPLETIONS).as_posix() for path in expected) == [
         "bash/chicago",
-        "chicago.zsh",
         "fish/chicago.fish",
         "zsh/_chicago",
     ]
@@ -162,6 +162,30 @@ def test_tab_offers_players_sessions_and_hands(shell: str, table: Path) -> None:
     assert offered(shell, "chicago deal --buy Anna:kåk --buy ", table)[0] == "Anna:"
 
 
+@pytest.fixture
+def club(table: Path) -> Path:
+    """The table's sessions and a club night, klubb (whose tables are sessions too)."""
+    ok("night", "new", "klubb", "Gun", "Hans", "Ida", "Jon")
+    return table
+
+
+@pytest.mark.parametrize("shell", ["bash", "fish"])
+def test_tab_offers_night_names_and_the_seated_dealer(shell: str, club: Path) -> None:
+    """A night's NAME and --night complete the nights; --dealer of `new` and `play` the
+    players typed, else those of the session NAME, --session or the current one."""
+    spaced = "Åsa\\ Berg" if shell == "bash" else "Åsa Berg"
+    assert offered(shell, "chicago night status ", club) == ["klubb"]
+    assert offered(shell, "chicago night leave Gun k", club) == ["klubb"]
+    assert offered(shell, "chicago settle --evening --night ", club) == ["klubb"]
+    assert offered(shell, "chicago serve --night k", club) == ["klubb"]
+    assert offered(shell, "chicago new söndag Gun Hans --dealer ", club) == ["Gun", "Hans"]
+    assert offered(shell, "chicago new söndag Gun Åsa\\ Berg --dealer å", club) == [spaced]
+    assert offered(shell, "chicago --lang sv new x Gun Hans --dealer h", club) == ["Hans"]
+    assert offered(shell, "chicago new söndag --dealer ", club) == ["Anna", "Bo", "Cilla", spaced]
+    assert offered(shell, "chicago play lördag\\ kväll --dealer ", club) == ["Dag", "Eva"]
+    assert offered(shell, "chicago play --session lördag\\ kväll --dealer e", club) == ["Eva"]
+
+
 @pytest.mark.parametrize("shell", ["bash", "fish"])
 def test_tab_without_a_session_offers_no_names_and_no_error(shell: str, chicago_home: Path) -> None:
     """No session, a --session that does not exist or is no name: nothing, no traceback."""
@@ -171,6 +195,8 @@ def test_tab_without_a_session_offers_no_names_and_no_error(shell: str, chicago_
         "chicago deal --session nope --chicago ",
         "chicago deal --session ../x --chicago ",
         "chicago sessions use ",
+        "chicago night status ",
+        "chicago new x --dealer ",
     ):
         assert offered(shell, line, chicago_home) == []
 
@@ -209,9 +235,37 @@ def test_tab_in_an_interactive_shell(terminal: Terminal) -> None:
         ("chicago sessions use lö", "chicago sessions use lördag\\ kväll "),
         ("chicago why köp", "chicago why köpstopp "),
         ("chicago export --csv-d", "chicago export --csv-dialect "),
+        ("chicago new söndag Gun Hans --dealer h", "chicago new söndag Gun Hans --dealer Hans "),
     ]
     for line, completed in cases:
         assert terminal.typed(line) == completed, (terminal.shell, line)
+
+
+def test_tab_completes_a_night_in_an_interactive_shell(club: Path, tmp_path: Path) -> None:
+    for shell in [*SHELLS, "zsh-fpath"]:
+        terminal = Terminal(shell, club, tmp_path)
+        try:
+            assert terminal.typed("chicago night status k") == "chicago night status klubb "
+        finally:
+            terminal.close()
+
+
+@pytest.mark.parametrize("shell", ["zsh", "zsh-fpath"])
+def test_zsh_shows_each_command_and_option_with_its_help(
+    shell: str, table: Path, tmp_path: Path
+) -> None:
+    """A listing of commands or options has each one's first help line beside it."""
+    terminal = Terminal(shell, table, tmp_path)
+    try:
+        shown = terminal.listed("chicago se", "times the stake")
+        assert re.search(r"serve +-- A live scoreboard", shown), shown
+        assert re.search(r"sessions +-- List, switch, show and remove sessions", shown), shown
+        assert re.search(r"settle +-- Who pays whom", shown), shown
+        shown = terminal.listed("chicago status --", "the current session)")
+        assert re.search(r"--json +-- Print JSON for scripts", shown), shown
+        assert re.search(r"--session +-- Session name \(default: the current session\)", shown)
+    finally:
+        terminal.close()
 
 
 def test_the_bash_harness_splits_words_as_bash_does() -> None:

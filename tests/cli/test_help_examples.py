@@ -14,6 +14,7 @@ GROUPS = {
     "sessions": ("use", "show", "remove"),
     "night": ("new", "draw", "status", "final", "leave", "join", "cards"),
     "club": ("init", "sync", "keep"),
+    "completion": ("install",),
 }
 
 

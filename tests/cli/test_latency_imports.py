@@ -179,6 +179,7 @@ def test_without_a_home_override_platformdirs_waits_until_needed(table: Path) ->
         ("sessions",),
         ("stat",),
         ("--help",),
+        ("-h",),
         (),
     ],
 )
@@ -230,6 +231,41 @@ def test_version_is_answered_by_the_root_alone(chicago_home: Path) -> None:
         assert "chicago_protokoll.cli.app" in modules
         ours = ("chicago_protokoll.cli.", "chicago_protokoll.core.")
         loaded = {m for m in modules if m.startswith(ours)}
+        assert loaded <= {
+            "chicago_protokoll.cli.app",
+            "chicago_protokoll.cli.examples",
+            "chicago_protokoll.cli.typer_seams",
+            "chicago_protokoll.cli.root",
+            "chicago_protokoll.core.errors",
+        }, args
+
+
+@pytest.mark.parametrize(
+    "args", [("--help",), ("--lang", "sv", "--help"), ("--lang=sv",), ("-h",), ()]
+)
+def test_help_listed_without_the_commands_is_the_whole_apps(
+    chicago_home: Path, args: tuple[str, ...]
+) -> None:
+    """`chicago --help` from cli.app.HELP alone prints, byte for byte and in Swedish too,
+    what the whole app built (every command module imported) prints."""
+    whole = (
+        "import sys; from chicago_protokoll.cli import app; "
+        "app._help_only = lambda args: False; app.run()"  # the whole app, as before
+    )
+    listed = subprocess.run([str(CHICAGO), *args], env=_env(chicago_home), capture_output=True, check=False)
+    built = subprocess.run([sys.executable, "-c", whole, *args], env=_env(chicago_home), capture_output=True, check=False)
+    assert b"merge-driver" in listed.stdout
+    assert (listed.returncode, listed.stdout, listed.stderr) == (built.returncode, built.stdout, built.stderr)
+
+
+def test_help_lists_the_commands_without_importing_one(chicago_home: Path) -> None:
+    """`chicago --help` (and -h, a bare `chicago`, in Swedish too) lists every command with
+    its help from cli.app.HELP: no command module and no part of the core is imported.
+    That the text is the whole app's, byte for byte, is held above."""
+    for args in (("--help",), ("-h",), ("--lang", "sv", "--help"), ()):
+        modules = _imports(chicago_home, *args)
+        assert "chicago_protokoll.cli.app" in modules  # the check sees the imports
+        loaded = {m for m in modules if m.startswith(("chicago_protokoll.cli.", "chicago_protokoll.core."))}
         assert loaded <= {
             "chicago_protokoll.cli.app",
             "chicago_protokoll.cli.examples",

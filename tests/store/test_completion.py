@@ -53,6 +53,30 @@ def test_who_offers_player_colon_then_the_hands(table: Path) -> None:
     assert offered("who", "Bo:") == [f"Bo:{word}" for word in HAND_WORDS]
 
 
+def test_nights_by_any_case_of_their_start(table: Path) -> None:
+    """The club nights' names, from nights/ in the data directory, as `night` takes them."""
+    assert offered("night", "") == []
+    ok("night", "new", "klubb", "Anna", "Bo", "Cilla", "Dag")
+    ok("night", "new", "höst", "Anna", "Bo", "Cilla", "Dag")
+    (table / "nights" / "klubb.theirs.toml").write_text("", encoding="utf-8")  # a conflict's copy
+    assert offered("night", "") == ["höst", "klubb"]
+    assert offered("night", "KL") == ["klubb"]
+    assert offered("session", "klubb")  # its tables' sessions are sessions, not nights
+
+
+def test_the_first_dealer_is_one_of_the_players_seated(table: Path) -> None:
+    """--dealer of `new NAME PLAYER...` and `play NAME PLAYER...`: the players typed; with
+    none yet, those of the session NAME names (play resumes it), else of the command
+    line's --session or --file, else of the current session."""
+    assert offered("dealer", "", arguments=("söndag", "Gun", "Hans", "Ida")) == ["Gun", "Hans", "Ida"]
+    assert offered("dealer", "h", arguments=("söndag", "Gun", "Hans")) == ["Hans"]
+    assert offered("dealer", "", arguments=("lördag",)) == ["Dag", "Eva"]
+    assert offered("dealer", "a", arguments=("söndag",)) == ["Anna", "Anders"]  # the current
+    assert offered("dealer", "a", arguments=("../x",)) == ["Anna", "Anders"]
+    assert offered("dealer", "", session="lördag") == ["Dag", "Eva"]
+    assert offered("dealer", "ÅS") == ["Åsa Berg"]
+
+
 def test_sessions_by_any_case_of_their_start(table: Path) -> None:
     assert offered("session", "") == ["fredag", "lördag"]
     assert offered("session", "LÖ") == ["lördag"]
@@ -75,6 +99,7 @@ def test_the_entry_point_prints_one_name_a_line(table: Path) -> None:
     done = _names("who", "å", "", "")
     assert (done.returncode, done.stdout, done.stderr) == (0, "Åsa Berg:\n", "")
     assert _names("player", "", "lördag", "").stdout == "Dag\nEva\n"
+    assert _names("dealer", "g", "", "", "x", "Gun", "Hans").stdout == "Gun\n"
 
 
 @pytest.mark.parametrize(
