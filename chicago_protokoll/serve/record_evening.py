@@ -20,11 +20,10 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any, Protocol
 
-from ..core.correct import undoable_correction
 from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import t
-from ..present.narrate import describe_correction, describe_event
+from ..present.narrate import describe_undo
 from ..present.night_sheet import placement_points
 
 
@@ -44,12 +43,8 @@ SEEN_FIELDS = frozenset({"token", "session", "created", "events", "corrections",
 
 
 def undo_label(session: Session) -> str:
-    """What Undo takes back, as `store.recording.undo` decides it: the correction right
-    after one, else the last event."""
-    correction = undoable_correction(session)
-    if correction is not None:
-        return describe_correction(correction)
-    return describe_event(session.events[-1]) if session.events else ""
+    """What Undo takes back (`present.narrate.describe_undo`, as ``u`` in ``play`` names it)."""
+    return describe_undo(session)
 
 
 def second_tap(page: Page, form: Mapping[str, str], said: str) -> str:
