@@ -27,8 +27,8 @@ from ..core.session import Session
 from ..core.standings import DealRecord, Moment
 from ..i18n.language import Msg, language, number, t, tn
 from ..store import recording, sessionfile
-from .narrate import describe_event, describe_undo
-from .talk import YES, Ask, Say
+from .narrate import describe_event
+from .talk import Ask, Say
 from .views import nobody_took, plain_standings
 from .width import visible
 
@@ -115,7 +115,7 @@ def prompt_text(question: Question, game: Game) -> str:
                 ", PLAYER 2 = with a two: {last_trick_with_two}",
                 last_trick_with_two=scoring.last_trick_with_two,
             )
-        if shown_before_the_lead(game):
+        if game.hands_before_the_lead():  # besides the royal, said with `royal PLAYER`
             two += t(", PLAYER HAND = shown before the first lead")
         return t(
             "{deal}, last trick (sista sticket): who took it? (PLAYER{with_two_option}): ",
@@ -153,7 +153,7 @@ def help_text(question: Question, game: Game) -> str:
         specific = t(
             "  PLAYER           took the last trick\n  PLAYER 2         took it with a two (scoring.last_trick_with_two)",
         )
-        if shown_before_the_lead(game):
+        if game.hands_before_the_lead():
             specific += "\n" + t(
                 "  PLAYER HAND      a four of a kind that zeroes the others (PLAYER fyrtal nolla), or a hand that wins the game, shown before the first lead: the deal ends there, with no last trick",
             )
@@ -237,12 +237,6 @@ def _a_hand_after_the_player(game: Game, text: str) -> bool:
     return True
 
 
-def shown_before_the_lead(game: Game) -> bool:
-    """Whether this table has a hand besides the royal (said with ``royal PLAYER``) that
-    may be shown before the first lead (`Game.hands_before_the_lead`)."""
-    return bool(game.hands_before_the_lead())
-
-
 def exchange_event(args: Sequence[str], game: Game) -> Event:
     """``x PLAYER N``: cards PLAYER exchanged in the köp being played."""
     if len(args) != 2:
@@ -257,12 +251,6 @@ def exchange_event(args: Sequence[str], game: Game) -> Event:
 
 class _Quit(Exception):
     pass
-
-
-def _last_id(session: Session) -> str:
-    """The id of what was done last (a correction, else an event): what `u` named."""
-    last = session.corrections[-1].id if session.corrections else ""
-    return f"{session.events[-1].id if session.events else ''}/{last}"
 
 
 def _nothing_recorded(error: ChicagoError) -> str:
@@ -510,28 +498,11 @@ class Dialogue:
                 t("  Taken back: nobody declared Chicago in deal {deal}.", deal=deal)
             )
             return
-        found = sessionfile.load_session(self.path)
-        what, named = describe_undo(found), _last_id(found)
-        if what:  # with nothing recorded, `recording.undo` says so
-            try:
-                answer = self.ask(t("  Take back {what}? (y = yes, Enter = no): ", what=what))
-            except EOFError:
-                answer = ""
-            if answer.strip().casefold() not in YES:
-                self.say(t("  Nothing was taken back."))
-                return
+        from .dialogue_undo import confirmed_undo
 
-        def still(current: Session) -> None:
-            # Another terminal recorded or took back something while this was asked:
-            # what was named is no longer what undo would take back.
-            if (describe_undo(current), _last_id(current)) != (what, named):
-                raise ChicagoError(
-                    Msg(
-                        "the protocol changed while you answered (another command recorded something); here is the question again",
-                    ),
-                )
-
-        undone = recording.undo(self.path, expect=still)
+        undone = confirmed_undo(self.path, self.ask, self.say)
+        if undone is None:
+            return
         self.saved()
         if undone.correction is not None:  # `e N` was the last answer: the correction goes
             from .narrate import describe_correction

@@ -382,38 +382,9 @@ class Page:
         buttons = self.buttons("who", self.players(None, t("took the last trick")))
         parts.append(self.form("trick", two + taken + buttons))
         parts.append("</div>")
-        parts.append(self.before_the_lead())
+        parts.append(evening.before_the_lead(self))
         parts.append("</section>")
         return "".join(parts)
-
-    def before_the_lead(self) -> str:
-        """Folded away below the last trick, where the house rules have one: a hand shown
-        before the first lead that ends the deal with no last trick (a four of a kind's
-        nolla, a hand that wins the game; rules.md, "Cases the texts leave open").  The
-        hands offered are the engine's (`Game.hands_before_the_lead`), which judges the tap."""
-        hands = self.game.hands_before_the_lead()
-        if not hands:
-            return ""
-        choose = "".join(
-            f'<option value="{escape(p)}">{escape(p)}</option>' for p in self.game.players
-        )
-        choices = [
-            (
-                f"{hand.value}:zero" if zero else hand.value,
-                escape(f"{hand.swedish} — {t('zero the others')}" if zero else hand.swedish),
-            )
-            for hand, zero in hands
-        ]
-        return (
-            f"<details><summary>{escape(t('Shown before the first lead'))}</summary>"
-            f'<p class="who">{escape(t("A four of a kind that zeroes the others, or a hand that wins the game, shown before the first lead: the deal ends there, with no last trick."))}</p>'
-            + self.form(
-                "showdown",
-                f'<label class="field">{escape(t("Who"))}<select name="who">{choose}</select></label>'
-                + self.buttons("hand", choices),
-            )
-            + "</details>"
-        )
 
     def undo_section(self) -> str:
         if not self.session.events and not self.session.corrections:
