@@ -29,7 +29,7 @@ from typer.core import TyperCommand
 
 from ..i18n.language import environment_language, languages, set_language
 from . import examples, typer_seams
-from .root import ChicagoCommand, ChicagoGroup
+from .root import ChicagoCommand, ChicagoGroup, ChicagoSubGroup
 
 __all__ = ["app", "build", "run"]
 
@@ -225,7 +225,9 @@ def build(only: str | None = None) -> typer.Typer:
         root.add_typer(one)
     for name, module, attribute in NAMED_GROUPS:
         if only is None or only == name:
-            root.add_typer(_group_app(module, attribute), name=name, help=HELP[name])
+            root.add_typer(
+                _group_app(module, attribute), name=name, help=HELP[name], cls=ChicagoSubGroup
+            )
     return root
 
 
@@ -332,9 +334,14 @@ def _run_translated(chosen: typer.Typer, lang: str) -> None:
     the app turns them off with ``pretty_exceptions_enable=False``.)
     """
     from ..i18n.help import translate
+    from ..i18n.language import set_language
 
     command = typer.main.get_command(chosen)
     translate(command, lang)
+    # Click's own words ("Usage:", "Options:") are said as the help is written, through
+    # `t` (root.ChicagoHelpFormatter): the root's --help is eager and runs before --lang's
+    # callback would choose the language, so it is chosen here, as for the help texts.
+    set_language(lang)
     command(prog_name="chicago")
 
 

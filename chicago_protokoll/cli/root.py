@@ -25,6 +25,7 @@ import codecs
 import contextlib
 import os
 import sys
+from collections.abc import Callable, Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 from ..core.errors import ChicagoError, DealPart, OptionConflict
 from ..i18n.language import language, t
+from .typer_seams import HelpFormatter
 
 
 class ExitStatus(IntEnum):
@@ -150,11 +152,63 @@ def _flush_stdout() -> None:
     sys.stdout.flush()
 
 
+class ChicagoHelpFormatter(HelpFormatter):
+    """Click's help formatter, saying Click's and Typer's own words through the project's
+    catalogue (`t`), as every other text is: "Usage:", the section headings, and the
+    ``[required]`` and ``[default: …]`` after an option's help.  Chosen through Click's
+    documented `Context.formatter_class` (`ChicagoContext`); in English every text is the
+    message id itself, so the English help stays exactly as Click writes it."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, t("Usage: ") if prefix is None else prefix)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_HEADINGS[heading]() if heading in _HEADINGS else heading)
+
+    def write_dl(
+        self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        super().write_dl([(term, _with_extra_translated(text)) for term, text in rows], col_max, col_spacing)
+
+
+# The headings Click and Typer write (their English words), each as the catalogue says it.
+_HEADINGS: dict[str, Callable[[], str]] = {
+    "Options": lambda: t("Options"),
+    "Arguments": lambda: t("Arguments"),
+    "Commands": lambda: t("Commands"),
+}
+
+
+def _with_extra_translated(text: str) -> str:
+    """An option's help with Typer's ``  [required]`` / ``  [default: X]`` after it said in
+    the chosen language; a bracket that is not Typer's is left as it is."""
+    head, marker, extra = text.rpartition("  [")
+    if not marker or not extra.endswith("]"):
+        return text
+    pieces = []
+    for piece in extra[:-1].split("; "):
+        if piece == "required":
+            pieces.append(t("required"))
+        elif piece.startswith("default: "):
+            pieces.append(t("default: {default}", default=piece.removeprefix("default: ")))
+        else:
+            return text
+    return f"{head}  [{'; '.join(pieces)}]"
+
+
+class ChicagoContext(typer.Context):
+    """Every command's context: its help is written by `ChicagoHelpFormatter`."""
+
+    formatter_class = ChicagoHelpFormatter
+
+
 class ChicagoCommand(TyperCommand):
     """Every command's class (cli.app gives it to each as it loads): its usage line names a
     required argument bare, ``NAME``, as man pages and Click itself do, where Typer writes
     ``{NAME}``; optional ones keep their ``[...]``.  Click's documented hook for the usage
     line's pieces, on the command class Typer lets each command choose (``cls``)."""
+
+    context_class = ChicagoContext
 
     def collect_usage_pieces(self, ctx: Context) -> list[str]:
         return [
@@ -163,8 +217,17 @@ class ChicagoCommand(TyperCommand):
         ]
 
 
+class ChicagoSubGroup(TyperGroup):
+    """A named group of commands (``night``, ``rules``, ``sessions``, ``club``): its own
+    help is written as every command's (`ChicagoContext`)."""
+
+    context_class = ChicagoContext
+
+
 class ChicagoGroup(TyperGroup):
     """The root group: runs every command, then maps how it ended to an `ExitStatus`."""
+
+    context_class = ChicagoContext
 
     def invoke(self, ctx: Context) -> Any:
         _Run.saved = False

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from typer._click import Command as Command  # noqa: PLC0414
     from typer._click import Context as Context  # noqa: PLC0414 (the alias exports it)
     from typer._click import HelpFormatter as HelpFormatter  # noqa: PLC0414
+else:
+    # Click's help formatter, reached through the public class attribute that chooses it
+    # (`Context.formatter_class`), not Typer's bundled module: root.ChicagoHelpFormatter
+    # subclasses it to say Click's own words ("Usage:", "Options:") in the chosen language.
+    HelpFormatter = typer.Context.formatter_class
 
 
 def commands_of(app: typer.Typer) -> list[CommandInfo]:

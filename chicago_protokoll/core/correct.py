@@ -39,14 +39,41 @@ from .standings import Moment
 
 
 class CorrectionRefused(RuleViolation):
-    """A correction after which deal ``deal`` breaks a rule (``rule``, ``key``)."""
+    """A correction after which deal ``deal`` breaks a rule (``rule``, ``key``).
 
-    def __init__(self, deal: int, cause: ChicagoError) -> None:
+    When that deal is a later one than the deal ``corrected``, the refusal also says the
+    way forward (cli.md asks a refusal to give one): the later deal is corrected first, so
+    that it holds after this correction too; or, where the correction ends the game, the
+    deals after it are taken back first.  A correction is one deal at a time, so the
+    order is the way."""
+
+    def __init__(self, deal: int, cause: ChicagoError, corrected: int | None = None) -> None:
         self.deal = deal
         self.cause = cause
+        self.corrected = corrected
+        way: Msg | str = ""
+        if corrected is not None and corrected != deal:
+            game_ends = isinstance(cause, RuleViolation) and cause.rule is Rule.END_OF_GAME
+            way = (
+                Msg(
+                    "; if deal {corrected} did end the game, take back the deals after it first (the last one first), then correct deal {corrected}",
+                    corrected=corrected,
+                )
+                if game_ends
+                else Msg(
+                    "; correct deal {deal} first, so that it holds after this correction too, then correct deal {corrected}",
+                    deal=deal,
+                    corrected=corrected,
+                )
+            )
         ChicagoError.__init__(
             self,
-            Msg("after this correction deal {deal} breaks a rule: {cause}", deal=deal, cause=cause),
+            Msg(
+                "after this correction deal {deal} breaks a rule: {cause}{way_forward}",
+                deal=deal,
+                cause=cause,
+                way_forward=way,
+            ),
         )
         # A cause that is not a rule (a name or hand that cannot be read) is named as such.
         self.rule = cause.rule if isinstance(cause, RuleViolation) else Rule.READABLE_ENTRY
@@ -218,7 +245,8 @@ def replay_corrected(session: Session, deal: int, complete: bool) -> Game:
             winners = " & ".join(game.winners)
             raise CorrectionRefused(
                 event.deal,
-                RuleViolation(
+                corrected=deal,
+                cause=RuleViolation(
                     Msg(
                         "the game would be over after deal {deal} ({winners} won), so deal {next_deal} could not have been played",
                         deal=game.deal,
@@ -232,7 +260,7 @@ def replay_corrected(session: Session, deal: int, complete: bool) -> Game:
         try:
             game.apply(event)
         except ChicagoError as error:
-            raise CorrectionRefused(event.deal, error) from None
+            raise CorrectionRefused(event.deal, error, corrected=deal) from None
         last_of_deal = index + 1 == len(events) or events[index + 1].deal != event.deal
         if event.deal == deal and last_of_deal and complete and not _complete(game, deal):
             raise CorrectionRefused(deal, _unfinished(game))

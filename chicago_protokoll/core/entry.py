@@ -409,6 +409,11 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
         name, taken = taker(game, entry.last_trick)
         yield LastTrick(number, name, with_two=entry.with_two, opponent=taken)
         yield claim(game, entry.showdown or "pass").event(number, buy=None)
+    elif entry.showdown is not None:
+        # A showdown without a last trick: shown before the first lead.  Whether this hand
+        # may be (a four of a kind's nolla, a hand that wins the game) is the engine's
+        # rule (`PlayChecks.ends_before_the_lead`), judged as it is applied.
+        yield claim(game, entry.showdown).event(number, buy=None)
     game.refuse_unfinished_deal(number)
 
 

@@ -13,7 +13,6 @@ from dataclasses import replace
 from typing import assert_never
 
 from ..i18n.language import Msg
-from .cards import Category
 from .declare import game_over
 from .errors import Rule, RuleViolation
 from .events import (
@@ -391,9 +390,7 @@ class Game(PlayChecks):
             return self._instant_win(event.player, Reason.INSTANT_WIN, key), True
         awards: list[Award] = []
         zeroes = self.rules.hands.four_of_a_kind_zeroes
-        zeroing = event.hand is Category.FOUR_OF_A_KIND and (
-            zeroes == "always" or (zeroes == "choice" and event.zero)
-        )
+        zeroing = self.zeroes_the_others(event)
         if not (zeroing and zeroes == "choice"):
             awards.append(self._scored(event.player, event.opponent, points, Reason.hand_in(moment), key))
         if zeroing:

@@ -349,16 +349,52 @@ class PlayChecks(DealState):
                 ),
                 rule=Rule.NO_SHOWDOWN_AFTER_A_CHICAGO,
             )
-        early_zero = event.zero and not self.tricks_done
         if self.hands_scored < self.rules.game.scored_buys:
             raise RuleViolation(
                 Msg("köp {next_buy} is not recorded yet", next_buy=self.hands_scored + 1),
                 rule=Rule.ORDER_OF_THE_DEAL,
                 key="game.scored_buys",
             )
-        if not self.tricks_done and not early_zero:
+        if not self.tricks_done and not self.ends_before_the_lead(event):
             raise RuleViolation(
-                Msg("the showdown comes after the last trick; record who took it first"),
+                Msg(
+                    "the showdown comes after the last trick; record who took it first (only a four of a kind that zeroes the others, or a hand that wins the game, is shown before the first lead)"
+                ),
                 rule=Rule.ORDER_OF_THE_DEAL,
             )
+
+    def zeroes_the_others(self, event: HandEvent) -> bool:
+        """Whether the hand is a four of a kind that zeroes the opponents at this table:
+        always (``"always"``), or as its holder chose (``"choice"`` and ``:nolla``)."""
+        zeroes = self.rules.hands.four_of_a_kind_zeroes
+        return event.hand is Category.FOUR_OF_A_KIND and (
+            zeroes == "always" or (zeroes == "choice" and event.zero)
+        )
+
+    def hands_before_the_lead(self) -> list[tuple[Category, bool]]:
+        """The hands this table lets be shown before the first lead (`ends_before_the_lead`
+        asked of each), with whether each is said as a nolla (``zero``); the royal straight
+        flush aside, which has its own entry (``royal PLAYER``).  What `play` and the phone
+        offer: it is read off the one rule, never listed again."""
+        skipped = (Category.HIGH_CARD, Category.ROYAL_STRAIGHT_FLUSH)
+        found: list[tuple[Category, bool]] = []
+        for category in Category:
+            if category in skipped:
+                continue
+            for zero in (False, True) if category is Category.FOUR_OF_A_KIND else (False,):
+                shown = Showdown(self.deal, self.players[0], category, zero=zero)
+                if self.ends_before_the_lead(shown):
+                    found.append((category, zero))
+                    break
+        return found
+
+    def ends_before_the_lead(self, event: HandEvent) -> bool:
+        """Whether a best hand may be shown before the first lead, the deal ending there with
+        no last trick: a four of a kind's nolla, or a hand that wins the game (rules.md,
+        "Cases the texts leave open, decided"; seed 000: "Sker det i fas 3 ska fyrtalet
+        meddelas innan första utspelet, och handen tar slut där").  The one place this is
+        decided: `deal`, `edit`, `play` and the phone only offer it."""
+        if event.player is None or event.hand is None or event.opponent is not None:
+            return False
+        return self.rules.hands.points(event.hand) == "win" or self.zeroes_the_others(event)
 

@@ -46,6 +46,14 @@ def translate(command: Any, lang: str) -> None:
         # Options are Click's; arguments are Typer's (TyperArgument keeps its help too).
         if getattr(param, "help", None):
             param.help = _translated(param.help, lang)
+        metavar = param.metavar or _derived_metavar(param)
+        if metavar:
+            param.metavar = _metavar(metavar, lang)
+    # "[OPTIONS]" and a group's "COMMAND [ARGS]..." in the usage line: public attributes.
+    if command.options_metavar:
+        command.options_metavar = _metavar(command.options_metavar, lang)
+    if getattr(command, "subcommand_metavar", None):
+        command.subcommand_metavar = _metavar(command.subcommand_metavar, lang)
     # The help option is made on first use (Command.get_help_option): translate it then.
     command.get_help_option = _with_translated_help(command.get_help_option, lang)
     for sub in getattr(command, "commands", {}).values():
@@ -54,6 +62,57 @@ def translate(command: Any, lang: str) -> None:
     listed = getattr(command, "listed_help", None)
     if listed:
         command.listed_help = {name: _translated(text, lang) for name, text in listed.items()}
+
+
+# The words of the metavars (``--buy WHO``, ``-f PATH``, ``[OPTIONS]``), each a message id in
+# the context "metavar": the same English word may be translated otherwise in a sentence.
+_METAVAR_WORDS: dict[str, Msg] = {
+    "AMOUNT": Msg.in_context("metavar", "AMOUNT"),
+    "ARGS": Msg.in_context("metavar", "ARGS"),
+    "BASE": Msg.in_context("metavar", "BASE"),
+    "COMMAND": Msg.in_context("metavar", "COMMAND"),
+    "DATE": Msg.in_context("metavar", "DATE"),
+    "DEAL": Msg.in_context("metavar", "DEAL"),
+    "DIR": Msg.in_context("metavar", "DIR"),
+    "FILE": Msg.in_context("metavar", "FILE"),
+    "FOLDER": Msg.in_context("metavar", "FOLDER"),
+    "HAND": Msg.in_context("metavar", "HAND"),
+    "INTEGER": Msg.in_context("metavar", "INTEGER"),
+    "LIST": Msg.in_context("metavar", "LIST"),
+    "NAME": Msg.in_context("metavar", "NAME"),
+    "OPPONENT": Msg.in_context("metavar", "OPPONENT"),
+    "OPTIONS": Msg.in_context("metavar", "OPTIONS"),
+    "OURS": Msg.in_context("metavar", "OURS"),
+    "PATH": Msg.in_context("metavar", "PATH"),
+    "PLAYER": Msg.in_context("metavar", "PLAYER"),
+    "POINTS": Msg.in_context("metavar", "POINTS"),
+    "TEXT": Msg.in_context("metavar", "TEXT"),
+    "THEIRS": Msg.in_context("metavar", "THEIRS"),
+    "UNIT": Msg.in_context("metavar", "UNIT"),
+    "WHO": Msg.in_context("metavar", "WHO"),
+}
+
+
+def _metavar(metavar: str, lang: str) -> str:
+    """A metavar in ``lang``, word by word (``PLAYER:N``, ``[NAME]``, ``PLAYER...``): the
+    words the table knows are translated, the rest (``N``, ``K``) stay."""
+    import re
+
+    def word(match: re.Match[str]) -> str:
+        known = _METAVAR_WORDS.get(match[0])
+        return known.localized(lang) if known is not None else match[0]
+
+    return re.sub(r"[A-Z]+", word, metavar)
+
+
+def _derived_metavar(param: Any) -> str | None:
+    """The metavar Click makes from an option's type where none is given (``PATH``,
+    ``TEXT``, ``INTEGER``), set so that it can be translated; None for a flag, a choice or
+    an argument (which keeps its name)."""
+    if getattr(param, "param_type_name", "") != "option" or getattr(param, "is_flag", False):
+        return None
+    name = str(getattr(param.type, "name", "")).upper()
+    return name if name in _METAVAR_WORDS else None
 
 
 def _with_translated_help(original: Callable[[Any], Any], lang: str) -> Callable[[Any], Any]:

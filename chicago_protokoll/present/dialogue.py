@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core import claims, entry
-from ..core.errors import ChicagoError, EntryError
+from ..core.errors import ChicagoError, EntryError, RuleViolation
 from ..core.events import ChicagoWon, Event
 from ..core.game import Game
 from ..core.session import Session
@@ -115,6 +115,8 @@ def prompt_text(question: Question, game: Game) -> str:
                 ", PLAYER 2 = with a two: {last_trick_with_two}",
                 last_trick_with_two=scoring.last_trick_with_two,
             )
+        if game.hands_before_the_lead():  # besides the royal, said with `royal PLAYER`
+            two += t(", PLAYER HAND = shown before the first lead")
         return t(
             "{deal}, last trick (sista sticket): who took it? (PLAYER{with_two_option}): ",
             deal=deal,
@@ -151,6 +153,10 @@ def help_text(question: Question, game: Game) -> str:
         specific = t(
             "  PLAYER           took the last trick\n  PLAYER 2         took it with a two (scoring.last_trick_with_two)",
         )
+        if game.hands_before_the_lead():
+            specific += "\n" + t(
+                "  PLAYER HAND      a four of a kind that zeroes the others (PLAYER fyrtal nolla), or a hand that wins the game, shown before the first lead: the deal ends there, with no last trick",
+            )
         if game.rules.scoring.take_from_opponent:
             specific += "\n" + t(
                 "  PLAYER från OPPONENT   the points taken off OPPONENT instead (scoring.take_from_opponent)",
@@ -183,6 +189,10 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
         return [entry.buy_event(game, stripped, spoken=True)]
     if question.kind == "showdown":
         return [entry.showdown_event(game, stripped, spoken=True)]
+    if question.kind in ("chicago", "tricks") and _a_hand_after_the_player(game, stripped):
+        # A four of a kind's nolla or a hand that wins the game, shown before the first
+        # lead: the deal ends there.  Whether this hand may be is the engine's rule.
+        return [entry.showdown_event(game, stripped, spoken=True)]
     if question.kind == "chicago":
         if folded in claims.NOBODY:
             return []
@@ -214,6 +224,19 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
     return [entry.trick_event(game, took, with_two=with_two)]
 
 
+def _a_hand_after_the_player(game: Game, text: str) -> bool:
+    """Whether an answer before the first lead names a hand after the player (``Bo fyrtal
+    nolla``), not a last trick (``Bo``, ``Bo 2``, ``Bo från Anna``) or a declarer."""
+    _, rest = claims.split_player(game, text)
+    if not rest:
+        return False
+    try:
+        claims.spoken_claim(game, text)
+    except ChicagoError:
+        return False
+    return True
+
+
 def exchange_event(args: Sequence[str], game: Game) -> Event:
     """``x PLAYER N``: cards PLAYER exchanged in the köp being played."""
     if len(args) != 2:
@@ -228,6 +251,11 @@ def exchange_event(args: Sequence[str], game: Game) -> Event:
 
 class _Quit(Exception):
     pass
+
+
+def _nothing_recorded(error: ChicagoError) -> str:
+    """A refused answer's reason, saying that nothing of it was recorded."""
+    return Msg("{error}; nothing was recorded", error=error).localized(language())
 
 
 class Dialogue:
@@ -321,6 +349,10 @@ class Dialogue:
             except _Quit:
                 self.say(self._saved_note(""))
                 return 0
+            except (RuleViolation, EntryError) as error:
+                # Said outright, as the command line says it (cli.common._record): nobody
+                # types `u` to take back an answer that was never recorded.
+                self.say("  " + _nothing_recorded(error))
             except ChicagoError as error:
                 self.say("  " + error.localized(language()))
 
@@ -360,7 +392,10 @@ class Dialogue:
             self._undo()
             return False
         if text.casefold() in _STATUS:
-            self.say(plain_standings(game.standings(), self.name or ""))
+            # Read again, not the game replayed before the question was asked: another
+            # terminal may have recorded or corrected something while it waited.
+            _, now = self._load()
+            self.say(plain_standings(now.standings(), self.name or ""))
             return False
         if first in _ROYAL and len(words) == 2:
             return self._save(question, lambda g: [entry.royal_event(g, words[1])])
@@ -453,6 +488,8 @@ class Dialogue:
         return game.finished
 
     def _undo(self) -> None:
+        """``u``: take back the last answer, named and confirmed first (an answer refused
+        just before records nothing, so the last one recorded may be an older, good one)."""
         if self.answers and isinstance(self.answers[-1], int):
             deal = self.answers.pop()
             assert isinstance(deal, int)
@@ -461,7 +498,11 @@ class Dialogue:
                 t("  Taken back: nobody declared Chicago in deal {deal}.", deal=deal)
             )
             return
-        undone = recording.undo(self.path)
+        from .dialogue_undo import confirmed_undo
+
+        undone = confirmed_undo(self.path, self.ask, self.say)
+        if undone is None:
+            return
         self.saved()
         if undone.correction is not None:  # `e N` was the last answer: the correction goes
             from .narrate import describe_correction

@@ -25,12 +25,11 @@ from ..core.game import Game
 from ..i18n.language import Msg, language, t
 from ..store import recording, sessionfile
 from .narrate import describe_in_deal
-from .talk import Ask, Say
+from .talk import YES, Ask, Say
 from .views import correction_report
 
 EDIT_WORDS = frozenset({"e", "edit", "ändra", "andra", "rätta", "ratta"})
 _ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
-_YES = {"j", "ja", "y", "yes"}
 _PARTS = {
     "chicago": "chicago",
     "c": "chicago",
@@ -113,7 +112,7 @@ def edit_dialogue(
     answer = ask(
         t("  Save the correction? (y = yes, Enter = no): ")
     )
-    if answer.strip().casefold() not in _YES:
+    if answer.strip().casefold() not in YES:
         say(t("  Nothing was changed."))
         return
     recording.correct(path, deal, changes)

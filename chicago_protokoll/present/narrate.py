@@ -29,6 +29,7 @@ from ..core.events import (
     Showdown,
     opponent,
 )
+from ..core.session import Session
 from ..core.standings import Award, DealRecord
 from ..i18n.language import language, t
 from .width import visible
@@ -207,6 +208,18 @@ def describe_correction(correction: Correction) -> str:
         when=when,
         changes=changes,
     )
+
+
+def describe_undo(session: Session) -> str:
+    """What `undo` takes back now, as `store.recording.undo` decides it: the correction
+    right after one, else the last event; "" when nothing is recorded.  Said before it is
+    done (``u`` in ``play`` asks first; a phone's Undo is labelled so)."""
+    from ..core.correct import undoable_correction
+
+    correction = undoable_correction(session)
+    if correction is not None:
+        return describe_correction(correction)
+    return describe_event(session.events[-1]) if session.events else ""
 
 
 def taken_lines(deals: Sequence[DealRecord]) -> list[str]:

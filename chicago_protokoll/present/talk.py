@@ -10,3 +10,7 @@ from collections.abc import Callable
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
+
+#: What says yes to a question of ``play`` that asks before it changes the file (save a
+#: correction, take an answer back); anything else, Enter included, is no.
+YES = frozenset({"j", "ja", "y", "yes"})

@@ -8,6 +8,8 @@
 - The second tap a royal, a forfeit and a tap that ends the game ask for
   (`recorder.SecondTap`): the same form again, with ``sure=1``.
 - Undo's label: exactly what it takes back, a correction included.
+- A hand shown before the first lead (a four of a kind's nolla, a hand that wins the game):
+  folded away below the last trick where the house rules have one.
 - "Keep the screen on": the Wake Lock API, else a muted looping video started by the
   tap; where the API is absent the page says the screen may still turn off.
 
@@ -16,15 +18,14 @@ Every name typed at the table goes through `html.escape`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Protocol
 
-from ..core.correct import undoable_correction
 from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import t
-from ..present.narrate import describe_correction, describe_event
+from ..present.narrate import describe_undo
 from ..present.night_sheet import placement_points
 
 
@@ -39,17 +40,45 @@ class Page(Protocol):
 
     def link(self, label: str, **params: str) -> str: ...
 
+    def buttons(self, name: str, choices: Sequence[tuple[str, str]], *, go: str = "") -> str: ...
+
 # The fields a form sends that say what the page saw; a second tap sends them anew.
 SEEN_FIELDS = frozenset({"token", "session", "created", "events", "corrections", "sure"})
 
 
 def undo_label(session: Session) -> str:
-    """What Undo takes back, as `store.recording.undo` decides it: the correction right
-    after one, else the last event."""
-    correction = undoable_correction(session)
-    if correction is not None:
-        return describe_correction(correction)
-    return describe_event(session.events[-1]) if session.events else ""
+    """What Undo takes back (`present.narrate.describe_undo`, as ``u`` in ``play`` names it)."""
+    return describe_undo(session)
+
+
+def before_the_lead(page: Page) -> str:
+    """Folded away below the last trick, where the house rules have one: a hand shown
+    before the first lead that ends the deal with no last trick (a four of a kind's
+    nolla, a hand that wins the game; rules.md, "Cases the texts leave open").  The hands
+    offered are the engine's (`Game.hands_before_the_lead`), which judges the tap too."""
+    hands = page.game.hands_before_the_lead()
+    if not hands:
+        return ""
+    choose = "".join(
+        f'<option value="{escape(p)}">{escape(p)}</option>' for p in page.game.players
+    )
+    choices = [
+        (
+            f"{hand.value}:zero" if zero else hand.value,
+            escape(f"{hand.swedish} — {t('zero the others')}" if zero else hand.swedish),
+        )
+        for hand, zero in hands
+    ]
+    return (
+        f"<details><summary>{escape(t('Shown before the first lead'))}</summary>"
+        f'<p class="who">{escape(t("A four of a kind that zeroes the others, or a hand that wins the game, shown before the first lead: the deal ends there, with no last trick."))}</p>'
+        + page.form(
+            "showdown",
+            f'<label class="field">{escape(t("Who"))}<select name="who">{choose}</select></label>'
+            + page.buttons("hand", choices),
+        )
+        + "</details>"
+    )
 
 
 def second_tap(page: Page, form: Mapping[str, str], said: str) -> str:

@@ -382,7 +382,9 @@ class Page:
         taken = self.taken_from(list(game.players))
         buttons = self.buttons("who", self.players(None, t("took the last trick")))
         parts.append(self.form("trick", two + taken + buttons))
-        parts.append("</div></section>")
+        parts.append("</div>")
+        parts.append(evening.before_the_lead(self))
+        parts.append("</section>")
         return "".join(parts)
 
     def undo_section(self) -> str:

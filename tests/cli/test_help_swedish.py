@@ -86,7 +86,9 @@ def test_lang_sv_help_lists_the_commands_in_swedish() -> None:
     assert "Språk för allt som skrivs ut" in result.stdout
     assert swedish(HELP_OPTION) in result.stdout
     assert "Record one whole deal" not in result.stdout
-    assert "Usage: chicago [OPTIONS] COMMAND [ARGS]..." in result.stdout  # Click's own words
+    # Click's own words too, through the project's catalogue (issue 26, item 8)
+    assert "Användning: chicago [FLAGGOR] KOMMANDO [ARGUMENT]..." in result.stdout
+    assert "Kommandon:" in result.stdout and "Commands:" not in result.stdout
 
 
 def test_lang_sv_deal_help_explains_the_options_in_swedish() -> None:
@@ -94,10 +96,44 @@ def test_lang_sv_deal_help_explains_the_options_in_swedish() -> None:
     assert result.returncode == 0, result.stderr
     out = " ".join(result.stdout.split())  # the formatter's line breaks aside
     assert "För in en hel giv" in out
-    assert "--buy WHO Bästa handen i varje poänggivande köp" in out
-    assert "--last-trick PLAYER SPELARE tog sista sticket." in out
+    assert "--buy VEM Bästa handen i varje poänggivande köp" in out
+    assert "--last-trick SPELARE SPELARE tog sista sticket." in out
     assert "ropade Chicago" in out
     assert "PLAYER took the last trick" not in out
+
+
+ENGLISH_HELP_WORDS = ("Usage:", "Options:", "Arguments:", "Commands:", "[required]", "[OPTIONS]")
+ENGLISH_METAVARS = ("WHO", "PLAYER", "NAME", "PATH", "DEAL", "FILE")
+
+
+def test_lang_sv_help_says_clicks_own_words_and_the_metavars_in_swedish() -> None:
+    """`--lang sv deal --help` and `edit --help`: Click's and Typer's words ("Usage:",
+    "Options:", "Arguments:", "[required]") and the metavars (WHO, PLAYER, NAME) are said
+    through the project's catalogue, not left in English (issue 26, item 8)."""
+    for command in ("deal", "edit", "new"):
+        result = chicago("--lang", "sv", command, "--help")
+        assert result.returncode == 0, result.stderr
+        assert not [word for word in ENGLISH_HELP_WORDS if word in result.stdout], command
+        words = set(result.stdout.replace(":", " ").replace("[", " ").replace("]", " ").split())
+        assert not words & set(ENGLISH_METAVARS), (command, words & set(ENGLISH_METAVARS))
+        assert result.stdout.startswith(f"Användning: chicago {command} [FLAGGOR]")
+    edit = chicago("--lang", "sv", "edit", "--help").stdout
+    assert "Argument:" in edit and "GIV  Given som ska rättas.  [krävs]" in edit
+    assert "--chicago SPELARE" in edit and "-s, --session NAMN" in edit
+
+
+def test_every_swedish_help_page_says_clicks_words_in_swedish() -> None:
+    """No command's Swedish help keeps Click's English headings or [required]."""
+    for path, _ in commands(typer.main.get_command(app)):
+        result = chicago("--lang", "sv", *path, "--help")
+        assert result.returncode == 0, (path, result.stderr)
+        assert not [word for word in ENGLISH_HELP_WORDS if word in result.stdout], path
+
+
+def test_a_swedish_usage_error_shows_the_usage_line_in_swedish() -> None:
+    result = chicago("--lang", "sv", "edit")
+    assert result.returncode == 2
+    assert "Användning: chicago edit [FLAGGOR] GIV" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -144,7 +180,10 @@ def test_a_usage_error_under_sv_exits_2_as_in_english() -> None:
     swedish = chicago("--lang", "sv", "deal", "--no-such-option")
     english = chicago("--lang", "en", "deal", "--no-such-option")
     assert swedish.returncode == english.returncode == 2
-    assert swedish.stderr == english.stderr
+    # The same error; only the usage line before it is said in Swedish.
+    assert swedish.stderr.replace(
+        "Användning: chicago deal [FLAGGOR]", "Usage: chicago deal [OPTIONS]"
+    ) == english.stderr
     assert "No such option" in swedish.stderr
     assert chicago("--lang", "sv", "nosuchcommand", LANG="sv_SE.UTF-8").returncode == 2
 

@@ -316,9 +316,10 @@ def test_exchange_is_recorded_with_x_and_refused_under_buy_stop() -> None:
 
 def test_undo_takes_back_the_last_answer_and_asks_it_again() -> None:
     path = make_session()
-    script, _ = play(path, ["bo två par", "u"])
+    script, _ = play(path, ["bo två par", "u", "j"])
+    assert "Ta tillbaka giv 1, köp 1: Bo: två par? (j = ja, Enter = nej)" in script.prompts[2]
     assert "Ångrat: giv 1, köp 1: Bo: två par" in script.text
-    assert "köp 1" in script.prompts[2]
+    assert "köp 1" in script.prompts[3]
     assert sessionfile.load_session(path).events == ()
 
 
@@ -333,9 +334,9 @@ def test_undo_after_nobody_declares_returns_to_the_chicago_question() -> None:
 
 def test_undo_crosses_back_into_the_deal_just_finished() -> None:
     path = make_session()
-    script, _ = play(path, [*SEED_DEAL, "u", "bo två par"])
+    script, _ = play(path, [*SEED_DEAL, "u", "j", "bo två par"])
     assert scores(path) == {"Anna": 2, "Bo": 4, "Cilla": 5}
-    assert "bästa hand efter sticken" in script.prompts[5]
+    assert "bästa hand efter sticken" in script.prompts[6]
 
 
 def test_undo_with_nothing_recorded_says_so() -> None:
@@ -390,7 +391,7 @@ def test_forlorar_ends_the_game_and_the_settlement_counts_the_player_as_0() -> N
 
 def test_anteckning_writes_a_note_and_u_takes_it_back() -> None:
     path = make_session()
-    script, _ = play(path, ["anteckning felgiv, korten blandas om", "u"])
+    script, _ = play(path, ["anteckning felgiv, korten blandas om", "u", "j"])
     assert "Sparat: giv 1, Anteckning: felgiv, korten blandas om" in script.text
     assert "Ångrat: giv 1, Anteckning: felgiv, korten blandas om" in script.text
     assert sessionfile.load_session(path).events == ()
@@ -457,10 +458,10 @@ def test_an_answer_after_another_command_recorded_the_moment_is_asked_again() ->
 
 def test_answer_that_ends_the_game_can_be_taken_back() -> None:
     path = make_session()
-    script, _ = play(path, ["royal anna", "u", "", "q"])
+    script, _ = play(path, ["royal anna", "u", "j", "", "q"])
     assert "Enter = klart, u = ångra det senaste svaret" in script.text
     assert not replay(sessionfile.load_session(path)).finished
-    assert "köp 1" in script.prompts[2]
+    assert "köp 1" in script.prompts[3]
 
 
 def test_a_finished_game_shows_the_winners_and_asks_nothing() -> None:
@@ -645,6 +646,8 @@ def test_terminal_wrong_answer_undo_and_ctrl_c() -> None:
     child.sendline("cilla par")
     child.expect_exact("Giv 1, sista sticket")
     child.sendline("u")
+    child.expect_exact("Ta tillbaka giv 1, köp 2: Cilla: par? (j = ja, Enter = nej)")
+    child.sendline("j")
     child.expect_exact("Ångrat: giv 1, köp 2: Cilla: par")
     child.expect_exact("Giv 1, köp 2: bästa hand?")
     child.sendintr()
@@ -686,7 +689,7 @@ def test_a_correction_in_play_is_not_saved_without_a_yes_and_u_takes_one_back() 
     play(path, [*SEED_DEAL, "e 1", "köp 1", "cilla par", "", ""])
     assert scores(path) == {"Anna": 4, "Bo": 2, "Cilla": 5}
     before = path.read_bytes()
-    script, _ = play(path, ["e 1", "chicago", "ingen", "bo", "", "j", "u"])
+    script, _ = play(path, ["e 1", "chicago", "ingen", "bo", "", "j", "u", "j"])
     assert "Ångrat: giv 1 rättad" in script.text
     assert without_taken_back(path.read_bytes())[0] == before
 
@@ -735,7 +738,7 @@ def test_the_dialogue_tells_its_wiring_each_time_a_change_reaches_the_file() -> 
     """`play` exits 3, not 1, when printing fails after an answer was saved: the dialogue
     reports every save (a recorded answer, an undo) to the terminal's wiring."""
     path = make_session()
-    script = Script(["Bo:two-pair", "u"])
+    script = Script(["Bo:two-pair", "u", "y"])
     saves: list[int] = []
     Dialogue(
         path, script.ask, script.say, saved=lambda: saves.append(1)

@@ -74,3 +74,26 @@ def test_usage_lines_name_required_arguments_bare() -> None:
     usage = help_text.splitlines()[0]
     assert "{" not in usage
     assert " NAME " in usage
+
+
+def test_the_help_formatter_seam_is_the_one_clicks_context_chooses() -> None:
+    """Click's help formatter is reached through `Context.formatter_class` (a public class
+    attribute), and every command's context chooses the project's, which says "Usage:" and
+    the headings through the catalogue (issue 26, item 8)."""
+    from chicago_protokoll.cli.root import (
+        ChicagoCommand,
+        ChicagoContext,
+        ChicagoGroup,
+        ChicagoHelpFormatter,
+        ChicagoSubGroup,
+    )
+
+    assert typer_seams.HelpFormatter is typer.Context.formatter_class
+    assert issubclass(ChicagoHelpFormatter, typer_seams.HelpFormatter)
+    assert ChicagoContext.formatter_class is ChicagoHelpFormatter
+    for cls in (ChicagoCommand, ChicagoGroup, ChicagoSubGroup):
+        assert cls.context_class is ChicagoContext
+    formatter = ChicagoHelpFormatter()
+    formatter.write_usage("chicago deal", "[OPTIONS]")
+    formatter.write_heading("Options")
+    assert formatter.getvalue() == "Usage: chicago deal [OPTIONS]\nOptions:\n"
