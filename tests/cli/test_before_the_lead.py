@@ -6,8 +6,6 @@ där").  The engine decides it once (`PlayChecks.ends_before_the_lead`); `deal`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from chicago_protokoll.core.cards import Category
@@ -22,6 +20,7 @@ from chicago_protokoll.serve.record_page import Page
 from chicago_protokoll.serve.recorder import play_events
 from chicago_protokoll.store import sessionfile
 from cli_support import ok, refused, session_file, status
+from play_support import Script
 
 PLAYERS = ("Anna", "Bo", "Cilla")
 
@@ -149,26 +148,6 @@ def test_edit_to_a_nolla_before_the_lead_in_place_of_an_ordinary_showdown() -> N
 
 # -- play -------------------------------------------------------------------------------
 
-
-class Script:
-    def __init__(self, answers: Sequence[str]) -> None:
-        self.answers = list(answers)
-        self.prompts: list[str] = []
-        self.out: list[str] = []
-
-    def ask(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        self.out.append(prompt)
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
-
-    def say(self, text: str) -> None:
-        self.out.append(text)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.out)
 
 
 @pytest.fixture

@@ -39,6 +39,7 @@ from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.dialogue import Dialogue
 from chicago_protokoll.store import catalogue, locations, sessionfile
 from cli_support import without_taken_back
+from play_support import Script
 
 SEED_DEAL = ["bo två par", "an KH KS 9D 9H 3C", "c", "anna två par"]
 
@@ -50,28 +51,6 @@ def swedish() -> Iterator[None]:
     yield
     set_language(None)
 
-
-class Script:
-    """Answers typed one by one; EOF (Ctrl-D) when they run out.  Records what was asked."""
-
-    def __init__(self, answers: Sequence[str]) -> None:
-        self.answers = list(answers)
-        self.prompts: list[str] = []
-        self.out: list[str] = []
-
-    def ask(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        self.out.append(prompt)
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
-
-    def say(self, text: str) -> None:
-        self.out.append(text)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.out)
 
 
 def make_session(

@@ -5,7 +5,7 @@ terminal recorded or corrected."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +27,7 @@ from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.dialogue import Dialogue
 from chicago_protokoll.store import catalogue, recording, sessionfile
 from cli_support import ok, run, session_file
+from play_support import Script
 
 
 @pytest.fixture(autouse=True)
@@ -35,34 +36,6 @@ def english() -> Iterator[None]:
     yield
     set_language(None)
 
-
-class Script:
-    """Answers typed one by one, EOF when they run out; ``meanwhile`` runs before the
-    answer at that index is given (another terminal at work while the question is open)."""
-
-    def __init__(self, answers: Sequence[str], meanwhile: dict[int, object] | None = None) -> None:
-        self.answers = list(answers)
-        self.meanwhile = meanwhile or {}
-        self.prompts: list[str] = []
-        self.out: list[str] = []
-
-    def ask(self, prompt: str) -> str:
-        index = len(self.prompts)
-        self.prompts.append(prompt)
-        self.out.append(prompt)
-        action = self.meanwhile.get(index)
-        if callable(action):
-            action()
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
-
-    def say(self, text: str) -> None:
-        self.out.append(text)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.out)
 
 
 def play(path: Path, script: Script) -> Script:
