@@ -259,11 +259,7 @@ class Game(PlayChecks):
                 rule=Rule.DEAL_ORDER,
             )
         self._known(event.player)
-        if not event.reason.strip():
-            raise RuleViolation(
-                Msg("a forfeit needs its reason: say why the player loses the game"),
-                rule=Rule.A_REASON,
-            )
+        self._check_forfeit(event)
         if event.deal != self.deal:
             raise RuleViolation(
                 Msg(
@@ -275,25 +271,32 @@ class Game(PlayChecks):
             )
         self.forfeited = (event.player,)
         if event.player in self.winners:
-            others = [
-                (name, score)
-                for name, score in zip(self.players, self.scores, strict=True)
-                if name != event.player
-            ]
-            best = max(score for _, score in others)
-            self.winners = tuple(name for name, score in others if score == best)
+            self.winners = self._best_of_others(event.player)
         entry = Entry(event, (), tuple(self.scores))
         self._add_to_last_deal(entry)
         return entry
 
-    def _forfeit(self, event: Forfeit) -> Entry:
-        """The game ends at once; the winners are the best totals among the others."""
-        self._known(event.player)
+    def _check_forfeit(self, event: Forfeit) -> None:
         if not event.reason.strip():
             raise RuleViolation(
                 Msg("a forfeit needs its reason: say why the player loses the game"),
                 rule=Rule.A_REASON,
             )
+
+    def _best_of_others(self, player: str) -> tuple[str, ...]:
+        """Who wins once ``player`` forfeits: the best totals among the others."""
+        others = [
+            (name, score)
+            for name, score in zip(self.players, self.scores, strict=True)
+            if name != player
+        ]
+        best = max(score for _, score in others)
+        return tuple(name for name, score in others if score == best)
+
+    def _forfeit(self, event: Forfeit) -> Entry:
+        """The game ends at once; the winners are the best totals among the others."""
+        self._known(event.player)
+        self._check_forfeit(event)
         deal = self._check_entry_deal(
             event,
             Msg(
@@ -303,14 +306,8 @@ class Game(PlayChecks):
             ),
         )
         entry = Entry(event, (), tuple(self.scores))
-        others = [
-            (name, score)
-            for name, score in zip(self.players, self.scores, strict=True)
-            if name != event.player
-        ]
-        best = max(score for _, score in others)
         self.forfeited = (event.player,)
-        self.winners = tuple(name for name, score in others if score == best)
+        self.winners = self._best_of_others(event.player)
         self.finished = True
         if deal == self.deal:
             self.entries.append(entry)

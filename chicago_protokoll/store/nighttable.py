@@ -71,7 +71,7 @@ def transact(
                 return new, told
             if night.closed is None:
                 _refuse_amendment_when_open(night, path.stem, old, new)
-            if night.closed is not None:
+            else:
                 refuse_after_close(night, path.stem, old, new)
             if drawn is not None and _finished(old) and not _finished(new):
                 raise ChicagoError(
