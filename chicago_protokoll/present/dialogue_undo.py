@@ -19,19 +19,13 @@ from .narrate import describe_undo
 from .talk import YES, Ask, Say
 
 
-def _last_id(session: Session) -> str:
-    """The ids of the last event and the last correction: what was named, told apart from
-    an equal entry recorded after it."""
-    last = session.corrections[-1].id if session.corrections else ""
-    return f"{session.events[-1].id if session.events else ''}/{last}"
-
-
 def confirmed_undo(path: Path, ask: Ask, say: Say) -> recording.Undone | None:
     """Name what `undo` takes back and take it back on a yes; None when the answer is
     anything else (Enter, the end of the input).  With nothing recorded `recording.undo`
     refuses as the command does."""
     found = sessionfile.load_session(path)
-    what, named = describe_undo(found), _last_id(found)
+    # What was named, by its id (an equal entry recorded after it has another).
+    what, named = describe_undo(found), recording.undo_target(found)
     if what:
         try:
             answer = ask(t("  Take back {what}? (y = yes, Enter = no): ", what=what))
@@ -43,7 +37,7 @@ def confirmed_undo(path: Path, ask: Ask, say: Say) -> recording.Undone | None:
 
     def still(current: Session) -> None:
         # Checked under the lock: what was named is still what undo takes back.
-        if (describe_undo(current), _last_id(current)) != (what, named):
+        if recording.undo_target(current) != named:
             raise ChicagoError(
                 Msg(
                     "the protocol changed while you answered (another command recorded something); here is the question again",

@@ -7,7 +7,6 @@
   (the page follows the table's next game by itself once it is drawn).
 - The second tap a royal, a forfeit and a tap that ends the game ask for
   (`recorder.SecondTap`): the same form again, with ``sure=1``.
-- Undo's label: exactly what it takes back, a correction included.
 - A hand shown before the first lead (a four of a kind's nolla, a hand that wins the game):
   folded away below the last trick where the house rules have one.
 - "Keep the screen on": the Wake Lock API, else a muted looping video started by the
@@ -23,9 +22,7 @@ from html import escape
 from typing import Any, Protocol
 
 from ..core.game import Game
-from ..core.session import Session
 from ..i18n.language import t
-from ..present.narrate import describe_undo
 from ..present.night_sheet import placement_points
 
 
@@ -44,11 +41,6 @@ class Page(Protocol):
 
 # The fields a form sends that say what the page saw; a second tap sends them anew.
 SEEN_FIELDS = frozenset({"token", "session", "created", "events", "corrections", "sure"})
-
-
-def undo_label(session: Session) -> str:
-    """What Undo takes back (`present.narrate.describe_undo`, as ``u`` in ``play`` names it)."""
-    return describe_undo(session)
 
 
 def before_the_lead(page: Page) -> str:

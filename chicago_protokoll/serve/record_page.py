@@ -34,7 +34,7 @@ from ..core.standings import Moment
 from ..i18n.language import language, t
 from ..present.dialogue import declarers
 from ..present.html_sheet import document
-from ..present.narrate import describe_in_deal
+from ..present.narrate import describe_in_deal, describe_undo
 from ..store import recording
 from . import record_evening as evening
 from .entries import new_entry
@@ -390,7 +390,7 @@ class Page:
     def undo_section(self) -> str:
         if not self.session.events and not self.session.corrections:
             return ""
-        last = evening.undo_label(self.session)
+        last = describe_undo(self.session)  # as ``u`` in ``play`` names it
         label = f'{escape(t("Undo"))}<span class="sub">{escape(last)}</span>'
         # The id of what it takes back: a resend finds it taken back (`recorder.perform`).
         takes = {TAKES_FIELD: recording.undo_target(self.session) or ""}
