@@ -62,6 +62,11 @@ class KeeperNight:
             f'<button name="do" value="{DRAW}">{escape(t("Draw its next game"))}</button></form>'
         )
 
+    @staticmethod
+    def asks_draw(form: Mapping[str, str]) -> bool:
+        """Whether a form of the keeper's page is this page's draw button."""
+        return form.get("do") == DRAW
+
     def draw(self, form: Mapping[str, str]) -> str:
         """Draw the next game of the form's table, as `night draw` would; the line to show.
         `ChicagoError` with the command's sentence when it is refused."""

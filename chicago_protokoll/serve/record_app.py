@@ -339,7 +339,7 @@ class Recording:
                 return _refused(t("This form is too large."), 413)
             if not self._same_site(request) or not keys.same(form.get("token", ""), token):
                 return _refused(t("This form does not come from the keeper's page: nothing was changed."))
-            if form.get("do") == "draw" and self.night is not None:
+            if self.night is not None and self.night.asks_draw(form):
                 try:
                     lines.append(await asyncio.to_thread(self.night.draw, form))
                 except ChicagoError as error:
