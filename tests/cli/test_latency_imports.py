@@ -223,6 +223,19 @@ def test_the_benchmark_runs_and_prints_its_table(tmp_path: Path) -> None:
     assert "targets met" in done.stdout
 
 
+# What the root app alone imports of ours: no command module and no part of the core but
+# its errors (`--version`, and `--help`'s list of commands).
+ROOT_ALONE = frozenset(
+    {
+        "chicago_protokoll.cli.app",
+        "chicago_protokoll.cli.examples",
+        "chicago_protokoll.cli.typer_seams",
+        "chicago_protokoll.cli.root",
+        "chicago_protokoll.core.errors",
+    }
+)
+
+
 def test_version_is_answered_by_the_root_alone(chicago_home: Path) -> None:
     """`chicago --version` (also after --lang) imports no command module and no part of the
     scoring core: the root's eager option answers before any command is looked at."""
@@ -231,13 +244,7 @@ def test_version_is_answered_by_the_root_alone(chicago_home: Path) -> None:
         assert "chicago_protokoll.cli.app" in modules
         ours = ("chicago_protokoll.cli.", "chicago_protokoll.core.")
         loaded = {m for m in modules if m.startswith(ours)}
-        assert loaded <= {
-            "chicago_protokoll.cli.app",
-            "chicago_protokoll.cli.examples",
-            "chicago_protokoll.cli.typer_seams",
-            "chicago_protokoll.cli.root",
-            "chicago_protokoll.core.errors",
-        }, args
+        assert loaded <= ROOT_ALONE, args
 
 
 @pytest.mark.parametrize(
@@ -266,13 +273,7 @@ def test_help_lists_the_commands_without_importing_one(chicago_home: Path) -> No
         modules = _imports(chicago_home, *args)
         assert "chicago_protokoll.cli.app" in modules  # the check sees the imports
         loaded = {m for m in modules if m.startswith(("chicago_protokoll.cli.", "chicago_protokoll.core."))}
-        assert loaded <= {
-            "chicago_protokoll.cli.app",
-            "chicago_protokoll.cli.examples",
-            "chicago_protokoll.cli.typer_seams",
-            "chicago_protokoll.cli.root",
-            "chicago_protokoll.core.errors",
-        }, args
+        assert loaded <= ROOT_ALONE, args
 
 
 def test_sessions_and_stats_name_the_index_without_package_metadata(table: Path) -> None:
