@@ -23,8 +23,10 @@ def read_id(
     if (
         not isinstance(value, str)
         or not 1 <= len(value) <= ID_LIMIT
+        # isprintable() refuses every white space but the plain space (all others are
+        # Unicode separators or control characters), so one test is left.
         or not value.isprintable()
-        or any(char.isspace() for char in value)
+        or " " in value
     ):
         raise refuse(
             Msg(
