@@ -41,9 +41,10 @@ import sqlite3
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext, suppress
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -134,6 +135,87 @@ def content_hash(text: str) -> str:
 def checksum(*fields: object) -> int:
     """The CRC-32 of a row's fields: a row whose fields do not give it back was damaged."""
     return zlib.crc32("\x1f".join(map(str, fields)).encode("utf-8", "surrogatepass"))
+
+
+#: Files to replay before worker processes are worth their start: each is a new Python
+#: that imports the core (about 0.1 s of CPU), against about 1.5 ms a file.
+PARALLEL_FROM = 400
+#: Files a worker is sent at a time.
+_CHUNK = 50
+
+
+def _replay_one(job: tuple[str, str, str]) -> tuple[SessionSummary, str] | None:
+    """In a worker: a file's summary and its row's text, or None when it is refused (the
+    refusal is worded again where it is shown: an error is not sent between processes)."""
+    outcome = _replay_here(job)
+    return None if isinstance(outcome, ChicagoError) else outcome
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1  # pragma: no cover - macOS and Windows
+
+
+def replayed(
+    jobs: Iterable[tuple[str, str, str]], expected: int
+) -> Iterator[tuple[SessionSummary, str] | ChicagoError]:
+    """For each (path, text, source) of ``jobs``, in order: its summary and row text, or
+    its refusal.
+
+    When ``expected`` (about how many jobs come) is many, a clone of a club's folder on
+    its first `stats`, the files are replayed by one worker process per core while
+    ``jobs`` is still being read here; the figures are the same either way, only the
+    wall time differs (docs/latency.md).  A worker that cannot start or dies leaves the
+    rest to this process."""
+    sent: list[tuple[str, str, str]] = []
+    source = iter(jobs)
+
+    def sending() -> Iterator[tuple[str, str, str]]:
+        for job in source:
+            sent.append(job)
+            yield job
+
+    workers = min(_cores(), expected // _CHUNK)
+    done = 0
+    if expected >= PARALLEL_FROM and workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        # spawn, not fork, on every platform: a fork of a process that holds an SQLite
+        # connection (or, from Python 3.12, any thread) is not safe.
+        context = multiprocessing.get_context("spawn")
+        try:
+            with ProcessPoolExecutor(workers, mp_context=context) as pool:
+                # map sends each chunk as soon as it is read, and gives the outcomes
+                # once every job is sent: the reading here overlaps the replaying there.
+                for outcome in pool.map(_replay_one, sending(), chunksize=_CHUNK):
+                    job = sent[done]
+                    done += 1
+                    yield _refusal(job) if outcome is None else outcome
+        except (BrokenProcessPool, OSError):
+            pass  # what is left is replayed below, here
+    for job in chain(sent[done:], sending()):
+        yield _replay_here(job)
+
+
+def _replay_here(job: tuple[str, str, str]) -> tuple[SessionSummary, str] | ChicagoError:
+    path, text, source = job
+    try:
+        summary = read_summary(Path(path), text, source)
+    except ChicagoError as error:
+        return error
+    return summary, _dumps(summary_to_data(summary))
+
+
+def _refusal(job: tuple[str, str, str]) -> ChicagoError:
+    """The refusal of a file a worker refused, worded here."""
+    outcome = _replay_here(job)
+    if isinstance(outcome, ChicagoError):
+        return outcome
+    raise AssertionError(f"{job[2]} was refused once and then read")  # pragma: no cover
 
 
 def _damaged(error: sqlite3.Error) -> bool:
@@ -251,26 +333,43 @@ class Index:
             else:
                 found[number] = Found(paths[number], summary)
         fresh: list[tuple[Any, ...]] = []
+
+        def keep(number: int, summary: SessionSummary, data: str, content: str) -> None:
+            found[number] = Found(paths[number], summary)
+            key, at = keys[number], absolute[number]
+            if key is not None and key == _stat_key(at):  # unchanged while read
+                row = (at, os.path.dirname(at), *key, time.time_ns(), content, data)
+                fresh.append((*row, checksum(*row)))
+
         with progress(len(missing)) if progress and missing else nullcontext(_nothing) as step:
-            for number in missing:
-                path = paths[number]
-                try:
-                    text, source = sessionfile.read_session_text(path)
+            # Read and known by content here; what is left is replayed, by worker processes
+            # when there is much of it (a clone's first `stats`: `replayed`).
+            replaying: list[tuple[int, str]] = []  # (number, content), in the order sent
+
+            def to_replay() -> Iterator[tuple[str, str, str]]:
+                for number in missing:
+                    path = paths[number]
+                    try:
+                        text, source = sessionfile.read_session_text(path)
+                    except ChicagoError as error:
+                        found[number] = Found(path, None, error)
+                        step()
+                        continue
                     content = content_hash(text)
                     known = self._by_content(content)
                     if known is None:
-                        summary = read_summary(path, text, source)
-                        data = _dumps(summary_to_data(summary))
+                        replaying.append((number, content))
+                        yield str(path), text, source
                     else:
-                        summary, data = known
-                except ChicagoError as error:
-                    found[number] = Found(path, None, error)
+                        keep(number, *known, content)
+                        step()
+
+            for sent, outcome in enumerate(replayed(to_replay(), len(missing))):
+                number, content = replaying[sent]
+                if isinstance(outcome, ChicagoError):
+                    found[number] = Found(paths[number], None, outcome)
                 else:
-                    found[number] = Found(path, summary)
-                    key, at = keys[number], absolute[number]
-                    if key is not None and key == _stat_key(at):  # unchanged while read
-                        row = (at, os.path.dirname(at), *key, time.time_ns(), content, data)
-                        fresh.append((*row, checksum(*row)))
+                    keep(number, *outcome, content)
                 step()
         listed = set(absolute)
         gone = [path for path in rows if path not in listed]  # deleted since: forgotten

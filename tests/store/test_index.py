@@ -537,3 +537,59 @@ def test_any_flipped_bit_in_a_kept_row_changes_no_figure(
             (raw.decode("utf-8", "replace"), rowid),
         )
     assert stats() == truth
+
+
+class Pools:
+    """Counts the worker pools the index starts (concurrent.futures.ProcessPoolExecutor)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, *, broken: bool = False) -> None:
+        import concurrent.futures
+        from concurrent.futures.process import BrokenProcessPool
+
+        self.started = 0
+        pools = self
+
+        class Counted(concurrent.futures.ProcessPoolExecutor):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                pools.started += 1
+                if broken:
+                    raise BrokenProcessPool("a worker could not start")
+                super().__init__(*args, **kwargs)
+
+        monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
+        # Few files are worth workers here: the club of a test is small.
+        monkeypatch.setattr(index_store, "PARALLEL_FROM", 4)
+        monkeypatch.setattr(index_store, "_CHUNK", 3)
+        monkeypatch.setattr(index_store, "_cores", lambda: 2)
+
+
+def test_a_cold_index_replayed_by_worker_processes_gives_the_figures_of_one_process(
+    club: list[Path], chicago_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A clone's first `stats` replays its files on every core; the figures and each
+    refusal are those of one process reading them one by one."""
+    broken = club[5]
+    broken.write_text(broken.read_text("utf-8").replace("deal = 1", "deal = 9", 1), "utf-8")
+    serial = fresh(chicago_home)
+    one_by_one = invoke("sessions")
+    pools = Pools(monkeypatch)
+    assert fresh(chicago_home) == serial
+    assert pools.started == 1
+    shutil.rmtree(cache(chicago_home))
+    listed = invoke("sessions")
+    assert pools.started == 2
+    assert (listed.exit_code, listed.stdout, listed.stderr) == (
+        one_by_one.exit_code,
+        one_by_one.stdout,
+        one_by_one.stderr,
+    )
+    assert broken.stem in listed.stdout + listed.stderr  # the refusal is there, worded alike
+
+
+def test_workers_that_cannot_start_leave_the_files_to_the_command_itself(
+    club: list[Path], chicago_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    serial = fresh(chicago_home)
+    pools = Pools(monkeypatch, broken=True)
+    assert fresh(chicago_home) == serial
+    assert pools.started == 1
