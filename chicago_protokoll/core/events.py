@@ -285,40 +285,47 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return data
 
 
-_DISK_SHAPES: dict[type[Any], tuple[dict[str, str], frozenset[str]]] = {}
-
-
-def _disk_shape(cls: type[Any]) -> tuple[dict[str, str], frozenset[str]]:
-    """An event type's fields as a file names them: each disk name's attribute, and every
-    name its table may hold.  Worked out once per type (a club's index reads 170,000
-    events; `dataclasses.fields` builds its tuple anew on every call)."""
-    shape = _DISK_SHAPES.get(cls)
-    if shape is None:
-        disk_names: dict[str, str] = cls.disk_names
-        from_disk = {disk: name for name, disk in disk_names.items()}
-        names = frozenset(disk_names.get(item.name, item.name) for item in fields(cls))
-        shape = _DISK_SHAPES[cls] = (from_disk, names)
-    return shape
-
-
-_FIELD_TYPES: dict[str, tuple[type, ...]] = {
-    "deal": (int,),
-    "buy": (int,),
-    "count": (int,),
-    "player": (str,),
-    "breaker": (str,),
-    "cards": (str,),
-    "hand": (str,),
-    "tie": (bool,),
-    "zero": (bool,),
-    "with_two": (bool,),
-    "after_end": (bool,),
-    "points": (int,),
-    "reason": (str,),
-    "text": (str,),
-    "opponent": (str,),
-    "id": (str,),
+# The type of each field's value in a file, by its name on disk: what tomllib (and the
+# store's reader) gives for it, exactly (a bool is no int here).
+_FIELD_TYPES: dict[str, type] = {
+    "deal": int,
+    "buy": int,
+    "count": int,
+    "player": str,
+    "breaker": str,
+    "cards": str,
+    "hand": str,
+    "tie": bool,
+    "zero": bool,
+    "with_two": bool,
+    "after_end": bool,
+    "points": int,
+    "reason": str,
+    "text": str,
+    "opponent": str,
+    "id": str,
 }
+
+# An event type's table as a file holds it: for each name on disk, the attribute it
+# fills and the type its value must have (None: no value will do).
+_Plan = dict[str, tuple[str, type | None]]
+_PLANS: dict[type[Any], _Plan] = {}
+
+
+def _plan(cls: type[Any]) -> _Plan:
+    """Worked out once per type: a club's index reads 170,000 events, and
+    `dataclasses.fields` builds its tuple anew on every call."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        disk_names: dict[str, str] = cls.disk_names
+        plan = _PLANS[cls] = {
+            disk_names.get(item.name, item.name): (
+                item.name,
+                _FIELD_TYPES.get(disk_names.get(item.name, item.name)),
+            )
+            for item in fields(cls)
+        }
+    return plan
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
@@ -327,18 +334,18 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise SessionFileError(Msg("unknown event type {kind!r}", kind=kind))
-    disk_names: dict[str, str] = cls.disk_names
-    from_disk, names = _disk_shape(cls)
+    plan = _PLANS.get(cls) or _plan(cls)
     values: dict[str, Any] = {}
     for key, value in data.items():
-        if key == "type":
-            continue
-        if key not in names:
+        step = plan.get(key)
+        if step is None:
+            if key == "type":
+                continue
             raise SessionFileError(
                 Msg("a {kind} event has an unknown field {key!r}", kind=kind, key=key),
             )
-        expected = _FIELD_TYPES.get(key, ())
-        if not isinstance(value, expected) or (expected == (int,) and isinstance(value, bool)):
+        attribute, expected = step
+        if type(value) is not expected:
             raise SessionFileError(
                 Msg(
                     "a {kind} event has a bad value for {key}: {value!r}",
@@ -349,13 +356,13 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             )
         if key == "hand":
             try:
-                values[key] = parse_category(str(value))
+                values[attribute] = parse_category(str(value))
             except ValueError as error:
                 raise SessionFileError(
                     Msg("a {kind} event: {error}", kind=kind, error=error)
                 ) from None
         else:
-            values[from_disk.get(key, key)] = value
+            values[attribute] = value
     if "deal" not in values:
         raise SessionFileError(
             Msg("a {kind} event has no deal number", kind=kind),
@@ -366,9 +373,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         event: Event = cls(**values)  # type: ignore[assignment]  # cls is one of Event's types
     except TypeError:
         missing = sorted(
-            disk_names.get(item.name, item.name)
-            for item in fields(cls)
-            if item.name not in values and item.name not in ("kind", "id")
+            disk
+            for disk, (attribute, _) in plan.items()
+            if attribute not in values and attribute not in ("kind", "id")
         )
         raise SessionFileError(
             Msg("a {kind} event is missing {missing}", kind=kind, missing=', '.join(missing)),

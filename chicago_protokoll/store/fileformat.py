@@ -518,7 +518,12 @@ def session_problem(session: Session) -> Msg | None:
             first_dealer=session.first_dealer,
             players=list(players),
         )
-    for number, event in enumerate(session.events, start=1):
+    named = {name for event in session.events for name in named_players(event)}
+    if named.issubset(players):
+        events: tuple[Event, ...] = ()  # every name seated: nothing to point out below
+    else:
+        events = session.events
+    for number, event in enumerate(events, start=1):
         who = next((name for name in named_players(event) if name not in players), None)
         if who is not None:
             return Msg(
