@@ -390,6 +390,29 @@ def moment_texts(chicago: str, env: dict[str, str], file20: Path) -> dict[str, s
     return texts
 
 
+def least_cases(python: str, env: dict[str, str]) -> list[Case]:
+    """What a command cannot do without, imported and nothing more (no target): Typer and
+    platformdirs (every command that finds the data directory), then the scoring core a
+    read replays a session with (`core.game`: the events, the house rules, the standings),
+    then what a write also parses its entry with (`core.entry`).  Beside the reads' 1.3x
+    and the writes' 1.45x they show how much of each target is left for the command's own
+    work (docs/latency.md)."""
+    least = "import typer, platformdirs"
+    return [
+        Case(f"python -c '{least}'", [python, "-c", least], env),
+        Case(
+            f"python -c '{least}, chicago_protokoll.core.game' (a read's core)",
+            [python, "-c", f"{least}, chicago_protokoll.core.game"],
+            env,
+        ),
+        Case(
+            f"python -c '{least}, chicago_protokoll.core.entry' (a write's core)",
+            [python, "-c", f"{least}, chicago_protokoll.core.entry"],
+            env,
+        ),
+    ]
+
+
 def everyday_cases(chicago: str, env: dict[str, str], file20: Path) -> list[Case]:
     """The commands typed at the table and after a game, on the 20-deal session (the
     current one), each with the 1.5x-of-`import typer` target (help: 2x)."""
@@ -503,6 +526,7 @@ def main() -> None:
         cases = [
             floor,
             typer,
+            *least_cases(python, env),
             *([] if args.no_tab else completion_cases(chicago, env)),
             *everyday_cases(chicago, env, file20),
             Case(
