@@ -220,6 +220,8 @@ def test_the_benchmark_runs_and_prints_its_table(tmp_path: Path) -> None:
     ):  # fmt: skip
         assert f"\n| {command} | " in done.stdout
     assert "| export --format json, 1000 deals |" in done.stdout
+    for least in ("(a read's core) |", "(a write's core) |"):  # what is left for the command
+        assert least in done.stdout
     assert "targets met" in done.stdout
 
 
