@@ -188,7 +188,8 @@ def run(args: list[str]) -> None:
     try:
         # here and not in `offered`: the Click tree's callbacks call that in a command's
         # process, which must not take a directory from its environment
-        locations.trust_data_dir(os.environ.get(DATA_DIR_ENV, ""), os.environ.get(DATA_KEY_ENV, ""))
+        kept = os.environ.get(DATA_DIR_ENV, "")
+        locations.trust_data_dir(kept, os.environ.get(DATA_KEY_ENV, ""))
         kind, prefix, session, file = [*args, "", "", "", ""][:4]
         found = offered(kind, prefix, session or None, file or None, args[4:])
         sys.stdout.buffer.write("".join(f"{name}\n" for name in found).encode("utf-8"))

@@ -46,7 +46,17 @@ def cache_dir() -> Path:
 # asked of it again only when one of these changed (a club's index names 10,000 files
 # relative to the data directory, three times each; a test moves HOME).  The one list:
 # `environment_key` and the shell scripts' cache (scripts/generate_completions.py) read it.
-_PLATFORM_ENV = ("HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "USERPROFILE", "APPDATA", "LOCALAPPDATA")
+# WIN_PD_OVERRIDE_LOCAL_APPDATA: the Windows folder of both directories, which recent
+# releases of platformdirs take before asking the system.
+_PLATFORM_ENV = (
+    "HOME",
+    "XDG_DATA_HOME",
+    "XDG_CACHE_HOME",
+    "USERPROFILE",
+    "APPDATA",
+    "LOCALAPPDATA",
+    "WIN_PD_OVERRIDE_LOCAL_APPDATA",
+)
 _PLATFORM_DIRS: dict[tuple[str, tuple[str | None, ...]], str] = {}
 
 
