@@ -85,7 +85,11 @@ def environment_key() -> str:
     "/" and an unset one the password database's home.  ASCII, because the key travels
     through a shell variable and back through the environment, whatever the locale.
     """
-    return ascii(_platform_env())
+    return _key(_platform_env())
+
+
+def _key(env: tuple[str | None, ...]) -> str:
+    return ascii(env)
 
 
 def platform_data_dir() -> str:
@@ -94,9 +98,9 @@ def platform_data_dir() -> str:
     return _platform_dir("data")
 
 
-def trust_data_dir(directory: str, key: str) -> bool:
+def trust_data_dir(directory: str, key: str) -> None:
     """Take ``directory`` as platformdirs' data directory without importing platformdirs,
-    if ``key`` is this environment's `environment_key`, and say whether it was taken.
+    if ``key`` is this environment's `environment_key` (and ``directory`` absolute).
 
     A shell script keeps what ``_CHICAGO_COMPLETE=data-dir`` printed (`platform_data_dir`
     beside `environment_key`) and hands it back to each TAB on a name; when a variable
@@ -105,10 +109,8 @@ def trust_data_dir(directory: str, key: str) -> bool:
     Only store/completion.py calls this: no command takes a directory from outside.
     """
     env = _platform_env()
-    if not directory or not os.path.isabs(directory) or key != ascii(env):
-        return False
-    _PLATFORM_DIRS["data", env] = directory
-    return True
+    if directory and os.path.isabs(directory) and key == _key(env):
+        _PLATFORM_DIRS["data", env] = directory
 
 
 def sessions_dir() -> Path:
