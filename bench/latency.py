@@ -28,7 +28,8 @@ reference, ``python -c 'import typer'`` (what any Typer command pays before it d
 anything), measured in the same rounds.  Targets (issue 32, docs/latency.md):
 ``--help`` and ``--version`` within 1.15x of the reference's CPU, every command that
 reads within 1.3x, every command that records within 1.45x, a TAB press on a name
-within 2.5x of the floor's.  The wall-clock medians are printed beside them.
+within 2.5x of the floor's (a TAB after the first in a shell, which also asks for the
+data directory: a row of its own, no target).  The wall-clock medians are printed beside them.
 
 Byte code is compiled at install (as pip does for a user), and for ``--chicago`` cached
 in a temporary ``PYTHONPYCACHEPREFIX`` during a warm-up run.
@@ -181,6 +182,7 @@ class Case:
     target: str | None = None  # a key of TARGETS
     expect: str | None = None  # a piece of stdout the warm-up run must show
     before: tuple[Path, str] | None = None  # (file, text) written before every run
+    then: tuple[list[str], dict[str, str]] | None = None  # run next, its time added
     runs: int | None = None  # fewer runs for the slow ones
     times: list[float] = field(default_factory=list)  # wall clock
     cpu: list[float] = field(default_factory=list)  # user + system time of the process
@@ -310,26 +312,42 @@ def build_sessions(chicago: str, env: dict[str, str], home: Path) -> dict[int, P
     return paths
 
 
-def completion_cases(chicago: str, env: dict[str, str]) -> list[Case]:
+def completion_cases(chicago: str, env: dict[str, str], home: Path) -> list[Case]:
     """A TAB on a name: the one TAB that runs Python (`_CHICAGO_COMPLETE=names`, as the
     shipped scripts call it).  A TAB on a command or an option runs no Python at all;
-    bench/completion.py times those through the bash script."""
+    bench/completion.py times those through the bash script.
+
+    The scripts ask for the data directory once in a shell (`_CHICAGO_COMPLETE=data-dir`,
+    which imports platformdirs) and pass it, with the key it printed, to every names
+    call after (store/completion.py).  The targeted rows are such a TAB, with what this
+    install's data-dir printed; one row is the first TAB in a shell (data-dir, then
+    names), and one a TAB given no directory, as before the scripts kept one."""
+    asked = dict(env, _CHICAGO_COMPLETE="data-dir")
+    answer = run([chicago], asked).splitlines()
+    if len(answer) != 2 or Path(answer[1]) != home:
+        sys.exit(
+            f"bench: data-dir printed {answer!r}, not a key and {home} (a release before it? --no-tab)"
+        )
     names = dict(env, _CHICAGO_COMPLETE="names")
+    kept = dict(names, _CHICAGO_DATA_KEY=answer[0], _CHICAGO_DATA_DIR=answer[1])
+    player = [chicago, "player", "Å", "", ""]
     return [
-        Case(
-            "TAB: a player `deal --last-trick Å`",
-            [chicago, "player", "Å", "", ""],
-            names,
-            "completion",
-            "Åsa",
-        ),
+        Case("TAB: a player `deal --last-trick Å`", player, kept, "completion", "Åsa"),
         Case(
             "TAB: a hand `buy Åsa:k`",
             [chicago, "who", "Åsa:k", "", ""],
-            names,
+            kept,
             "completion",
             "Åsa:kåk",
         ),
+        Case(
+            "TAB: a player, the first in a shell (data-dir + names)",
+            [chicago],
+            asked,
+            expect="Åsa",
+            then=(player, kept),
+        ),
+        Case("TAB: a player, no directory given (platformdirs)", player, names, None, "Åsa"),
     ]
 
 
@@ -338,6 +356,8 @@ def measure(cases: list[Case], rounds: int) -> None:
         if case.before:
             case.before[0].write_text(case.before[1], "utf-8")
         out = run(case.argv, case.env)
+        if case.then:
+            out = run(*case.then)
         if case.expect is not None and case.expect not in out:
             sys.exit(f"bench: {case.label}: expected {case.expect!r} in the output, got:\n{out}")
     for number in range(rounds):
@@ -348,13 +368,10 @@ def measure(cases: list[Case], rounds: int) -> None:
                 case.before[0].write_text(case.before[1], "utf-8")
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            subprocess.run(
-                case.argv,
-                env=case.env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                check=False,
-            )
+            for argv, env in [(case.argv, case.env), *([case.then] if case.then else [])]:
+                subprocess.run(
+                    argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+                )
             case.times.append(time.perf_counter() - start)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             case.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -527,7 +544,7 @@ def main() -> None:
             floor,
             typer,
             *least_cases(python, env),
-            *([] if args.no_tab else completion_cases(chicago, env)),
+            *([] if args.no_tab else completion_cases(chicago, env, home)),
             *everyday_cases(chicago, env, file20),
             Case(
                 "status (200 deals)",

@@ -2,8 +2,8 @@
 
 Kept tiny: the shell completion scripts (completions/) complete commands, options and
 choices by themselves; for a session or player name they run ``chicago`` with
-``_CHICAGO_COMPLETE=names``, which `store.completion` answers without importing Typer,
-Click, Rich or the scoring core.
+``_CHICAGO_COMPLETE=names`` (and, once in a shell, ``data-dir``), which `store.completion`
+answers without importing Typer, Click, Rich or the scoring core.
 """
 
 from __future__ import annotations
@@ -25,10 +25,15 @@ _THRESHOLD = 50_000
 
 
 def main() -> None:
-    if os.environ.get("_CHICAGO_COMPLETE") == "names":
+    mode = os.environ.get("_CHICAGO_COMPLETE")
+    if mode == "names":
         from .store.completion import run as complete
 
         complete(sys.argv[1:])  # exits when it has answered
+    elif mode == "data-dir":  # what the scripts keep for the names calls (store/completion.py)
+        from .store.completion import run_data_dir
+
+        run_data_dir()  # exits when it has answered
     gc.disable()
     from .cli.app import run
 

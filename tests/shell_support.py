@@ -43,11 +43,14 @@ def need(shell: str) -> str:
     return found
 
 
-def environment(home: Path | None = None) -> dict[str, str]:
+def environment(home: Path | None) -> dict[str, str]:
+    """This process's environment for a shell: ``CHICAGO_PROTOKOLL_HOME`` is ``home``, and
+    with None unset, as a user has it (the data directory is then platformdirs')."""
     env = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith(("_CHICAGO", "COMP_", "BASH_", "ZDOTDIR", "fish_"))
+        and key != "CHICAGO_PROTOKOLL_HOME"
     }
     env.update(
         PATH=f"{CHICAGO.parent}{os.pathsep}{os.environ['PATH']}",
@@ -191,18 +194,27 @@ def need_bash_completion() -> Path:
 
 
 class Terminal:
-    """An interactive shell in a pseudo-terminal with completions/ loaded."""
+    """An interactive shell in a pseudo-terminal with completions/ loaded; ``home`` is its
+    CHICAGO_PROTOKOLL_HOME (None: unset), ``env`` more variables."""
 
-    def __init__(self, shell: str, home: Path, tmp: Path) -> None:
+    def __init__(
+        self, shell: str, home: Path | None, tmp: Path, env: dict[str, str] | None = None
+    ) -> None:
         args, setup = _SETUP[shell]
         if shell == "bash-installed":
             setup = setup.format(bash_completion=need_bash_completion())
         installed = shell.endswith("-installed")
         shell = shell.partition("-")[0]
         self.line_file = tmp / f"{shell}-line"
-        env = {**environment(home), "LINE_FILE": str(self.line_file), "HOME": str(tmp)}
+        env = {
+            **environment(home),
+            "LINE_FILE": str(self.line_file),
+            "HOME": str(tmp),
+            **(env or {}),
+        }
         if installed:
             env = {key: value for key, value in env.items() if key not in PLACES}
+        self.ran = 0
         if shell == "bash":
             env["INPUTRC"] = "/dev/null"
         self.shell = shell
@@ -225,6 +237,13 @@ class Terminal:
         text = self.line_file.read_text(encoding="utf-8")
         self.child.send("\x05\x15")  # end of line, then kill it (^E ^U)
         return text.rstrip("\n") if self.shell == "fish" else text
+
+    def run(self, command: str) -> None:
+        """Run ``command`` in the shell and wait until it has run (its output is read up
+        to a word the echo of the typed line cannot show: DO''NE prints DONE)."""
+        self.ran += 1
+        self.child.sendline(f"{command}; echo DO''NE{self.ran}")
+        self.child.expect_exact(f"DONE{self.ran}\r\n")
 
     def listed(self, line: str, last: str) -> str:
         """What the shell lists below the line after typing ``line`` and TAB, up to and

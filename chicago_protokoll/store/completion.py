@@ -20,9 +20,22 @@ platform's data directory).  The players are read from the file with `tomlsubset
 (`tomllib` only for a file not in the plain shape the store writes) and not checked
 further: a damaged file is the command's to refuse, TAB only offers.
 
-This module imports `locations`, `regularfile` and `tomlsubset`, never the core, Typer,
-Click or Rich (tests/store/test_completion.py holds it to that), so a TAB on a name costs
-little more than starting Python.  The Click tree's completion callbacks
+Asking platformdirs for the data directory would cost a TAB more than the rest of it
+(it imports `tempfile`, `random` and more: docs/latency.md), so the scripts ask once in
+a shell, and again only when a variable platformdirs reads has changed:
+
+    _CHICAGO_COMPLETE=data-dir chicago
+
+prints `locations.environment_key` and `locations.platform_data_dir`, a line each
+(`run_data_dir`).  The scripts keep both in shell variables and run each names call with
+``_CHICAGO_DATA_KEY=KEY _CHICAGO_DATA_DIR=DIRECTORY``; `run` takes the directory only if
+that key is still this environment's (`locations.trust_data_dir`), else asks
+platformdirs as without them.  ``CHICAGO_PROTOKOLL_HOME`` wins over both, as everywhere.
+
+This module imports `locations`, `regularfile`, `tomlsubset` and `i18n.language`, never
+the core, Typer, Click or Rich, nor platformdirs when the shell's key holds
+(tests/store/test_completion.py holds it to that), so a TAB on a name costs little more
+than starting Python.  The Click tree's completion callbacks
 (cli/common.py) answer from `offered` too; the generator learns from them which
 parameter completes which KIND.
 """
@@ -163,14 +176,40 @@ def _players(session: str | None, file: str | None) -> list[str]:
     return [name for name in players if isinstance(name, str) and name]
 
 
+#: The environment variables a names call may bring the shell's copy of the data directory
+#: in, and the key it was printed with (`run_data_dir`); read by `run` alone.
+DATA_DIR_ENV = "_CHICAGO_DATA_DIR"
+DATA_KEY_ENV = "_CHICAGO_DATA_KEY"
+
+
 def run(args: list[str]) -> None:
     """Print `offered` for ``KIND PREFIX SESSION FILE [ARGUMENT...]``, one a line, and exit
     0; on any problem print nothing (a TAB must never show a traceback)."""
     try:
+        # here and not in `offered`: the Click tree's callbacks call that in a command's
+        # process, which must not take a directory from its environment
+        kept = os.environ.get(DATA_DIR_ENV, "")
+        locations.trust_data_dir(kept, os.environ.get(DATA_KEY_ENV, ""))
         kind, prefix, session, file = [*args, "", "", "", ""][:4]
         found = offered(kind, prefix, session or None, file or None, args[4:])
         sys.stdout.buffer.write("".join(f"{name}\n" for name in found).encode("utf-8"))
         sys.stdout.flush()
+    except Exception:  # TAB prints nothing rather than an error
+        pass
+    raise SystemExit(0)
+
+
+def run_data_dir() -> None:
+    """Print `locations.environment_key` and platformdirs' data directory, a line each, for
+    a shell script to keep, and exit 0; on any problem print nothing, and the script asks
+    again at the next TAB.  A directory with a line break in it is not printed: the
+    scripts read the answer line by line."""
+    try:
+        directory = locations.platform_data_dir()
+        if "\n" not in directory:
+            key = locations.environment_key().encode("ascii")
+            sys.stdout.buffer.write(key + b"\n" + os.fsencode(directory) + b"\n")
+            sys.stdout.flush()
     except Exception:  # TAB prints nothing rather than an error
         pass
     raise SystemExit(0)

@@ -44,13 +44,28 @@ def cache_dir() -> Path:
 
 # What platformdirs reads to place the directories, on any platform: the directory is
 # asked of it again only when one of these changed (a club's index names 10,000 files
-# relative to the data directory, three times each; a test moves HOME).
-_PLATFORM_ENV = ("HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "USERPROFILE", "APPDATA", "LOCALAPPDATA")
+# relative to the data directory, three times each; a test moves HOME).  The one list:
+# `environment_key` and the shell scripts' cache (scripts/generate_completions.py) read it.
+# WIN_PD_OVERRIDE_LOCAL_APPDATA: the Windows folder of both directories, which recent
+# releases of platformdirs take before asking the system.
+_PLATFORM_ENV = (
+    "HOME",
+    "XDG_DATA_HOME",
+    "XDG_CACHE_HOME",
+    "USERPROFILE",
+    "APPDATA",
+    "LOCALAPPDATA",
+    "WIN_PD_OVERRIDE_LOCAL_APPDATA",
+)
 _PLATFORM_DIRS: dict[tuple[str, tuple[str | None, ...]], str] = {}
 
 
+def _platform_env() -> tuple[str | None, ...]:
+    return tuple(os.environ.get(name) for name in _PLATFORM_ENV)
+
+
 def _platform_dir(kind: str) -> str:
-    key = (kind, tuple(os.environ.get(name) for name in _PLATFORM_ENV))
+    key = (kind, _platform_env())
     found = _PLATFORM_DIRS.get(key)
     if found is None:
         import platformdirs
@@ -58,6 +73,44 @@ def _platform_dir(kind: str) -> str:
         ask = platformdirs.user_data_dir if kind == "data" else platformdirs.user_cache_dir
         found = _PLATFORM_DIRS[key] = ask("chicago-protokoll")
     return found
+
+
+def environment_key() -> str:
+    """This environment as platformdirs sees it, in one line of ASCII: `ascii` of the
+    tuple of the values of `_PLATFORM_ENV`, in order, None for one unset.
+
+    Equal keys are equal environments (the text reads back as that tuple), so platformdirs
+    gives the same directories for both.  An unset variable is not an empty one: to
+    `os.path.expanduser`, which older releases of platformdirs call, an empty HOME is
+    "/" and an unset one the password database's home.  ASCII, because the key travels
+    through a shell variable and back through the environment, whatever the locale.
+    """
+    return _key(_platform_env())
+
+
+def _key(env: tuple[str | None, ...]) -> str:
+    return ascii(env)
+
+
+def platform_data_dir() -> str:
+    """platformdirs' user data directory for this environment (`data_dir` without
+    ``CHICAGO_PROTOKOLL_HOME``): what ``_CHICAGO_COMPLETE=data-dir`` prints for a shell to keep."""
+    return _platform_dir("data")
+
+
+def trust_data_dir(directory: str, key: str) -> None:
+    """Take ``directory`` as platformdirs' data directory without importing platformdirs,
+    if ``key`` is this environment's `environment_key` (and ``directory`` absolute).
+
+    A shell script keeps what ``_CHICAGO_COMPLETE=data-dir`` printed (`platform_data_dir`
+    beside `environment_key`) and hands it back to each TAB on a name; when a variable
+    platformdirs reads has changed since, the key differs and the directory is asked of
+    platformdirs as always, so a stale copy costs time and never gives a wrong directory.
+    Only store/completion.py calls this: no command takes a directory from outside.
+    """
+    env = _platform_env()
+    if directory and os.path.isabs(directory) and key == _key(env):
+        _PLATFORM_DIRS["data", env] = directory
 
 
 def sessions_dir() -> Path:

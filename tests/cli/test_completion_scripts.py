@@ -5,6 +5,7 @@ drift, complete commands, options and choices in a real bash, zsh and fish, and 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -17,7 +18,7 @@ import pytest
 
 from chicago_protokoll.core.rules import PRESETS
 from chicago_protokoll.i18n.language import languages
-from cli_support import ok
+from cli_support import CHICAGO, ok
 from shell_support import COMPLETIONS, SHELLS, Terminal, bash_words, need, offered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -264,6 +265,121 @@ def test_zsh_shows_each_command_and_option_with_its_help(
         shown = terminal.listed("chicago status --", "the current session)")
         assert re.search(r"--json +-- Print JSON for scripts", shown), shown
         assert re.search(r"--session +-- Session name \(default: the current session\)", shown)
+    finally:
+        terminal.close()
+
+
+# -- the data directory a shell keeps ----------------------------------------------------------
+
+# A `chicago` first on the PATH that runs the real one under -X importtime and notes what
+# each run saw: the kind of run, the directory and key the script passed (or none), and
+# whether platformdirs was imported.  With fail=1 a data-dir run fails before Python.
+_NOTING = """#!/bin/sh
+if [ "$_CHICAGO_COMPLETE" = data-dir ] && [ {fail} = 1 ]; then
+    echo "data-dir failed" >> '{log}'
+    exit 1
+fi
+'{python}' -X importtime '{chicago}' "$@" 2> '{log}.imports'
+status=$?
+if grep -q ' platformdirs$' '{log}.imports'; then asked=platformdirs; else asked=-; fi
+echo "$_CHICAGO_COMPLETE|$_CHICAGO_DATA_DIR|${{_CHICAGO_DATA_KEY:+key}}|$asked" >> '{log}'
+exit $status
+"""
+
+
+@pytest.fixture
+def two_data_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """The XDG_DATA_HOME of a user and another one, each with a current session: fredag
+    (Anna, Bo) in the first's data directory, lördag (Cilla, Dag) in the second's."""
+    found = []
+    for name, players in (("first", ("fredag", "Anna", "Bo")), ("second", ("lördag", "Cilla", "Dag"))):
+        xdg = tmp_path / name
+        monkeypatch.setenv("CHICAGO_PROTOKOLL_HOME", str(xdg / "chicago-protokoll"))
+        ok("new", *players)
+        found.append(xdg)
+    return found[0], found[1]
+
+
+def _noting(tmp_path: Path, *, fail: bool = False) -> tuple[Path, Path]:
+    """A directory holding the noting `chicago`, and the file it notes in."""
+    folder, log = tmp_path / "noting", tmp_path / "ran"
+    folder.mkdir()
+    stub = folder / "chicago"
+    stub.write_text(
+        _NOTING.format(fail=int(fail), log=log, python=sys.executable, chicago=CHICAGO),
+        encoding="utf-8",
+    )
+    stub.chmod(0o755)
+    return folder, log
+
+
+def _ran(log: Path) -> list[str]:
+    lines = log.read_text(encoding="utf-8").splitlines()
+    log.write_text("", encoding="utf-8")
+    return lines
+
+
+_EXPORT = {"bash": "export {}={}", "zsh": "export {}={}", "fish": "set -gx {} {}"}
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_shell_asks_for_the_data_directory_once_and_again_when_xdg_data_home_moves(
+    shell: str, two_data_dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """No CHICAGO_PROTOKOLL_HOME, as a user has it: the first TAB on a name asks chicago
+    for the data directory (platformdirs); the next passes it with its key and chicago
+    does not import platformdirs.  After XDG_DATA_HOME changes in the shell, the next TAB
+    asks again and offers the players of the new directory."""
+    first, second = two_data_dirs
+    folder, log = _noting(tmp_path)
+    path = f"{folder}{os.pathsep}{CHICAGO.parent}{os.pathsep}{os.environ['PATH']}"
+    terminal = Terminal(shell, None, tmp_path, {"PATH": path, "XDG_DATA_HOME": str(first)})
+    try:
+        kept = f"names|{first / 'chicago-protokoll'}|key|-"
+        assert terminal.typed("chicago declare A") == "chicago declare Anna "
+        assert _ran(log) == ["data-dir|||platformdirs", kept]
+        assert terminal.typed("chicago tricks b") == "chicago tricks Bo "
+        assert _ran(log) == [kept]
+        terminal.run(_EXPORT[shell].format("XDG_DATA_HOME", second))
+        assert terminal.typed("chicago declare C") == "chicago declare Cilla "
+        assert _ran(log) == [
+            "data-dir|||platformdirs",
+            f"names|{second / 'chicago-protokoll'}|key|-",
+        ]
+    finally:
+        terminal.close()
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_failed_data_dir_run_keeps_nothing_and_tab_still_offers_the_names(
+    shell: str, two_data_dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The data-dir run fails (an older chicago, a broken install): the names call runs
+    without a directory, as before the cache, and the next TAB asks again."""
+    first, _ = two_data_dirs
+    folder, log = _noting(tmp_path, fail=True)
+    path = f"{folder}{os.pathsep}{CHICAGO.parent}{os.pathsep}{os.environ['PATH']}"
+    terminal = Terminal(shell, None, tmp_path, {"PATH": path, "XDG_DATA_HOME": str(first)})
+    try:
+        for _ in range(2):
+            assert terminal.typed("chicago declare A") == "chicago declare Anna "
+            assert _ran(log) == ["data-dir failed", "names|||platformdirs"]
+    finally:
+        terminal.close()
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_with_chicago_protokoll_home_set_a_shell_asks_nothing_more(
+    shell: str, table: Path, tmp_path: Path
+) -> None:
+    """CHICAGO_PROTOKOLL_HOME names the directory: no data-dir run, nothing passed."""
+    folder, log = _noting(tmp_path)
+    path = f"{folder}{os.pathsep}{CHICAGO.parent}{os.pathsep}{os.environ['PATH']}"
+    terminal = Terminal(shell, table, tmp_path, {"PATH": path})
+    try:
+        for _ in range(2):
+            assert terminal.typed("chicago declare ci") == "chicago declare Cilla "
+            assert _ran(log) == ["names|||-"]
     finally:
         terminal.close()
 
