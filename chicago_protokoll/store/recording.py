@@ -16,13 +16,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..core import ids
-from ..core.correct import (
-    DealChanges,
-    edit_deal,
-    recorded_deals,
-    undo_correction,
-    undoable_correction,
-)
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Correction, Event
 from ..core.game import Game, replay
@@ -31,6 +24,12 @@ from ..core.standings import Entry
 from ..i18n.language import Msg
 from .nighttable import transact
 from .sessionfile import load_session, replay_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    # Corrections (core.correct) load where `undo` and `correct` use them: a record
+    # (`deal`, `buy`...) never needs them.
+    from ..core.correct import DealChanges
 
 # Plain classes, not dataclasses: every command imports this module, and a dataclass
 # costs a compilation at each start (docs/latency.md).
@@ -118,6 +117,8 @@ def undo_target(session: Session) -> str | None:
     """The id of what `undo` takes back now: the correction right after one (`chicago
     edit`), else the last event; None when nothing is recorded.  A page's Undo carries
     it, so a resent Undo finds it taken back instead of taking back another."""
+    from ..core.correct import undoable_correction
+
     correction = undoable_correction(session)
     if correction is not None:
         return correction.id
@@ -131,6 +132,7 @@ def undo(
     (``whole_deal``) every event of the last deal; right after a correction (`chicago
     edit`), the correction.  ``expect`` may refuse the file as found under the lock (a
     phone's page that saw another record: `serve.recorder`)."""
+    from ..core.correct import recorded_deals, undo_correction, undoable_correction
 
     def change(
         current: Session,
@@ -204,6 +206,8 @@ def correct(
         from datetime import UTC, datetime
 
         at = datetime.now(UTC).isoformat(timespec="seconds")
+    from ..core.correct import edit_deal
+
     def change(current: Session) -> tuple[Session, tuple[Game, Game, Correction]]:
         if expect is not None:
             expect(current)

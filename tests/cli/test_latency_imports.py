@@ -87,6 +87,7 @@ def test_a_whole_deal_imports_neither_rich_nor_pydantic(table: Path) -> None:
     modules = _imports(table, *DEAL, "--showdown", "pass")
     assert not _heavy(modules)
     assert "json" not in modules  # only --json output needs it
+    assert "chicago_protokoll.core.correct" not in modules  # only undo and edit need it
 
 
 @pytest.mark.parametrize(
