@@ -455,6 +455,9 @@ def everyday_cases(chicago: str, env: dict[str, str], file20: Path) -> list[Case
         before: tuple[Path, str] | None = None,
         target: str = "read",
     ) -> Case:
+        # Every run on the session as built unless another moment is given: each round
+        # (and each install, with --against) reads the same file, whatever ran before.
+        before = before or (file20, texts["buy"])
         return Case(label, [chicago, *args], env, target or None, expect, before)
 
     return [
@@ -506,6 +509,83 @@ def everyday_cases(chicago: str, env: dict[str, str], file20: Path) -> list[Case
     ]
 
 
+def all_cases(
+    chicago: str,
+    python: str,
+    env: dict[str, str],
+    home: Path,
+    sessions: dict[int, Path],
+    args: argparse.Namespace,
+) -> list[Case]:
+    """Every row of the table for one install: the floor and the reference first."""
+    file20 = sessions[20]
+    return [
+        Case("python -c pass (the floor)", [python, "-c", "pass"], env),
+        Case("python -c 'import typer' (reference)", [python, "-c", "import typer"], env),
+        *least_cases(python, env),
+        *([] if args.no_tab else completion_cases(chicago, env, home)),
+        *everyday_cases(chicago, env, file20),
+        Case(
+            "status (200 deals)",
+            [chicago, "status", "--file", str(sessions[200])],
+            env,
+            None,
+            "Åsa",
+        ),
+        Case(
+            "status --json (200 deals)",
+            [chicago, "status", "--json", "--file", str(sessions[200])],
+            env,
+            None,
+            '"deal": 201',
+        ),
+        Case(
+            "log (200 deals)",
+            [chicago, "log", "--file", str(sessions[200])],
+            env,
+            None,
+            "Åsa",
+        ),
+        Case(
+            "export --format json (1000 deals)",
+            [chicago, "export", "--format", "json", "--file", str(sessions[1000])],
+            env,
+            None,
+            "Åsa",
+            runs=max(3, args.runs // 3),
+        ),
+    ]
+
+
+def print_against(cases: list[Case], others: list[Case], other: str) -> None:
+    """Each command of this install beside the same command of ``other``, timed in the
+    same rounds: the ratio of each to its own `import typer`, and this one's CPU over the
+    other's, the median of the per-round ratios (a busy moment hits both alike)."""
+    before_of = {case.label: case for case in others}
+    own_typer = statistics.median(cases[1].cpu)
+    other_typer = statistics.median(others[1].cpu)
+    print()
+    print(f"Against {other}, in the same interleaved rounds:")
+    print()
+    print(
+        "| command | before: CPU ms | × `import typer` | after: CPU ms | × `import typer` "
+        "| after / before (paired) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
+    for case in cases:
+        before = before_of.get(case.label)
+        after_cpu = statistics.median(case.cpu)
+        if before is None:
+            print(f"| {case.label} |  |  | {after_cpu * 1000:.1f} | {after_cpu / own_typer:.2f} |  |")
+            continue
+        before_cpu = statistics.median(before.cpu)
+        paired = statistics.median(a / b for a, b in zip(case.cpu, before.cpu, strict=True))
+        print(
+            f"| {case.label} | {before_cpu * 1000:.1f} | {before_cpu / other_typer:.2f} | "
+            f"{after_cpu * 1000:.1f} | {after_cpu / own_typer:.2f} | {paired:.2f} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=21, help="rounds of runs (default 21)")
@@ -518,6 +598,12 @@ def main() -> None:
     parser.add_argument(
         "--chicago",
         help="an installed (not editable) chicago to time (default: one installed for the run)",
+    )
+    parser.add_argument(
+        "--against",
+        metavar="CHICAGO",
+        help="another installed (not editable) chicago, a release before: every command of "
+        "both in the same interleaved rounds, and a table of the two side by side",
     )
     args = parser.parse_args()
     if args.quick:
@@ -547,46 +633,20 @@ def main() -> None:
         file20 = sessions[20]
         text20 = file20.read_text("utf-8")
 
-        floor = Case("python -c pass (the floor)", [python, "-c", "pass"], env)
-        typer = Case("python -c 'import typer' (reference)", [python, "-c", "import typer"], env)
-        cases = [
-            floor,
-            typer,
-            *least_cases(python, env),
-            *([] if args.no_tab else completion_cases(chicago, env, home)),
-            *everyday_cases(chicago, env, file20),
-            Case(
-                "status (200 deals)",
-                [chicago, "status", "--file", str(sessions[200])],
-                env,
-                None,
-                "Åsa",
-            ),
-            Case(
-                "status --json (200 deals)",
-                [chicago, "status", "--json", "--file", str(sessions[200])],
-                env,
-                None,
-                '"deal": 201',
-            ),
-            Case(
-                "log (200 deals)",
-                [chicago, "log", "--file", str(sessions[200])],
-                env,
-                None,
-                "Åsa",
-            ),
-            Case(
-                "export --format json (1000 deals)",
-                [chicago, "export", "--format", "json", "--file", str(sessions[1000])],
-                env,
-                None,
-                "Åsa",
-                runs=max(3, args.runs // 3),
-            ),
-        ]
-        print(f"timing {len(cases)} commands x {args.runs} rounds ...", file=sys.stderr)
-        measure(cases, args.runs)
+        cases = all_cases(chicago, python, env, home, sessions, args)
+        floor, typer = cases[0], cases[1]
+        others: list[Case] = []
+        if args.against:
+            other = str(Path(args.against))
+            other_python = interpreter_of(Path(other))
+            refuse_editable(other_python)
+            print(f"against: {other}", file=sys.stderr)
+            others = all_cases(other, other_python, env, home, sessions, args)
+        print(
+            f"timing {len(cases) + len(others)} commands x {args.runs} rounds ...",
+            file=sys.stderr,
+        )
+        measure([*cases, *others], args.runs)
         file20.write_text(text20, "utf-8")
 
     floor_cpu = statistics.median(floor.cpu)
@@ -634,6 +694,8 @@ def main() -> None:
         f"| export --format json, 1000 deals | {export * 1000:.0f} ms | < 1000 ms | {'yes' if export < 1 else '**no**'} |"
     )
     verdicts += [growth <= 1.3, growth_json <= 1.3, export < 1]
+    if others:
+        print_against(cases, others, str(args.against))
     print()
     print(
         f"{sum(verdicts)} of {len(verdicts)} targets met, on median CPU time (user + system) "
