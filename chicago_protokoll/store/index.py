@@ -151,6 +151,33 @@ def _replay_one(job: tuple[str, str, str]) -> tuple[SessionSummary, str] | None:
     return None if isinstance(outcome, ChicagoError) else outcome
 
 
+def _sent_without_ctrl_c(
+    send: Callable[..., Iterator[tuple[SessionSummary, str] | None]],
+    jobs: Iterator[tuple[str, str, str]],
+) -> Iterator[tuple[SessionSummary, str] | None]:
+    """``send`` (the pool's map) with Ctrl-C held back while the jobs are sent, which is
+    when the workers start: a signal mask is inherited, so a terminal's Ctrl-C, sent to
+    every process of the command, never reaches a worker (a worker starting up would
+    print Python's traceback).  Held back, not lost: it arrives here once all is sent."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        return send(_replay_one, jobs, chunksize=_CHUNK)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return send(_replay_one, jobs, chunksize=_CHUNK)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to the command, which stops it (a terminal sends the signal
+    to every process of the command)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _cores() -> int:
     """The cores this process may run on."""
     if hasattr(os, "sched_getaffinity"):
@@ -188,15 +215,25 @@ def replayed(
         # connection (or, from Python 3.12, any thread) is not safe.
         context = multiprocessing.get_context("spawn")
         try:
-            with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start)
+        except OSError:
+            pool = None  # no processes to be had here: all is replayed below
+        if pool is not None:
+            try:
                 # map sends each chunk as soon as it is read, and gives the outcomes
                 # once every job is sent: the reading here overlaps the replaying there.
-                for outcome in pool.map(_replay_one, sending(), chunksize=_CHUNK):
+                for outcome in _sent_without_ctrl_c(pool.map, sending()):
                     job = sent[done]
                     done += 1
                     yield _refusal(job) if outcome is None else outcome
-        except (BrokenProcessPool, OSError):
-            pass  # what is left is replayed below, here
+            except (BrokenProcessPool, OSError):
+                pass  # what is left is replayed below, here
+            except BaseException:
+                # Ctrl-C, or the command stopped reading: what was not begun is dropped,
+                # and the workers end with the file each is on, not the whole club.
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+            pool.shutdown(wait=True, cancel_futures=True)
     for job in chain(sent[done:], sending()):
         yield _replay_here(job)
 

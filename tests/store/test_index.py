@@ -552,9 +552,12 @@ class Pools:
         class Counted(concurrent.futures.ProcessPoolExecutor):
             def __init__(self, *args: Any, **kwargs: Any) -> None:
                 pools.started += 1
-                if broken:
-                    raise BrokenProcessPool("a worker could not start")
                 super().__init__(*args, **kwargs)
+
+            def submit(self, *args: Any, **kwargs: Any) -> Any:
+                if broken:  # as when a worker cannot start: the pool is broken at once
+                    raise BrokenProcessPool("a worker could not start")
+                return super().submit(*args, **kwargs)
 
         monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
         # Few files are worth workers here: the club of a test is small.
@@ -593,3 +596,49 @@ def test_workers_that_cannot_start_leave_the_files_to_the_command_itself(
     pools = Pools(monkeypatch, broken=True)
     assert fresh(chicago_home) == serial
     assert pools.started == 1
+
+
+# A cold `stats` whose files go to worker processes (few are enough here), with Ctrl-C
+# pressed as soon as the first file is back: a terminal sends SIGINT to every process
+# of the command, the workers included.
+_INTERRUPTED_COLD_START = """
+import os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal, even under xdist
+from chicago_protokoll.store import index
+index.PARALLEL_FROM, index._CHUNK, index._cores = 4, 1, lambda: 2
+replayed = index.replayed
+
+def pressed(jobs, expected):
+    for number, outcome in enumerate(replayed(jobs, expected)):
+        if number == 0:
+            os.killpg(0, signal.SIGINT)
+        yield outcome
+
+index.replayed = pressed
+sys.argv = ["chicago", "stats", "--json", "--min-rated", "0"]
+from chicago_protokoll.__main__ import main
+main()
+"""
+
+
+def test_ctrl_c_during_a_cold_start_with_workers_stops_the_command_and_its_workers(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C while worker processes replay a club's files ends the command at once with
+    the plain "interrupted" sentence and exit 130, nothing written, instead of hanging on
+    the workers or finishing the whole club."""
+    home = tmp_path / "home"
+    write_club(home / "sessions", 40)
+    env = {**os.environ, "CHICAGO_PROTOKOLL_HOME": str(home), "CHICAGO_LANG": "en"}
+    command = subprocess.Popen(
+        [sys.executable, "-c", _INTERRUPTED_COLD_START],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        process_group=0,  # its own: the signal hits the command, not the tests
+    )
+    out, err = command.communicate(timeout=120)  # a hang fails here
+    assert command.returncode == 130, err
+    assert out == ""
+    assert err.strip() == "chicago: interrupted; nothing was written"
