@@ -89,6 +89,9 @@ class NightBoard(Published):
         problem: str | None = None
         status: dict[str, Any] | None = None
         games: dict[str, Standings] = {}
+        # Each file is known by its stat from before it was read: one written while this
+        # read was under way (a draw, a deal) differs at the next look and is read again.
+        night_signature = _stat(self.path)
         try:
             night = nightfile.load_night(self.path)
             self.night = night
@@ -107,6 +110,9 @@ class NightBoard(Published):
                 error=error,
             )
         self._signatures = {path: _stat(path) for path in self._files()}
+        self._signatures[self.path] = night_signature
+        for session in games:  # replayed (or kept) by the signature it was read with
+            self._signatures[locations.session_path(session)] = self._games[session][0]
         name = self.night.name if self.night else self.path.stem
         corrected = frozenset(s for s, game in self._games.items() if game[2] and s in games)
         views = {

@@ -133,3 +133,36 @@ def test_a_phone_at_a_night_of_stages_says_the_table_plays_its_next_game_togethe
         assert "next round" not in body
     finally:
         assert server.stop()[0] == 0
+
+
+def test_a_round_drawn_while_the_board_reads_the_night_is_shown_at_the_next_look(
+    chicago_home: Path, monkeypatch: Any
+) -> None:
+    """The board knows each file by its stat from before it read it: a draw written while
+    it was reading the night (the old round read, the new file on disk) is read at the
+    next look, not taken as seen for good."""
+    import asyncio
+
+    from chicago_protokoll.serve import nightboard
+    from chicago_protokoll.store import nightfile
+
+    _night()
+    path = nightfile.night_path("klubb")
+    board = nightboard.NightBoard(path, "1")
+    assert board.snapshot.status is not None and board.snapshot.status["round"] == 1
+    status = json.loads(ok("night", "status", "klubb", "--json"))
+    for table in status["tables"]:
+        ok("deal", "--session", table["session"], "--royal", table["players"][0])
+    load_night = nightfile.load_night
+
+    def read_then_drawn(where: Path) -> Any:
+        night = load_night(where)  # round 1, all tables done
+        ok("night", "draw", "klubb")  # round 2 lands while the board still reads
+        return night
+
+    monkeypatch.setattr(nightfile, "load_night", read_then_drawn)
+    asyncio.run(board.refresh())
+    monkeypatch.setattr(nightfile, "load_night", load_night)
+    assert board.snapshot.status is not None and board.snapshot.status["round"] == 1
+    asyncio.run(board.refresh())
+    assert board.snapshot.status["round"] == 2
