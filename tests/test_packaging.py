@@ -7,6 +7,7 @@ every test here: it takes some seconds, so the checks share it.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -30,8 +31,21 @@ WHEEL_COMPLETIONS = {
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("dist")
+    # Built from a copy: setuptools writes its egg-info and build/ into the tree it builds,
+    # and two test processes (pytest -n) building the one source tree at once trip over
+    # each other's files.  MANIFEST.in, not git, says what the sdist holds, so a copy
+    # without the caches, virtual environments and earlier builds builds the same.
+    source = tmp_path_factory.mktemp("source") / "chicago-protokoll"
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
+            ".hypothesis",
+        ),
+    )
     result = subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", "--outdir", str(out), str(source)],
         capture_output=True,
         text=True,
         timeout=300,
