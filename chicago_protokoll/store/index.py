@@ -172,7 +172,8 @@ def _sent_without_ctrl_c(
 
 def _worker_start() -> None:
     """A worker leaves Ctrl-C to the command, which stops it (a terminal sends the signal
-    to every process of the command)."""
+    to every process of the command).  Where signal masks exist the inherited one keeps it
+    out from the start (`_sent_without_ctrl_c`); this covers the rest once started."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -228,12 +229,10 @@ def replayed(
                     yield _refusal(job) if outcome is None else outcome
             except (BrokenProcessPool, OSError):
                 pass  # what is left is replayed below, here
-            except BaseException:
-                # Ctrl-C, or the command stopped reading: what was not begun is dropped,
-                # and the workers end with the file each is on, not the whole club.
+            finally:
+                # Also on Ctrl-C, or when the command stopped reading: what was not begun
+                # is dropped, and the workers end with the file each is on.
                 pool.shutdown(wait=True, cancel_futures=True)
-                raise
-            pool.shutdown(wait=True, cancel_futures=True)
     for job in chain(sent[done:], sending()):
         yield _replay_here(job)
 
