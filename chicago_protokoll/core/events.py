@@ -318,13 +318,10 @@ def _plan(cls: type[Any]) -> _Plan:
     plan = _PLANS.get(cls)
     if plan is None:
         disk_names: dict[str, str] = cls.disk_names
-        plan = _PLANS[cls] = {
-            disk_names.get(item.name, item.name): (
-                item.name,
-                _FIELD_TYPES.get(disk_names.get(item.name, item.name)),
-            )
-            for item in fields(cls)
-        }
+        plan = _PLANS[cls] = {}
+        for item in fields(cls):
+            disk = disk_names.get(item.name, item.name)
+            plan[disk] = (item.name, _FIELD_TYPES.get(disk))
     return plan
 
 
@@ -334,7 +331,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise SessionFileError(Msg("unknown event type {kind!r}", kind=kind))
-    plan = _PLANS.get(cls) or _plan(cls)
+    plan = _plan(cls)
     values: dict[str, Any] = {}
     for key, value in data.items():
         step = plan.get(key)
