@@ -518,21 +518,19 @@ def session_problem(session: Session) -> Msg | None:
             first_dealer=session.first_dealer,
             players=list(players),
         )
+    # One set test for the whole record; the walk only to say which event is wrong.
     named = {name for event in session.events for name in named_players(event)}
-    if named.issubset(players):
-        events: tuple[Event, ...] = ()  # every name seated: nothing to point out below
-    else:
-        events = session.events
-    for number, event in enumerate(events, start=1):
-        who = next((name for name in named_players(event) if name not in players), None)
-        if who is not None:
-            return Msg(
-                "event {number} (deal {deal}) names {name!r}, who is not at this table ({players})",
-                number=number,
-                deal=event.deal,
-                name=who,
-                players=', '.join(players),
-            )
+    if not named.issubset(players):
+        for number, event in enumerate(session.events, start=1):
+            who = next((name for name in named_players(event) if name not in players), None)
+            if who is not None:
+                return Msg(
+                    "event {number} (deal {deal}) names {name!r}, who is not at this table ({players})",
+                    number=number,
+                    deal=event.deal,
+                    name=who,
+                    players=', '.join(players),
+                )
     for number, correction in enumerate(session.corrections, start=1):
         for event in (*correction.before, *correction.after):
             who = next((name for name in named_players(event) if name not in players), None)
