@@ -1,8 +1,9 @@
 """Writing an export file: atomically, never over a session file, and only as a regular file.
 
 Every ``-o FILE`` (``export``, ``night cards``, ``night status``, ``stats``, ``settle
---evening``) and every file ``publish`` writes goes through `write_export`; the commands
-reach it through `cli.output.emit`.  The file is replaced by a rename, which would put a
+--evening``) goes through `write_export`; the commands reach it through
+`cli.output.emit`.  (``publish`` owns its folder and follows no link in it:
+`store.publish`.)  The file is replaced by a rename, which would put a
 regular file in the place of a device, a FIFO or a socket (as root, ``-o /dev/full``
 replaced the system's ``/dev/full``): anything that is, or links to, something other than
 a regular file is refused; a link to a regular file is written through (the link stays,

@@ -1,16 +1,19 @@
-"""Writing a published site into a folder: only our files, only what changed.
+"""Writing a published site into a folder: only our files, only what changed, only inside it.
 
-`publish` (cli.md, "Results leave the room") writes a folder a club copies to its web
-space.  What is in the folder besides our files is the club's, so:
+`publish` (cli.md, "Results leave the room"; "One act, one entry") writes a folder a
+club copies to its web space.  It owns that folder, and nothing else:
 
 - a manifest, ``DIR/.chicago-publish.json``, lists every file a publish wrote; a file
-  is removed only when the manifest names it and the new site no longer has it;
+  is removed only when the manifest names it (a plain path inside DIR: a manifest
+  naming ``../x`` or ``/x`` is refused) and the new site no longer has it;
 - a folder that holds anything and has no manifest is refused (``force`` adopts it);
 - a file whose bytes are already what the site holds is not written again (its time
   and inode stay, so a sync tool or ``rsync`` copies only what changed);
-- every other file goes through `write_output`, the rule of every ``-o FILE``: a
-  path that is, or links to, anything but a regular file is refused; a link to a
-  regular file is written through, atomically.
+- every file is written and removed through `insidefolder.Folder`: a symbolic link, or
+  anything but a folder on the way and a regular file at the end, is refused by name,
+  never followed, so nothing lands outside DIR.  DIR itself may be a link (the user
+  named it), but neither DIR nor any folder in it may be, or lie in, the data directory.
+  (``-o FILE`` has its own rule, `exportfile`: a link the user made is written through.)
 
 Every path is checked before the first byte is written, so a refusal writes nothing.
 """
@@ -19,17 +22,16 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Mapping
-from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg
-from .atomic import fsync_dir, make_dir, write_atomic
+from .atomic import make_dir
+from .insidefolder import Blocked, Folder
 from .locations import data_dir
-from .regularfile import NotReadable, read_bounded
+from .regularfile import NotReadable
 
 MANIFEST = ".chicago-publish.json"
 MANIFEST_FORMAT = "chicago-publish/1"
@@ -46,90 +48,103 @@ class Published:
     removed: tuple[str, ...]
 
 
-def _kind(mode: int) -> Msg:
-    if stat.S_ISDIR(mode):
-        return Msg("a folder")
-    if stat.S_ISFIFO(mode):
-        return Msg("a named pipe (FIFO)")
-    if stat.S_ISSOCK(mode):
-        return Msg("a socket")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return Msg("a device")
-    return Msg("a special file")
-
-
-def check_output(path: Path) -> Path:
-    """The file a write to ``path`` replaces: ``path`` itself, or the regular file a link
-    leads to.  Refuses (`ChicagoError`) a path that is, or leads to, anything else."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        if os.path.islink(path):  # a dangling link: write where it points, as a shell would
-            return Path(os.path.realpath(path))
-        return path
-    except OSError as error:
-        raise ChicagoError(
-            Msg("cannot write {path}: {strerror}; nothing was written", path=str(path), strerror=error.strerror)
-        ) from None
-    if not stat.S_ISREG(mode):
-        raise ChicagoError(
-            Msg(
-                "refusing to write {path}: it is {kind}, not a regular file; nothing was written",
-                path=str(path),
-                kind=_kind(mode),
-            )
-        )
-    return Path(os.path.realpath(path))
-
-
-def write_output(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` by the rule of ``-o FILE`` (the one place this site's
-    files are written, so that the shared writer can take its place)."""
-    real = check_output(path)
-    try:
-        write_atomic(real, data)
-    except OSError as error:
-        raise ChicagoError(
-            Msg("could not write {path}: {strerror}", path=str(path), strerror=error.strerror)
-        ) from None
-
-
-def _same_bytes(path: Path, data: bytes) -> bool:
-    try:
-        return read_bounded(path, FILE_LIMIT) == data
-    except (OSError, NotReadable):
-        return False
-
-
-def _refuse_data_dir(folder: Path) -> None:
-    """The site never goes where the sessions and nights live."""
+def _real_folder(folder: Path) -> str:
+    """Where ``folder`` leads; refused when that is in the data directory, or not a folder."""
     real = os.path.realpath(folder)
     home = os.path.realpath(data_dir())
-    kept = [os.path.join(home, "sessions"), os.path.join(home, "nights")]
-    if real == home or any(real == k or real.startswith(k + os.sep) for k in kept):
+    if real == home or real.startswith(home.rstrip(os.sep) + os.sep):
+        raise _in_data_dir(folder)
+    if os.path.lexists(real) and not os.path.isdir(real):
         raise ChicagoError(
-            Msg(
-                "refusing to publish into {folder}: it is chicago-protokoll's data directory, where the sessions and nights live; choose another folder, nothing was written",
-                folder=str(folder),
-            )
+            Msg("cannot publish into {folder}: it is not a folder; nothing was written", folder=str(folder))
         )
+    return real
 
 
-def read_manifest(folder: Path) -> list[str] | None:
-    """The files the last publish wrote into ``folder``; None when it has no manifest.  A
-    manifest that is not ours (or is damaged) is refused, never overwritten."""
+def _in_data_dir(folder: Path) -> ChicagoError:
+    return ChicagoError(
+        Msg(
+            "refusing to publish into {folder}: it is in chicago-protokoll's data directory, where the sessions and nights live; choose a folder outside it, nothing was written",
+            folder=str(folder),
+        )
+    )
+
+
+def _home_stat() -> os.stat_result | None:
+    """The data directory, which a folder inside DIR may turn out to be."""
+    try:
+        return os.stat(data_dir())
+    except OSError:
+        return None
+
+
+def _refused(folder: Path, name: str, blocked: Blocked, *, removing: bool = False) -> ChicagoError:
+    """The refusal of ``name`` inside ``folder`` because of what `Folder` found."""
+    if blocked.where == ".":
+        return _in_data_dir(folder)
+    path, where, what = str(folder / name), str(folder / blocked.where), blocked.what
+    inside = str(folder)
+    if removing and blocked.where == name:
+        message = Msg(
+            "refusing to remove {path}, which the last publish wrote: it is {what} now, and publish removes only regular files inside {folder}; nothing was written",
+            path=path,
+            what=what,
+            folder=inside,
+        )
+    elif removing:
+        message = Msg(
+            "refusing to remove {path}, which the last publish wrote: {where} is {what}, and publish removes only regular files in folders inside {folder}; nothing was written",
+            path=path,
+            where=where,
+            what=what,
+            folder=inside,
+        )
+    elif blocked.where == name:
+        message = Msg(
+            "refusing to write {path}: it is {what}, and publish writes only regular files and folders inside {folder}; nothing was written",
+            path=path,
+            what=what,
+            folder=inside,
+        )
+    else:
+        message = Msg(
+            "refusing to write {path}: {where} is {what}, and publish writes only regular files and folders inside {folder}; nothing was written",
+            path=path,
+            where=where,
+            what=what,
+            folder=inside,
+        )
+    return ChicagoError(message)
+
+
+def _could_not(folder: Path, name: str, error: OSError) -> ChicagoError:
+    return ChicagoError(
+        Msg("could not write {path}: {strerror}", path=str(folder / name), strerror=error.strerror)
+    )
+
+
+def read_manifest(folder: Path, site: Folder) -> list[str] | None:
+    """The files the last publish wrote into ``folder`` (open as ``site``); None when it
+    has no manifest.  A manifest that is not ours (or is damaged) is refused, never
+    overwritten; so is one naming a path that is not a plain one inside the folder."""
     path = folder / MANIFEST
-    if not os.path.lexists(path):
+    try:
+        raw = site.read(MANIFEST, FILE_LIMIT)
+    except Blocked as blocked:
+        raise _refused(folder, MANIFEST, blocked) from None
+    except (OSError, NotReadable):
+        raw = b""
+    if raw is None:
         return None
     try:
-        data = json.loads(read_bounded(path, FILE_LIMIT).decode("utf-8"))
-    except (OSError, NotReadable, UnicodeDecodeError, ValueError):
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
         data = None
     if (
         not isinstance(data, dict)
         or data.get("format") != MANIFEST_FORMAT
         or not isinstance(data.get("files"), list)
-        or not all(isinstance(name, str) and _safe(name) for name in data["files"])
+        or not all(isinstance(name, str) for name in data["files"])
     ):
         raise ChicagoError(
             Msg(
@@ -137,6 +152,16 @@ def read_manifest(folder: Path) -> list[str] | None:
                 path=str(path),
             )
         )
+    for name in data["files"]:
+        if not _safe(name):
+            raise ChicagoError(
+                Msg(
+                    "refusing to publish into {folder}: {manifest} names '{entry}', which is not a file inside the folder, and publish removes nothing outside it; nothing was written: take that line out of {manifest}, or publish into another folder",
+                    folder=str(folder),
+                    manifest=MANIFEST,
+                    entry=name,
+                )
+            )
     return list(data["files"])
 
 
@@ -155,13 +180,26 @@ def manifest_bytes(files: list[str]) -> bytes:
 
 def publish_site(folder: Path, files: Mapping[str, bytes], *, force: bool = False) -> Published:
     """Write ``files`` (relative POSIX path -> bytes) into ``folder``: see the module."""
-    _refuse_data_dir(folder)
-    if os.path.lexists(folder) and not os.path.isdir(folder):
+    for name in files:
+        assert _safe(name), name  # the site's own paths, made by present.publish_site
+    real = _real_folder(folder)
+    if not os.path.isdir(real):
+        make_dir(Path(real))  # nothing in it to check: made only now, after the checks
+    try:
+        site = Folder(real, avoid=_home_stat())
+    except Blocked:
+        raise _in_data_dir(folder) from None
+    except OSError as error:
         raise ChicagoError(
-            Msg("cannot publish into {folder}: it is not a folder; nothing was written", folder=str(folder))
-        )
-    old = read_manifest(folder) if os.path.isdir(folder) else None
-    if old is None and os.path.isdir(folder) and _holds_anything(folder) and not force:
+            Msg("cannot publish into {folder}: {strerror}; nothing was written", folder=str(folder), strerror=error.strerror)
+        ) from None
+    with site:
+        return _publish(folder, site, files, force=force)
+
+
+def _publish(folder: Path, site: Folder, files: Mapping[str, bytes], *, force: bool) -> Published:
+    old = read_manifest(folder, site)
+    if old is None and site.holds_anything() and not force:
         raise ChicagoError(
             Msg(
                 "refusing to publish into {folder}: it holds files and no {manifest} of an earlier publish, so they are not ours to replace; give --force to publish there anyway (files not ours are kept), or choose an empty folder",
@@ -169,67 +207,57 @@ def publish_site(folder: Path, files: Mapping[str, bytes], *, force: bool = Fals
                 manifest=MANIFEST,
             )
         )
-    for name in files:
-        assert _safe(name), name  # the site's own paths, made by present.publish_site
+    stale = sorted(name for name in old or () if name not in files)
     # Every check first: a refusal writes nothing.
-    targets = {name: folder / name for name in files}
-    for name, path in targets.items():
-        for parent in PurePosixPath(name).parents:
-            if str(parent) == ".":
-                continue
-            where = folder / parent
-            if os.path.exists(where) and not os.path.isdir(where):
-                raise ChicagoError(
-                    Msg(
-                        "refusing to write {path}: {where} is in the way and is not a folder; nothing was written",
-                        path=str(path),
-                        where=str(where),
-                    )
+    for name in [*files, MANIFEST, *stale]:
+        try:
+            site.lookup(name)
+        except Blocked as blocked:
+            raise _refused(folder, name, blocked, removing=name in stale) from None
+        except OSError as error:  # a folder on the way that cannot be read
+            raise ChicagoError(
+                Msg(
+                    "cannot write {path}: {strerror}; nothing was written",
+                    path=str(folder / name),
+                    strerror=error.strerror,
                 )
-        check_output(path)
-    manifest_path = folder / MANIFEST
-    check_output(manifest_path)
-    make_dir(folder)
+            ) from None
     written: list[str] = []
     unchanged: list[str] = []
-    for name in sorted(files):
-        path = targets[name]
-        make_dir(path.parent)
-        if _same_bytes(path, files[name]):
-            unchanged.append(name)
-            continue
-        write_output(path, files[name])
-        written.append(name)
-    removed = _remove_stale(folder, [name for name in old or () if name not in files])
+    removed: list[str] = []
     new_manifest = manifest_bytes(list(files))
-    if not _same_bytes(manifest_path, new_manifest):
-        write_output(manifest_path, new_manifest)
+    try:
+        for name in sorted(files):
+            if _write_changed(site, name, files[name]):
+                written.append(name)
+            else:
+                unchanged.append(name)
+        for name in stale:
+            if site.remove(name):
+                removed.append(name)
+        name = MANIFEST
+        _write_changed(site, name, new_manifest)
+    except Blocked as blocked:  # an entry changed since the checks: not followed either
+        raise ChicagoError(
+            Msg(
+                "stopped publishing into {folder} at {path}: {where} is {what}, put there while publish was writing, and publish follows no link; the files before it were written, publish again once it is gone",
+                folder=str(folder),
+                path=str(folder / name),
+                where=str(folder / blocked.where),
+                what=blocked.what,
+            )
+        ) from None
+    except OSError as error:
+        raise _could_not(folder, name, error) from None
     return Published(tuple(written), tuple(unchanged), tuple(removed))
 
 
-def _holds_anything(folder: Path) -> bool:
-    with os.scandir(folder) as entries:
-        return any(True for _ in entries)
-
-
-def _remove_stale(folder: Path, names: list[str]) -> list[str]:
-    """Remove the files an earlier publish wrote that the site no longer has (a file, or a
-    link; never a folder), then the folders they leave empty."""
-    removed = []
-    for name in sorted(names):
-        path = folder / name
-        with suppress(FileNotFoundError):
-            if os.path.isdir(path) and not os.path.islink(path):
-                continue
-            path.unlink()
-            removed.append(name)
-            for parent in PurePosixPath(name).parents:
-                if str(parent) == ".":
-                    break
-                try:
-                    (folder / parent).rmdir()  # only an empty one
-                except OSError:
-                    break
-    if removed:
-        fsync_dir(folder)
-    return removed
+def _write_changed(site: Folder, name: str, data: bytes) -> bool:
+    """Write ``data`` unless the file already holds it; whether it was written."""
+    try:
+        if site.read(name, FILE_LIMIT) == data:
+            return False
+    except NotReadable:
+        pass
+    site.write(name, data)
+    return True

@@ -48,15 +48,18 @@ def kind_of(mode: int) -> str:
     return N_("it is a special file, not a file")
 
 
-def read_bounded(path: str | os.PathLike[str], limit: int, *, follow: bool = True) -> bytes:
+def read_bounded(
+    path: str | os.PathLike[str], limit: int, *, follow: bool = True, dir_fd: int | None = None
+) -> bytes:
     """The bytes of the regular file at ``path``; `NotReadable` if it is something else or
     larger than ``limit`` bytes.  With ``follow=False`` a symbolic link is refused
-    (``OSError`` ELOOP) instead of read through.  Other errors are the ``OSError`` of
-    the system call (``FileNotFoundError``...)."""
+    (``OSError`` ELOOP) instead of read through.  ``dir_fd``: ``path`` is relative to that
+    open folder (as `os.open` takes it).  Other errors are the ``OSError`` of the system
+    call (``FileNotFoundError``...)."""
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     if not follow:
         flags |= getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(path, flags)
+    fd = os.open(path, flags, dir_fd=dir_fd)
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):

@@ -197,16 +197,6 @@ def test_a_published_file_that_is_a_fifo_or_folder_is_refused_and_nothing_is_wri
     assert dict(files_of(site).items()) == before
 
 
-def test_a_published_file_that_links_to_a_regular_file_is_written_through(site: Path, tmp_path: Path) -> None:
-    elsewhere = tmp_path / "kept-index.html"
-    elsewhere.write_text("old")
-    (site / "index.html").unlink()
-    (site / "index.html").symlink_to(elsewhere)
-    ok("publish", str(site))
-    assert (site / "index.html").is_symlink()
-    assert "<!DOCTYPE html>" in elsewhere.read_text(encoding="utf-8")
-
-
 def test_a_damaged_manifest_is_refused_and_never_overwritten(site: Path) -> None:
     (site / MANIFEST).write_text("{not json")
     assert MANIFEST in refused("publish", str(site))
