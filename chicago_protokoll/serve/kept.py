@@ -1,5 +1,6 @@
-"""A kept conflict's "Record it now" (cli.md, "One act, one entry"), from the table's
-phone or the keeper's page: one tap, one entry, into the game it was made for.
+"""A kept conflict made and recorded (cli.md, "One act, one entry"): the conflict kept for
+a refused waiting write, naming its game (`kept_conflict`), and its "Record it now" from
+the table's phone or the keeper's page: one tap, one entry, into the game it was made for.
 
 - **Once.**  The entry is recorded under an id made from the kept entry's own
   (`retry_entry`), and the whole choice is made under the conflicts' lock
@@ -24,8 +25,8 @@ from pathlib import Path
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
 from ..store import sessionfile
-from . import entries
-from .conflicts import Conflict, Conflicts
+from . import entries, outbox
+from .conflicts import Conflict, Conflicts, kept_form
 from .recorder import Seen, perform
 
 # The fields of what a page saw that a person's choice brings (the rest is the kept form's).
@@ -116,3 +117,34 @@ def _settled_already(path: Path | None, entry: str) -> tuple[str, ...]:
             if events:
                 return entries.AlreadySaved(events).lines()
     return (t("This entry is no longer kept: it was recorded or dropped already; nothing more was recorded."),)
+
+
+def kept_conflict(number: int, path: Path, form: Mapping[str, str], reason: str) -> Conflict:
+    """The conflict kept for a refused waiting write: the form, what it would record, and
+    what the file holds now."""
+    session = sessionfile.load_session(path)
+    game, created = form.get("session", ""), form.get("created", "")
+    here = (game, created) == (session.name, session.created)
+    return Conflict(
+        entry=form.get(outbox.ENTRY_FIELD, ""),
+        table=number,
+        label=session.name or path.stem,
+        form=kept_form(form),
+        tapped=outbox.describe_form(form),
+        # Another game's record says nothing about this one's entry.
+        in_file=outbox.in_file(session, form) if here else [],
+        reason=reason,
+        game=game,
+        created=created,
+    )
+
+
+def game_of(path: Path | None) -> tuple[str, str] | None:
+    """The game a table plays now (its name and ``created``), None when it has none."""
+    if path is None:
+        return None
+    try:
+        session = sessionfile.load_session(path)
+    except ChicagoError:
+        return None
+    return session.name, session.created

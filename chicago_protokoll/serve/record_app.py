@@ -42,7 +42,7 @@ from .conflicts import Conflict as KeptConflict
 from .conflicts import Conflicts
 from .entries import Conflict
 from .hosts import is_allowed
-from .kept import record_kept
+from .kept import game_of, kept_conflict, record_kept
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
 from .recorder import Done, SecondTap, Stale, perform, phone_sentence
@@ -286,7 +286,7 @@ class Recording:
         """A write that waited on the phone and is refused on arrival: kept for a person
         (serve-conflicts/), never forced in nor thrown away; the phone is told so."""
         conflict = await asyncio.to_thread(
-            outbox_conflict, number, path, form, error.localized(language())
+            kept_conflict, number, path, form, error.localized(language())
         )
         await asyncio.to_thread(self.conflicts.keep, self.tables.key(number), conflict)
         return await self._render(
@@ -354,7 +354,7 @@ class Recording:
             address = self.table_address(number)
             svg = segno.make(address, micro=False).svg_inline(omitsize=True)
             kept, more = await asyncio.to_thread(self.conflicts.newest, self.tables.key(number), KEPT_SHOWN)
-            playing = await asyncio.to_thread(_game_of, table.path) if kept else None
+            playing = await asyncio.to_thread(game_of, table.path) if kept else None
             cards.append(
                 f'<section class="card"><h2>{escape(table.label)}</h2>'
                 f'<p class="contact">{escape(contact_text(number, self.contact.get(number), now))}</p>'
@@ -465,28 +465,6 @@ async def outbox_script(request: Request) -> Response:
     )
 
 
-def outbox_conflict(number: int, path: Path, form: Mapping[str, str], reason: str) -> KeptConflict:
-    """The conflict kept for a refused waiting write: the form, what it would record, and
-    what the file holds now."""
-    from .conflicts import kept_form
-
-    session = sessionfile.load_session(path)
-    game, created = form.get("session", ""), form.get("created", "")
-    here = (game, created) == (session.name, session.created)
-    return KeptConflict(
-        entry=form.get(outbox.ENTRY_FIELD, ""),
-        table=number,
-        label=session.name or path.stem,
-        form=kept_form(form),
-        tapped=outbox.describe_form(form),
-        # Another game's record says nothing about this one's entry.
-        in_file=outbox.in_file(session, form) if here else [],
-        reason=reason,
-        game=game,
-        created=created,
-    )
-
-
 KEEPER_STYLE = """
 * { box-sizing: border-box; }
 body { margin: 0; padding: 12px; font: 16px/1.35 "DejaVu Sans", Helvetica, Arial, sans-serif;
@@ -511,17 +489,6 @@ main.keeper { display: grid; grid-template-columns: repeat(auto-fill, minmax(220
 .check li { overflow-wrap: anywhere; }
 """
 KEEPER_POLICY = csp_for(KEEPER_STYLE, forms=True)
-
-
-def _game_of(path: Path | None) -> tuple[str, str] | None:
-    """The game a table plays now (its name and ``created``), None when it has none."""
-    if path is None:
-        return None
-    try:
-        session = sessionfile.load_session(path)
-    except ChicagoError:
-        return None
-    return session.name, session.created
 
 
 def _load(path: Path) -> tuple[Session, Game]:
