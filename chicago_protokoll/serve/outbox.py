@@ -28,7 +28,7 @@ from ..core.errors import ChicagoError
 from ..core.events import RevisorEvent
 from ..core.session import Session
 from ..core.standings import Moment
-from ..i18n.language import t
+from ..i18n.language import t, tn
 from ..present.narrate import describe_event
 from .conflicts import Conflict
 from .record_page import HANDS, Page
@@ -121,11 +121,14 @@ def answer_mark(done: Iterable[str], conflicts: Sequence[Conflict]) -> str:
     )
 
 
-def extras(body: str, page: Page, conflicts: Sequence[Conflict], done: Iterable[str] = ()) -> str:
+def extras(
+    body: str, page: Page, conflicts: Sequence[Conflict], done: Iterable[str] = (), *, more: int = 0
+) -> str:
     """The page's ``<main>`` ``body`` with what the outbox adds: the table's conflicts
-    right below the totals (a person must see them, script or not), and at the end the
-    style, the marks, the (hidden) whole-deal form and the script."""
-    kept = conflicts_section(page, conflicts)
+    (the newest; ``more`` older ones counted) right below the totals (a person must see
+    them, script or not), and at the end the style, the marks, the (hidden) whole-deal
+    form and the script."""
+    kept = conflicts_section(page, conflicts, more)
     if kept:
         head, end, rest = body.partition("</header>")
         body = head + end + kept + rest if end else kept + body
@@ -136,34 +139,68 @@ def extras(body: str, page: Page, conflicts: Sequence[Conflict], done: Iterable[
 # -- conflicts --------------------------------------------------------------------------
 
 
-def conflict_lines(conflict: Conflict) -> str:
+def conflict_lines(conflict: Conflict, *, here: bool = True, named: bool = False) -> str:
+    """A kept conflict's two versions: what was tapped, why it was refused, what the file
+    holds.  ``here``: the table still plays the game it was made for; else it says which
+    game that was, and that it can only be dropped (nothing of this game is beside it).
+    ``named``: the game is named in any case (the keeper's page, every table's)."""
+    tapped = t("Tapped at {time}: {entry}", time=conflict.when(), entry=conflict.tapped)
+    if not here:
+        gone = t(
+            "Made for the game {game}, which this table no longer plays: it can only be dropped.",
+            game=conflict.game_name(),
+        )
+        return f'<p><b>{escape(tapped)}</b></p><p class="alert">{escape(gone)}</p>'
+    game = f"<p>{escape(t('Made for the game {game}', game=conflict.game_name()))}</p>" if named else ""
     file_lines = "".join(f"<li>{escape(line)}</li>" for line in conflict.in_file) or (
         f"<li>{escape(t('nothing after it'))}</li>"
     )
     return (
-        f"<p><b>{escape(t('Tapped at {time}: {entry}', time=conflict.when(), entry=conflict.tapped))}</b></p>"
+        f"<p><b>{escape(tapped)}</b></p>{game}"
         f'<p class="alert">{escape(conflict.reason)}</p>'
         f"<p>{escape(t('The protocol has now:'))}</p><ul>{file_lines}</ul>"
     )
 
 
-def conflicts_section(page: Page, conflicts: Sequence[Conflict]) -> str:
-    """The table's kept conflicts, each with its two choices: record it now (judged again
-    on the file as it is) or drop it."""
+def more_line(more: int) -> str:
+    """How many older kept conflicts a page leaves out (each choice brings the next up)."""
+    if more <= 0:
+        return ""
+    said = tn(
+        "{n} older kept entry is not shown: it comes up when one of these is settled.",
+        "{n} older kept entries are not shown: they come up as these are settled.",
+        more,
+    )
+    return f'<p class="more">{escape(said)}</p>'
+
+
+def conflicts_section(page: Page, conflicts: Sequence[Conflict], more: int = 0) -> str:
+    """The table's kept conflicts (the newest; ``more`` older ones counted), each with its
+    two choices: record it now (into the game it was made for, judged again on the file
+    as it is) or drop it; one made for a game the table no longer plays only the second."""
     if not conflicts:
         return ""
     items = []
     for conflict in conflicts:
-        choices = (
-            '<div class="grid">'
+        here = conflict.made_for(page.session.name, page.session.created)
+        retry = (
             f'<button name="do" value="conflict-retry">{escape(t("Record it now"))}</button>'
+            if here
+            else ""
+        )
+        choices = (
+            f'<div class="grid">{retry}'
             f'<button name="do" value="conflict-drop">{escape(t("Drop it"))}</button></div>'
         )
         items.append(
-            conflict_lines(conflict) + page.form(None, choices, extra={"conflict": conflict.entry})
+            conflict_lines(conflict, here=here)
+            + page.form(None, choices, extra={"conflict": conflict.entry})
         )
     heading = t("Not recorded: decide what happens to it")
-    return f'<section class="conflicts" role="alert"><h2>{escape(heading)}</h2>{"".join(items)}</section>'
+    return (
+        f'<section class="conflicts" role="alert"><h2>{escape(heading)}</h2>'
+        f'{"".join(items)}{more_line(more)}</section>'
+    )
 
 
 # -- the whole-deal form --------------------------------------------------------------------

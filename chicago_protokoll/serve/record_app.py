@@ -19,7 +19,6 @@ night's current round, looked up again at every request (`Tables`).
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -43,6 +42,7 @@ from .conflicts import Conflict as KeptConflict
 from .conflicts import Conflicts
 from .entries import Conflict
 from .hosts import is_allowed
+from .kept import game_of, kept_conflict, record_kept
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
 from .recorder import Done, SecondTap, Stale, perform, phone_sentence
@@ -187,6 +187,9 @@ class Recording:
             return await self._render(
                 number, token, query, problem=error.localized(language()), status=422, done=entry
             )
+        if done.entry:
+            # Saved (or found saved) by a resend after it was kept: no longer open.
+            await asyncio.to_thread(self.conflicts.resolve, self.tables.key(number), done.entry)
         await self.source.refresh()  # every open page (and this one's stream) has it now
         query = _kept(form) if done.preview else {}
         # The 200 names the entry it saved (or found saved): the outbox removes a waiting
@@ -260,8 +263,8 @@ class Recording:
             sure=sure,
         )
         body = page.body(lines=lines, problem=problem, preview=preview)
-        kept = await asyncio.to_thread(self.conflicts.of, self.tables.key(number))
-        body = outbox.extras(body, page, kept, [done] if done else [])
+        kept, more = await asyncio.to_thread(self.conflicts.newest, self.tables.key(number), KEPT_SHOWN)
+        body = outbox.extras(body, page, kept, [done] if done else [], more=more)
         document = record_document(page, body, stream=table.view, version=version, sheet=table.sheet)
         answer = {"content-security-policy": outbox.policy(RECORD_POLICY), **(headers or {})}
         if saved:
@@ -283,7 +286,7 @@ class Recording:
         """A write that waited on the phone and is refused on arrival: kept for a person
         (serve-conflicts/), never forced in nor thrown away; the phone is told so."""
         conflict = await asyncio.to_thread(
-            outbox_conflict, number, path, form, error.localized(language())
+            kept_conflict, number, path, form, error.localized(language())
         )
         await asyncio.to_thread(self.conflicts.keep, self.tables.key(number), conflict)
         return await self._render(
@@ -292,32 +295,25 @@ class Recording:
         )
 
     async def _resolve(self, number: int, token: str, path: Path, form: Mapping[str, str]) -> Response:
-        """A person's choice on the phone: drop a kept conflict, or record it now, judged
-        again on the file as it is (what the page shows now, with the entry's own id)."""
+        """A person's choice on the phone: drop a kept conflict, or record it now into
+        the game it was made for, judged again on the file as it is (`kept`)."""
         key = self.tables.key(number)
         entry = form.get("conflict", "")
-        conflict = await asyncio.to_thread(self.conflicts.find, key, entry)
-        if conflict is None:  # resolved already (on the keeper's page, another phone)
-            return await self._render(number, token, {}, done=entry)
         if form.get("do") == "conflict-drop":
+            conflict = await asyncio.to_thread(self.conflicts.find, key, entry)
+            if conflict is None:  # resolved already (on the keeper's page, another phone)
+                return await self._render(number, token, {}, done=entry)
             await asyncio.to_thread(self.conflicts.resolve, key, entry)
             lines = (t("Dropped: {entry}", entry=conflict.tapped),)
             return await self._render(number, token, {}, lines=lines, done=entry)
-        # What the page shows now, and a new entry id: recording it now is a new choice
-        # (an id once taken back is never recorded again).
-        seen = {k: v for k, v in form.items() if k not in ("do", "conflict", "token", outbox.ENTRY_FIELD)}
-        again = {**conflict.form, **seen, outbox.ENTRY_FIELD: os.urandom(12).hex()}
-        again.pop("queued", None)
-        again["sure"] = "1"  # the person saw why it was kept and chose it: the second tap
         try:
-            done: Done = await asyncio.to_thread(perform, path, again)
+            settled = await asyncio.to_thread(record_kept, self.conflicts, key, entry, path, form)
         except ChicagoError as error:
             await self.source.refresh()
             return await self._render(number, token, {}, problem=error.localized(language()), status=422)
-        await asyncio.to_thread(self.conflicts.resolve, key, entry)
         await self.source.refresh()
         return await self._render(
-            number, token, {}, lines=done.lines, done=conflict.entry, saved=conflict.entry
+            number, token, {}, lines=settled.lines, done=entry, saved=settled.entry
         )
 
     # -- the keeper's page -------------------------------------------------------------------
@@ -346,7 +342,9 @@ class Recording:
                     problem, status = error.localized(language()), 422
                 await self.source.refresh()  # the board, the phones and this page have it
             else:
-                lines.append(await self._keeper_resolve(form))
+                said, problem = await self._keeper_resolve(form)
+                lines.append(said)
+                status = 422 if problem else status
         import segno
 
         cards = []
@@ -355,11 +353,12 @@ class Recording:
             table = self.tables.table(number)
             address = self.table_address(number)
             svg = segno.make(address, micro=False).svg_inline(omitsize=True)
-            kept = await asyncio.to_thread(self.conflicts.of, self.tables.key(number))
+            kept, more = await asyncio.to_thread(self.conflicts.newest, self.tables.key(number), KEPT_SHOWN)
+            playing = await asyncio.to_thread(game_of, table.path) if kept else None
             cards.append(
                 f'<section class="card"><h2>{escape(table.label)}</h2>'
                 f'<p class="contact">{escape(contact_text(number, self.contact.get(number), now))}</p>'
-                + keeper_conflicts(number, kept, token)
+                + keeper_conflicts(number, kept, token, playing, more)
                 + (self.night.draw_form(number, token) if self.night is not None else "")
                 + f'{svg}<p><a href="{escape(address)}">{escape(t("Open the recording page"))}</a></p></section>'
             )
@@ -389,22 +388,35 @@ class Recording:
     def keeper_path(self) -> str:
         return f"/k/{self.secrets.secret(keys.KEEPER)}"
 
-    async def _keeper_resolve(self, form: Mapping[str, str]) -> str:
-        """The keeper drops a table's kept conflict (the phone's page then forgets it)."""
+    async def _keeper_resolve(self, form: Mapping[str, str]) -> tuple[str, str]:
+        """The keeper drops a table's kept conflict or records it now into the game it
+        was made for (`kept`; the phone's page then forgets it): the line to show, and
+        the refusal's sentence ("" when none)."""
         try:
             number = int(form.get("table", ""))
         except ValueError:
-            return ""
+            return "", ""
         key = self.tables.key(number)
         entry = form.get("conflict", "")
+        if form.get("do") == "conflict-retry":
+            table = self.tables.table(number)
+            try:
+                settled = await asyncio.to_thread(record_kept, self.conflicts, key, entry, table.path)
+            except ChicagoError as error:
+                return "", phone_sentence(error.localized(language()))
+            await self.source.refresh()  # the board and the table's phone have it
+            return "\n".join(settled.lines), ""
         conflict = await asyncio.to_thread(self.conflicts.find, key, entry)
         if conflict is None or form.get("do") != "conflict-drop":
-            return ""
+            return "", ""
         await asyncio.to_thread(self.conflicts.resolve, key, entry)
-        return t("Dropped: {entry}", entry=conflict.tapped)
+        return t("Dropped: {entry}", entry=conflict.tapped), ""
 
 
 KEEPER_REFRESH = 10  # seconds between the keeper page's looks at the room
+# The kept conflicts a page shows of a table: the newest, with a count of the rest (each
+# choice on them brings the next up); a page of a thousand would bury the table's own.
+KEPT_SHOWN = 5
 
 
 def contact_text(number: int, last: float | None, now: float) -> str:
@@ -417,21 +429,31 @@ def contact_text(number: int, last: float | None, now: float) -> str:
     return t("table {table}: {minutes} min ago", table=number, minutes=seconds // 60)
 
 
-def keeper_conflicts(number: int, kept: list[KeptConflict], token: str) -> str:
-    """A table's kept conflicts on the keeper's page, each with "Drop it"."""
+def keeper_conflicts(
+    number: int, kept: list[KeptConflict], token: str, playing: tuple[str, str] | None, more: int
+) -> str:
+    """A table's kept conflicts on the keeper's page (the newest; ``more`` older ones
+    counted), each naming the game it was made for, with "Record it now" while the table
+    plays that game (``playing``: its name and ``created``) and "Drop it"."""
     items = []
     for conflict in kept:
         hidden = "".join(
             f'<input type="hidden" name="{k}" value="{escape(v)}">'
             for k, v in (("token", token), ("table", str(number)), ("conflict", conflict.entry))
         )
+        here = playing is not None and conflict.made_for(*playing)
+        retry = (
+            f'<button name="do" value="conflict-retry">{escape(t("Record it now"))}</button>'
+            if here
+            else ""
+        )
         items.append(
             '<div class="conflict">'
-            + outbox.conflict_lines(conflict)
-            + f'<form method="post">{hidden}<button name="do" value="conflict-drop">'
+            + outbox.conflict_lines(conflict, here=here, named=True)
+            + f'<form method="post">{hidden}{retry}<button name="do" value="conflict-drop">'
             f"{escape(t('Drop it'))}</button></form></div>"
         )
-    return "".join(items)
+    return "".join(items) + outbox.more_line(more)
 
 
 async def outbox_script(request: Request) -> Response:
@@ -440,23 +462,6 @@ async def outbox_script(request: Request) -> Response:
         outbox.script(),
         media_type="text/javascript; charset=utf-8",
         headers={"content-security-policy": "default-src 'none'; frame-ancestors 'none'"},
-    )
-
-
-def outbox_conflict(number: int, path: Path, form: Mapping[str, str], reason: str) -> KeptConflict:
-    """The conflict kept for a refused waiting write: the form, what it would record, and
-    what the file holds now."""
-    from .conflicts import kept_form
-
-    session = sessionfile.load_session(path)
-    return KeptConflict(
-        entry=form.get(outbox.ENTRY_FIELD, ""),
-        table=number,
-        label=session.name or path.stem,
-        form=kept_form(form),
-        tapped=outbox.describe_form(form),
-        in_file=outbox.in_file(session, form),
-        reason=reason,
     )
 
 

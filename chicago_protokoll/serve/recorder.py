@@ -14,7 +14,8 @@ last correction it saw (`Seen`), and the entry id of the question it was drawn f
 "already saved" (or a conflict naming both versions, or "taken back at HH:MM"); then the
 file's last event and correction must be the ones the page saw (unless all recorded
 since is notes): otherwise the write is refused as `Stale` and the page shows the
-protocol as it is now.  A phone left open on last game's page never writes into the
+protocol as it is now.  A note is checked only for its game (`Seen.check_game`): it
+changes no total.  A phone left open on last game's page never writes into the
 next, a resent form records nothing twice, and a page never takes back or records over
 what it did not see.  Undo is stricter still: not even a note may have come since; and
 it has an identity too, the id of what it takes back (`TAKES_FIELD`): sent again after
@@ -164,6 +165,14 @@ class Seen:
             raise Stale  # taken back, or never this file's
         start = record.index(self.last_event) + 1 if self.last_event else 0
         if not all(isinstance(event, Note) for event in current.events[start:]):
+            raise Stale
+
+    def check_game(self, current: Session) -> None:
+        """`Stale` unless ``current`` is the game this page was drawn for: a note checks
+        no more.  A note changes no total and no question, so what was recorded, taken
+        back or corrected since (another phone's tap, or the refused entry it waited
+        behind in the outbox) never makes it stale; only another game does."""
+        if (current.name, current.created) != (self.session, self.created):
             raise Stale
 
     def check_strictly(self, current: Session) -> None:
@@ -377,7 +386,9 @@ def record_entry(path: Path, form: Mapping[str, str], seen: Seen, entry_id: str)
         entries.once(game.session, entry_id, lambda then: play_events(then, form))
         if do != "note":
             game.refuse_if_over()
-        seen.check(game.session)
+            seen.check(game.session)
+        else:
+            seen.check_game(game.session)
         events = play_events(game, form)
         if form.get("sure") != "1" and (asked := second_tap(game, do, events)) is not None:
             raise asked

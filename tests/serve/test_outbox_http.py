@@ -144,14 +144,14 @@ def test_record_it_now_judges_a_kept_write_on_the_file_as_it_is(table: Path) -> 
         path, _, fields = _page(server)
         chicago("note", "meanwhile at the terminal")
         chicago("buy", "pass")
-        form = {**fields, "do": "note", "text": "from the phone", "entry": "late", "queued": "1"}
+        form = {**fields, "do": "buy", "who": "Bo", "hand": "pair", "entry": "late", "queued": "1"}
         code, headers, _ = _raw_post(server, path, _form(form))
         assert code == 409 and headers["x-chicago-conflict"] == "late"
         _, _, now = _page(server)
         retry = {**now, "do": "conflict-retry", "conflict": "late"}
         code, headers, body = _raw_post(server, path, _form(retry))
         assert code == 200 and headers["x-chicago-entry"] == "late", body
-        assert _events()[-1] == {**_events()[-1], "type": "note", "text": "from the phone"}
+        assert _events()[-1] == {**_events()[-1], "type": "buy", "player": "Bo", "hand": "pair"}
         assert "Not recorded" not in body
     finally:
         assert server.stop()[0] == 0
