@@ -42,3 +42,24 @@ def test_every_preset_the_rules_page_names_exists() -> None:
     named = set(re.findall(r"`--preset ([a-z0-9-]+)`|in `([a-z0-9-]+)`", RULES))
     flat = {n for pair in named for n in pair if n}
     assert flat <= set(PRESETS), flat - set(PRESETS)
+
+
+def test_the_docs_cite_each_rule_text_by_what_it_says_never_as_a_seed() -> None:
+    """A reader has the texts' titles and words, not the numbers of files they never see
+    ("seed 000 to seed 003"); the draws' seed (`--seed`, "the night's seed") is another word."""
+    import re
+
+    for page in (ROOT / "docs").glob("*.md"):
+        cited = re.findall(r"\bseeds? \d{3}\b", page.read_text("utf-8"), flags=re.IGNORECASE)
+        assert not cited, (page.name, cited)
+    for title in ("Chicago regler – så spelar du kortspelet", "Chicago kortspel regler",
+                  "Ett svenskt spel med pokerhänder", "Chicago är ett spel för 2 till 4 spelare"):
+        assert title in RULES
+
+
+def test_the_readme_never_says_seed() -> None:
+    """Not even for a worked deal: the README names what a rule text says.  The one
+    option of that name (`night new --seed 7`, which makes the tour's draw repeatable)
+    is an option, not a source."""
+    readme = (ROOT / "README.md").read_text("utf-8").replace("--seed 7", "")
+    assert "seed" not in readme.casefold()

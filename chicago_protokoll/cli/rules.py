@@ -90,11 +90,13 @@ def rules_check(
 ) -> None:
     """Check a house-rules file: every problem is listed with its key."""
     from ..core.errors import RulesFileError
-    from ..present.rules_text import rule_changes, rules_check_dict
+    from ..core.rules import rules_warnings
+    from ..present.rules_text import rule_changes, rules_check_dict, warning_lines
 
     if as_json:  # the same verdict, for scripts: exit 1 when the file has problems
+        warnings = []
         try:
-            rulesfile.read_rules_file(path)
+            warnings = rules_warnings(rulesfile.read_rules_file(path))
             problems: list[Msg] = []
         except RulesFileError as error:
             problems = error.messages
@@ -104,7 +106,7 @@ def rules_check(
             problems = [
                 Msg("{source} cannot be read: {strerror}", source=str(path), strerror=error.strerror)
             ]
-        checked = rules_check_dict(str(path), problems, language())
+        checked = rules_check_dict(str(path), problems, language(), warnings)
         print(json.dumps(checked, ensure_ascii=False, indent=2))
         if problems:
             raise typer.Exit(ExitStatus.REFUSED)
@@ -124,6 +126,8 @@ def rules_check(
         )
     else:
         print(t("They are the main rule."))
+    for line in warning_lines(rules):
+        print(line)
 
 
 @rules_app.command("presets")

@@ -1,8 +1,10 @@
 """Cards, hand categories and the poker hand evaluator.
 
 Chicago scores the single best poker hand; suits never rank in the main rule,
-so `HandResult` orders hands by category and card ranks only.  The house rule
-``ties = "suit"`` is a separate tie-break (`suit_key`).
+so `HandResult` orders hands by category and card ranks only.  The house rules that
+let suits count are applied where two hands are compared (`compare_results`): the
+tie-break ``ties = "suit"`` (`suit_key`), and ``flush_order = "suit"``, which ranks
+two flushes by their suit before their cards.
 """
 
 from __future__ import annotations
@@ -377,9 +379,24 @@ def _straight_high(ranks_desc: list[int], ace_low_straight: bool) -> int | None:
 SuitTies = bool | Literal["flush"]
 
 
-def compare_results(a: HandResult, b: HandResult, *, suit_ties: SuitTies = False) -> int:
+def compare_results(
+    a: HandResult, b: HandResult, *, suit_ties: SuitTies = False, flushes_by_suit: bool = False
+) -> int:
     """1 if a beats b, -1 if b beats a, 0 for an exact tie (suits break it only if asked:
-    every tie, or with ``"flush"`` only one between two flushes)."""
+    every tie, or with ``"flush"`` only one between two flushes).
+
+    ``flushes_by_suit`` (``hands.flush_order = "suit"``): of two flushes, the one in the
+    higher suit wins whatever the ranks (hearts > spades > diamonds > clubs); flushes of
+    one suit go by their ranks.  A straight flush is not a flush here: it beats them all."""
+    if (
+        flushes_by_suit
+        and a.category is Category.FLUSH
+        and b.category is Category.FLUSH
+        and a.cards
+        and b.cards
+        and a.cards[0].suit != b.cards[0].suit
+    ):
+        return 1 if a.cards[0].suit > b.cards[0].suit else -1
     if a != b:
         return 1 if a > b else -1
     if suit_ties == "flush" and a.category is not Category.FLUSH:
@@ -391,11 +408,15 @@ def compare_results(a: HandResult, b: HandResult, *, suit_ties: SuitTies = False
     return 0
 
 
-def best_indexes(results: Sequence[HandResult], *, suit_ties: SuitTies = False) -> list[int]:
+def best_indexes(
+    results: Sequence[HandResult], *, suit_ties: SuitTies = False, flushes_by_suit: bool = False
+) -> list[int]:
     """The indexes of the best hands: one when a single hand wins, several for an exact tie."""
     best = [0]
     for index in range(1, len(results)):
-        order = compare_results(results[index], results[best[0]], suit_ties=suit_ties)
+        order = compare_results(
+            results[index], results[best[0]], suit_ties=suit_ties, flushes_by_suit=flushes_by_suit
+        )
         if order > 0:
             best = [index]
         elif order == 0:

@@ -9,6 +9,7 @@ from typing import Any
 from ..i18n.language import Msg, language, t, tn
 from .cards import (
     Card,
+    Category,
     HandResult,
     SuitTies,
     best_indexes,
@@ -28,12 +29,16 @@ class Comparison:
     winner: int | None
     undecided: bool  # same category given by name only: the cards would decide
     by_suit: bool = False  # equal poker hands, told apart by the house rule ties = "suit"
+    # The winner is a flush that beat a flush of another suit by its suit
+    # (hands.flush_order = "suit"), whatever the ranks said.
+    flush_by_suit: bool = False
 
     def as_json(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
             "undecided": self.undecided,
             "tie_broken_by_suit": self.by_suit,
+            "flush_decided_by_suit": self.flush_by_suit,
             "hands": [
                 {
                     "category": result.category.value,
@@ -60,7 +65,14 @@ class Comparison:
             lines.append(f"{index}. {shown}: {name} ({pts}){mark}")
         if self.winner is not None:
             lines.append(t("Hand {winner} wins.", winner=self.winner + 1))
-            if self.by_suit:
+            if self.flush_by_suit:
+                lines.append(
+                    t(
+                        'The suits decide between flushes: hearts beat spades, spades beat '
+                        'diamonds, diamonds beat clubs (hands.flush_order = "suit").'
+                    )
+                )
+            elif self.by_suit:
                 lines.append(
                     t(
                         "Equal hands: the suits broke the tie (hands.ties: "
@@ -113,17 +125,34 @@ def suit_ties(rules: HouseRules) -> SuitTies:
             return False
 
 
+def flushes_by_suit(rules: HouseRules) -> bool:
+    """Whether two flushes rank by their suits first (``hands.flush_order = "suit"``)."""
+    return rules.hands.flush_order == "suit"
+
+
 def compare_hands(texts: list[str], rules: HouseRules) -> Comparison:
     results = [read_hand(text, rules) for text in texts]
     _refuse_shared_cards(results)
-    best = best_indexes(results, suit_ties=suit_ties(rules))
+    by_flush_suit = flushes_by_suit(rules)
+    best = best_indexes(results, suit_ties=suit_ties(rules), flushes_by_suit=by_flush_suit)
     # A hand given by name is its category alone: level with another hand of that
     # category, only the cards could decide ("tvåpar" against K K 9 9 3 is open).
     top_category = results[best[0]].category
     level = [r for r in results if r.category is top_category]
     undecided = len(level) > 1 and any(not r.cards for r in level)
     winner = best[0] if len(best) == 1 and not undecided else None
-    by_suit = winner is not None and len(best_indexes(results)) > 1
+    by_suit = (
+        winner is not None and len(best_indexes(results, flushes_by_suit=by_flush_suit)) > 1
+    )
+    flush_by_suit = (
+        winner is not None
+        and by_flush_suit
+        and results[winner].category is Category.FLUSH
+        and any(
+            r.category is Category.FLUSH and r.cards and r.cards[0].suit != results[winner].cards[0].suit
+            for r in results
+        )
+    )
     return Comparison(
         texts=tuple(texts),
         results=tuple(results),
@@ -131,6 +160,7 @@ def compare_hands(texts: list[str], rules: HouseRules) -> Comparison:
         winner=winner,
         undecided=undecided,
         by_suit=by_suit,
+        flush_by_suit=flush_by_suit,
     )
 
 
@@ -140,9 +170,11 @@ def best_of(
     """The index of the single best of several shown hands, or None for an exact tie.
 
     Each hand is five cards (``"KH KS 9D 9H 3C"`` or a list of cards).  The house
-    rules decide whether A-2-3-4-5 is a straight (``hands.ace_low_straight``) and
+    rules decide whether A-2-3-4-5 is a straight (``hands.ace_low_straight``),
     whether suits break a tie (``hands.ties = "suit"``: hearts > spades > diamonds
-    > clubs); in the main rule two hands equal in rank tie, and nobody scores.  A
+    > clubs) and whether two flushes rank by their suits first
+    (``hands.flush_order = "suit"``); in the main rule two hands equal in rank tie,
+    and nobody scores.  A
     tie for second place does not matter.  The best hand may be a high card, which
     wins the comparison but scores nothing.  `CardError` for unreadable cards.
     """
@@ -152,5 +184,5 @@ def best_of(
             Msg("compare at least one hand of five cards")
         )
     results = [evaluate(hand, ace_low_straight=rules.hands.ace_low_straight) for hand in hands]
-    best = best_indexes(results, suit_ties=suit_ties(rules))
+    best = best_indexes(results, suit_ties=suit_ties(rules), flushes_by_suit=flushes_by_suit(rules))
     return best[0] if len(best) == 1 else None

@@ -129,6 +129,15 @@ class PlayChecks(DealState):
                 rule=Rule.EXACT_TIE,
                 key="hands.ties",
             )
+        if event.tie and event.hand is Category.FLUSH and self.rules.hands.flush_order == "suit":
+            # Flushes of two suits rank by the suit, and two of one suit cannot be equal.
+            raise RuleViolation(
+                Msg(
+                    "at this table the suits decide between flushes (hearts > spades > diamonds > clubs): name the player whose flush wins",
+                ),
+                rule=Rule.EXACT_TIE,
+                key="hands.flush_order",
+            )
         if event.player is not None and event.hand is Category.HIGH_CARD:
             shown = f" ({event.cards})" if event.cards else ""
             raise RuleViolation(

@@ -41,6 +41,7 @@ __all__ = [
     "Record",
     "in_period",
     "league",
+    "placing",
     "played",
     "ranks",
     "rating_key",
@@ -132,7 +133,9 @@ class PlayerStats:
 
 @dataclass(frozen=True, slots=True)
 class HeadToHead:
-    """Two players over the finished games both played: who finished with more points."""
+    """Two players over the finished games both played: who was placed above the other,
+    as a club night places them (`placing`): the winners first, then by final points,
+    a forfeiting player last."""
 
     a: str
     b: str
@@ -338,10 +341,13 @@ def league(
                 ore = int(payment.amount * 100)
                 tallies[payment.payer].ore -= ore
                 tallies[payment.payee].ore += ore
+        # Lower is better: the winners' key is below every other, a forfeit's above.
+        placed = placing(game)
         for i in seats:
             one = players[i]
             for j in range(i + 1, len(players)):
-                a, b, diff = one, players[j], scores[i] - scores[j]
+                a, b = one, players[j]
+                diff = (placed[j] > placed[i]) - (placed[j] < placed[i])
                 if name_keys[b] < name_keys[a]:
                     a, b, diff = b, a, -diff
                 record = pairs.get((a, b))
@@ -506,6 +512,19 @@ def _one_spelling(games: list[Played]) -> list[Played]:
 
 def _name_key(name: str) -> tuple[str, str]:
     return (name.casefold(), name)
+
+
+def placing(game: Played) -> list[tuple[int, int]]:
+    """Each seat's placing key, lower placed higher, as the night places a finished game
+    (core.night_results.placements): the winners first and level (a royal's holder
+    whatever the totals), then the others by final points, a forfeiting player last.
+    So a forfeit is a loss in head to head even when both ended on 0."""
+    return [
+        (2, 0) if name in game.forfeited
+        else (0, 0) if name in game.winners
+        else (1, -game.scores[seat])
+        for seat, name in enumerate(game.players)
+    ]
 
 
 def ranks(scores: Sequence[int], last: Sequence[bool] = ()) -> list[int]:

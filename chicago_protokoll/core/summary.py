@@ -19,6 +19,7 @@ from .standings import Reason, Standings
 
 #: The categories in the order `Played.hands` counts them (weakest first).
 CATEGORIES: tuple[Category, ...] = tuple(Category)
+_ROYAL = CATEGORIES.index(Category.ROYAL_STRAIGHT_FLUSH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,10 @@ def played(session: Session, standings: Standings) -> Played | None:
                     last[seat[event.player]] += 1
                     with_two[seat[event.player]] += event.with_two
                 case Royal():
+                    # A royal is a best hand however it was entered (`chicago royal`, or
+                    # as a köp's or the showdown's hand below): both count in `hands`.
                     royals[seat[event.player]] += 1
+                    hands[seat[event.player]][_ROYAL] += 1
                 case BuyWinner() | Showdown() if event.player is not None and event.hand:
                     hands[seat[event.player]][CATEGORIES.index(event.hand)] += 1
                     royals[seat[event.player]] += event.hand is Category.ROYAL_STRAIGHT_FLUSH

@@ -322,9 +322,11 @@ class Dialogue:
                     players=', '.join(game.players),
                 )
             )
-        from .rules_text import rules_line
+        from .rules_text import rules_line, warning_lines
 
         self.say(rules_line(game.rules))  # no silent rules: what differs from the main rule
+        for warning in warning_lines(game.rules, len(game.players)):
+            self.say(warning)
         ended_here = False
         while True:
             session, game = self._load()

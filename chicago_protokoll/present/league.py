@@ -401,7 +401,7 @@ def _matrix_section(result: League, players: Sequence[PlayerStats]) -> str:
             )
         rows.append(f'<tr><th scope="row">{escape(row)}</th>{"".join(cells)}</tr>')
     note = t(
-        "Each cell: the games the row's player finished ahead of the column's, behind, level.",
+        "Each cell: the games the row's player was placed above the column's, below, level.",
     )
     return (
         '<section class="matrix">\n'

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.rules import LIMIT, HouseRules, Key, Kind, schema
-from ..i18n.language import Msg, t, tn
+from ..core.rules import LIMIT, HouseRules, Key, Kind, rules_warnings, schema
+from ..i18n.language import Msg, language, t, tn
 
 
 def toml_value(value: Any) -> str:
@@ -32,6 +32,13 @@ def rules_line(rules: HouseRules) -> str:
         return t("House rules: the main rule.")
     joined = ", ".join(changes)
     return t("House rules different from the main rule: {joined}.", joined=joined)
+
+
+def warning_lines(rules: HouseRules, players: int | None = None) -> list[str]:
+    """``Warning: ...`` for each rule the table is told about (`rules_warnings`): by
+    `rules check`, and by `new`, `again` and `play` where the table's size is known."""
+    lang = language()
+    return [t("Warning: {warning}", warning=msg.localized(lang)) for _, msg in rules_warnings(rules, players)]
 
 
 def _in_words(key: Key, value: Any) -> str:
@@ -147,8 +154,14 @@ def problem_key(problem: Msg) -> str | None:
     return None
 
 
-def rules_check_dict(file: str, problems: list[Msg] | None, lang: str) -> dict[str, Any]:
-    """``rules check --json``: ``ok`` when ``problems`` is empty or None."""
+def rules_check_dict(
+    file: str,
+    problems: list[Msg] | None,
+    lang: str,
+    warnings: list[tuple[str, Msg]] | None = None,
+) -> dict[str, Any]:
+    """``rules check --json``: ``ok`` when ``problems`` is empty or None; ``warnings``
+    (`rules_warnings`) do not make a file wrong."""
     return {
         "file": file,
         "ok": not problems,
@@ -156,4 +169,5 @@ def rules_check_dict(file: str, problems: list[Msg] | None, lang: str) -> dict[s
             {"key": problem_key(problem), "text": problem.localized(lang)}
             for problem in problems or []
         ],
+        "warnings": [{"key": key, "text": warning.localized(lang)} for key, warning in warnings or []],
     }

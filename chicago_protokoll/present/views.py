@@ -139,8 +139,9 @@ def plain_standings(standings: Standings, session_name: str) -> str:
 
 def new_session_text(session: Session, standings: Standings, session_name: str) -> str:
     """What `new`, `again` and `play` say about a new game: the seats and the first
-    dealer, every house rule that differs from the main rule, the standings."""
-    from .rules_text import rules_line
+    dealer, every house rule that differs from the main rule, a warning for a rule the
+    texts advise against at this table, the standings."""
+    from .rules_text import rules_line, warning_lines
 
     players = ", ".join(session.players)
     dealer = session.first_dealer
@@ -153,6 +154,7 @@ def new_session_text(session: Session, standings: Standings, session_name: str) 
                 dealer=dealer,
             ),
             rules_line(session.rules),
+            *warning_lines(session.rules, len(session.players)),
             plain_standings(standings, session_name),
         ]
     )

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from ..core.stats import RatedGame
 
 #: Bumped whenever what a row holds changes: an index of another version is rebuilt.
-SCHEMA = 2
+SCHEMA = 3
 #: Marks the file as this program's (PRAGMA application_id): "CHPI".
 APPLICATION_ID = 0x43485049
 #: A row read less than this after the file's change time is not trusted next time.

@@ -48,7 +48,7 @@ def test_rules_check_json_of_a_good_file_is_ok(tmp_path: Path) -> None:
     good = tmp_path / "regler.toml"
     good.write_text("[chicago]\nmin_score = 10\n", "utf-8")
     assert json.loads(ok("rules", "check", str(good), "--json")) == {
-        "file": str(good), "ok": True, "errors": []
+        "file": str(good), "ok": True, "errors": [], "warnings": []
     }  # fmt: skip
 
 

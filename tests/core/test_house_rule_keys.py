@@ -298,6 +298,18 @@ def test_hands_ties_suit_breaks_an_exact_tie() -> None:
     assert table.score("Bo") == 2
 
 
+@covers("hands.flush_order")
+def test_hands_flush_order_suit_ranks_flushes_by_suit_before_their_cards() -> None:
+    """By the cards the spade flush wins; with flushes by suit any heart flush beats it
+    (tests/core/test_flush_order.py goes through every pair of suits)."""
+    by_suit = variant("hands", flush_order="suit")
+    hands = ["AS KS QS JS 9S", "2H 3H 4H 5H 7H"]
+    assert best_of(hands) == 0
+    assert best_of(hands, by_suit) == 1
+    table = Table(rules=by_suit)
+    table.refuse(BuyWinner(1, None, Category.FLUSH, buy=1, tie=True), key="hands.flush_order")
+
+
 # -- [chicago] -----------------------------------------------------------------------
 
 

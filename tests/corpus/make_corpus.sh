@@ -153,6 +153,13 @@ for table in json.load(sys.stdin)["tables"]:
   "$chicago" penalty "$2" 3 --reason "tittade i leken" --session "$1" >/dev/null 2>&1 || true
 fi
 
+# Format 7 (where the release has it): flushes ranked by suit (hands.flush_order).
+if "$chicago" rules show | grep flush_order >/dev/null; then
+  printf '[hands]\nflush_order = "suit"\n' >"$home/flush-order.toml"
+  c new flush-order Anna Bo Cilla --rules "$home/flush-order.toml"
+  c deal --buy "Anna:2H 3H 4H 5H 7H" --buy "Bo:AS KS QS JS 9S" --last-trick Cilla --showdown Anna:färg
+fi
+
 rm -rf "$out"
 mkdir -p "$out"
 cp "$home"/sessions/*.toml "$out/"
