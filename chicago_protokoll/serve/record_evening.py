@@ -33,6 +33,9 @@ class Page(Protocol):
     night: Mapping[str, Any] | None
     follows: bool
 
+    @property
+    def closed(self) -> bool: ...
+
     def form(self, do: str | None, inner: str, *, extra: Mapping[str, str] | None = None) -> str: ...
 
     def link(self, label: str, **params: str) -> str: ...
@@ -105,9 +108,12 @@ def game_over(page: Page) -> str:
         parts.append(
             f'<p>{escape(t("This server shows this one game; the next game is started where the server was started."))}</p>'
         )
-    parts.append(
-        f'<p class="last">{escape(t("Nothing more is played in this game; a note can still be written."))}</p>'
+    last = (
+        t("The night is closed: its result is final, and nothing more is entered here.")
+        if page.closed
+        else t("Nothing more is played in this game; a note can still be written.")
     )
+    parts.append(f'<p class="last">{escape(last)}</p>')
     parts.append("</section>")
     return "".join(parts)
 

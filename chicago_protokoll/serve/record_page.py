@@ -170,6 +170,12 @@ class Page:
         # resent form carries it again (serve.entries).
         self.entry = new_entry()
 
+    @property
+    def closed(self) -> bool:
+        """At a night that is closed (`night close`): its result is final, nothing more is
+        entered here."""
+        return self.night is not None and self.night.get("result") == "final"
+
     # -- pieces -----------------------------------------------------------------------------
 
     def form(self, do: str | None, inner: str, *, extra: Mapping[str, str] | None = None) -> str:
@@ -448,15 +454,16 @@ class Page:
                 )
                 + "</details>"
             )
-        parts.append(
-            f"<details><summary>{escape(t('Note'))}</summary>"
-            + self.form(
-                "note",
-                '<input type="text" name="text" maxlength="500" required>'
-                f'<button class="go">{escape(t("Write the note"))}</button>',
+        if not self.closed:  # after `night close` a note is refused as every entry is
+            parts.append(
+                f"<details><summary>{escape(t('Note'))}</summary>"
+                + self.form(
+                    "note",
+                    '<input type="text" name="text" maxlength="500" required>'
+                    f'<button class="go">{escape(t("Write the note"))}</button>',
+                )
+                + "</details>"
             )
-            + "</details>"
-        )
         done = [d.number for d in game.deals if d.complete]
         if done:
             links = "".join(self.link(escape(t("Deal {deal}", deal=n)), edit=str(n)) for n in done)
