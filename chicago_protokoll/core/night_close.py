@@ -94,8 +94,10 @@ def amendments(night: Night, sessions: Mapping[str, Session]) -> tuple[Amendment
     """Every amendment since the night's first close, in the order they were made, each
     with its time: a correction's, an amendment's own (`events.Penalty.at`) and a
     reopen's.  An amendment written by a release that kept no time for it (``at`` "") is
-    placed at the time of what came before it in its game (at the latest the close).
-    Made in the same second, a game's amendments come before a reopen."""
+    placed at the time of what came before it in its game, or, with nothing before it,
+    after every amendment with a time (where that release listed it: after the
+    corrections of the games before its own).  Made in the same second, a game's
+    amendments come before a reopen."""
     first = next((c for c in night.closes if c.kind is CloseKind.CLOSE), None)
     if first is None:
         return ()
@@ -104,7 +106,7 @@ def amendments(night: Night, sessions: Mapping[str, Session]) -> tuple[Amendment
     for table in night.tables:
         session = sessions.get(table.session)
         if session is not None:
-            found += _amendments_of(table.session, session, counts.get(table.session, (0, 0)), first.at)
+            found += _amendments_of(table.session, session, counts.get(table.session, (0, 0)))
     for close in night.closes:
         if close.kind is CloseKind.REOPEN:
             text = Msg("the close was taken back: {reason}", reason=close.reason)
@@ -114,7 +116,7 @@ def amendments(night: Night, sessions: Mapping[str, Session]) -> tuple[Amendment
 
 
 def _amendments_of(
-    name: str, session: Session, held: tuple[int, int], closed_at: str
+    name: str, session: Session, held: tuple[int, int]
 ) -> list[tuple[str, Amendment]]:
     """``session``'s amendments past what it ``held`` at the close, in the order they were
     recorded (a correction comes right after the event that was the record's last when it
@@ -151,7 +153,7 @@ def _amendments_of(
             placed.append(((index, 0), Amendment(name, event.deal, "forfeit", text, event.at)))
     placed.sort(key=lambda item: item[0])
     ordered: list[tuple[str, Amendment]] = []
-    before = closed_at
+    before = ""  # sorts last (`_moment`)
     for _, found in placed:
         before = found.at or before
         ordered.append((before, found))
@@ -159,9 +161,9 @@ def _amendments_of(
 
 
 def _moment(at: str) -> datetime:
-    """A time as written (ISO 8601); one that does not read sorts first (as the oldest)."""
+    """A time as written (ISO 8601); none (or one that does not read) sorts last."""
     try:
         moment = datetime.fromisoformat(at)
     except ValueError:
-        return datetime.min.replace(tzinfo=UTC)
+        return datetime.max.replace(tzinfo=UTC)
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

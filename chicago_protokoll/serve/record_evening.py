@@ -33,9 +33,6 @@ class Page(Protocol):
     night: Mapping[str, Any] | None
     follows: bool
 
-    @property
-    def closed(self) -> bool: ...
-
     def form(self, do: str | None, inner: str, *, extra: Mapping[str, str] | None = None) -> str: ...
 
     def link(self, label: str, **params: str) -> str: ...
@@ -110,12 +107,18 @@ def game_over(page: Page) -> str:
         )
     last = (
         t("The night is closed: its result is final, and nothing more is entered here.")
-        if page.closed
+        if closed(page.night)
         else t("Nothing more is played in this game; a note can still be written.")
     )
     parts.append(f'<p class="last">{escape(last)}</p>')
     parts.append("</section>")
     return "".join(parts)
+
+
+def closed(night: Mapping[str, Any] | None) -> bool:
+    """At a night that is closed (`night close`): its result is final, and nothing more
+    is entered on the page of its tables."""
+    return night is not None and night.get("result") == "final"
 
 
 def next_game_form(page: Page) -> str:

@@ -170,12 +170,6 @@ class Page:
         # resent form carries it again (serve.entries).
         self.entry = new_entry()
 
-    @property
-    def closed(self) -> bool:
-        """At a night that is closed (`night close`): its result is final, nothing more is
-        entered here."""
-        return self.night is not None and self.night.get("result") == "final"
-
     # -- pieces -----------------------------------------------------------------------------
 
     def form(self, do: str | None, inner: str, *, extra: Mapping[str, str] | None = None) -> str:
@@ -454,7 +448,7 @@ class Page:
                 )
                 + "</details>"
             )
-        if not self.closed:  # after `night close` a note is refused as every entry is
+        if not evening.closed(self.night):  # a note is refused then, as every entry is
             parts.append(
                 f"<details><summary>{escape(t('Note'))}</summary>"
                 + self.form(
