@@ -331,7 +331,10 @@ def night_leave(
 
     night, (gone, table) = nightfile.transact_night(path, change)
     note_saved()
-    print(t("{player} leaves the night {night}: not drawn from the next round on.", player=gone, night=night.name))
+    if night.games_per_table:
+        print(_left_stage_text(night, gone))
+    else:
+        print(t("{player} leaves the night {night}: not drawn from the next round on.", player=gone, night=night.name))
     if table is not None:
         print(
             t(
@@ -342,6 +345,34 @@ def night_leave(
             )
         )
     _seat_warning(night)
+
+
+def _left_stage_text(night: Any, gone: str) -> str:
+    """On a night of stages, what a leave does to the player's table: its next games seat
+    the others, or, with too few left to seat one, its stage ends with the game it has."""
+    from ..core.night import latest_games, stage_games, still_seated
+
+    table = next((x for x in latest_games(night) if gone in x.players), None)
+    if table is None or table.game >= night.games_per_table:
+        return t("{player} leaves the night {night}: never drawn again.", player=gone, night=night.name)
+    left = ", ".join(still_seated(night, table))
+    if table.game < stage_games(night, table):
+        return t(
+            "{player} leaves the night {night}: never drawn again; table {table} plays the rest of stage {stage} without them ({players}).",
+            player=gone,
+            night=night.name,
+            table=table.table,
+            stage=table.stage,
+            players=left,
+        )
+    return t(
+        "{player} leaves the night {night}: never drawn again; table {table} has too few players left for another game ({players}), so its stage ends with game {game}.",
+        player=gone,
+        night=night.name,
+        table=table.table,
+        players=left or "—",
+        game=table.game,
+    )
 
 
 @night_app.command("join")
@@ -420,7 +451,8 @@ def night_check(name: NightArgument = None, as_json: JsonOption = False) -> None
     if as_json:
         print(json.dumps(findings_json(findings), ensure_ascii=False, indent=2))
     else:
-        print(findings_text(night.name, findings))
+        closed = night.closed.at if night.closed is not None else None
+        print(findings_text(night.name, findings, closed))
 
 
 @night_app.command("close")

@@ -151,9 +151,12 @@ class Penalty(EventType):
     points: int
     reason: str
     after_end: bool = False
+    #: When an amendment (``after_end``) was written, ISO 8601: the night lists its
+    #: amendments in time order.  No part of what happened at the table, as ``id``.
+    at: str = field(default="", compare=False)
     kind: ClassVar[str] = "penalty"
     since: ClassVar[int] = 3
-    field_since: ClassVar[dict[str, int]] = {"after_end": 6}
+    field_since: ClassVar[dict[str, int]] = {"after_end": 6, "at": 7}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +173,11 @@ class Forfeit(EventType):
     player: str
     reason: str
     after_end: bool = False
+    #: When an amendment (``after_end``) was written (as `Penalty.at`).
+    at: str = field(default="", compare=False)
     kind: ClassVar[str] = "forfeit"
     since: ClassVar[int] = 3
-    field_since: ClassVar[dict[str, int]] = {"after_end": 6}
+    field_since: ClassVar[dict[str, int]] = {"after_end": 6, "at": 7}
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +233,7 @@ def event_since(event: Event) -> int:
     used = (
         version
         for name, version in event.field_since.items()
-        if getattr(event, name) not in (None, False)
+        if getattr(event, name) not in (None, False, "")
     )
     return max((event.since, *used))
 
@@ -278,7 +283,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         value = getattr(event, item.name)
         if value is None or (value is False and item.name != "count"):
             continue
-        if item.name == "id" and not value:  # not yet in a record
+        if item.name in ("id", "at") and not value:  # not yet in a record; no time kept
             continue
         name = disk_names.get(item.name, item.name)
         data[name] = value.value if isinstance(value, Category) else value
@@ -299,6 +304,7 @@ _FIELD_TYPES: dict[str, type] = {
     "zero": bool,
     "with_two": bool,
     "after_end": bool,
+    "at": str,
     "points": int,
     "reason": str,
     "text": str,

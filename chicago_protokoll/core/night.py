@@ -230,6 +230,23 @@ def latest_games(night: Night, stage: int | None = None) -> tuple[NightTable, ..
     return tuple(last[number] for number in sorted(last))
 
 
+def still_seated(night: Night, table: NightTable) -> tuple[str, ...]:
+    """``table``'s players who are still at the night, in seat order: a table's next game
+    of a stage seats only them (a player who left is never drawn again)."""
+    gone = set(night.absent)
+    return tuple(p for p in table.players if p not in gone)
+
+
+def stage_games(night: Night, table: NightTable) -> int:
+    """How many games ``table`` (a table's latest game) plays in its stage:
+    ``games_per_table``, unless so many of its players have left that the rest cannot
+    seat another game (fewer than the house rules' ``game.min_players``); then its stage
+    ends with the game it has."""
+    if len(still_seated(night, table)) < night.rules.game.min_players:
+        return min(table.game, night.games_per_table)
+    return night.games_per_table
+
+
 def night_of_session(session: str) -> str | None:
     """The night a session's name says it belongs to (``fredag-r2-t1``, ``fredag-final``),
     or None: where to look, not yet whether the night lists it."""
@@ -369,6 +386,36 @@ def seatable_counts(low: int, high: int) -> Msg:
     )
 
 
+# -- a closed night ----------------------------------------------------------------------
+
+
+def refuse_draw_when_closed(night: Night) -> None:
+    """After ``night close`` nothing more is drawn (a draw, the final, a next stage): the
+    final standings would change silently, and the new games could never be recorded."""
+    closed = night.closed
+    if closed is not None:
+        raise NightError(
+            Msg(
+                "the night {night} was closed at {at}: its result is final, so nothing more is drawn until the close is taken back (`chicago night close --reopen --reason TEXT`); nothing was changed",
+                night=night.name,
+                at=closed.at,
+            ),
+        )
+
+
+def refuse_move_when_closed(night: Night) -> None:
+    """After ``night close`` nobody leaves or joins: the night's players are final too."""
+    closed = night.closed
+    if closed is not None:
+        raise NightError(
+            Msg(
+                "the night {night} was closed at {at}: its result is final, so nobody joins or leaves it until the close is taken back (`chicago night close --reopen --reason TEXT`); nothing was changed",
+                night=night.name,
+                at=closed.at,
+            ),
+        )
+
+
 # -- leaving and arriving -----------------------------------------------------------------
 
 
@@ -381,7 +428,9 @@ def _named(night: Night, text: str) -> str | None:
 
 
 def leave(night: Night, text: str) -> Night:
-    """``text`` is not drawn from the next round on."""
+    """``text`` is not drawn from the next round on (on a night of stages: into no later
+    game, of this stage or another)."""
+    refuse_move_when_closed(night)
     player = _named(night, text)
     if player is None:
         raise NightError(
@@ -401,6 +450,7 @@ def leave(night: Night, text: str) -> Night:
 
 def join(night: Night, text: str) -> Night:
     """``text`` is drawn from the next round on: a new player, or one who left coming back."""
+    refuse_move_when_closed(night)
     player = _named(night, text)
     if player is not None and player not in night.absent:
         raise NightError(

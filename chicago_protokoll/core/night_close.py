@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 from ..i18n.language import Joined, Msg
 from .events import Forfeit, Penalty
@@ -90,48 +91,79 @@ class Amendment:
 
 
 def amendments(night: Night, sessions: Mapping[str, Session]) -> tuple[Amendment, ...]:
-    """Every amendment since the night's first close, in the order of the games."""
+    """Every amendment since the night's first close, in the order they were made, each
+    with its time: a correction's, an amendment's own (`events.Penalty.at`) and a
+    reopen's.  An amendment written by a release that kept no time for it (``at`` "") is
+    placed at the time of what came before it in its game, or, with nothing before it,
+    after every amendment with a time (where that release listed it: after the
+    corrections of the games before its own).  Made in the same second, a game's
+    amendments come before a reopen."""
     first = next((c for c in night.closes if c.kind is CloseKind.CLOSE), None)
     if first is None:
         return ()
     counts = {session: (corrections, entries) for session, corrections, entries in first.held}
-    found: list[Amendment] = []
-    for close in night.closes:
-        if close.kind is CloseKind.REOPEN:
-            found.append(
-                Amendment("", 0, "reopen", Msg("the close was taken back: {reason}", reason=close.reason), close.at)
-            )
+    found: list[tuple[str, Amendment]] = []  # each with the time it is placed at
     for table in night.tables:
         session = sessions.get(table.session)
-        if session is None:
-            continue
-        corrections, entries = counts.get(table.session, (0, 0))
-        for correction in session.corrections[corrections:]:
-            reason = getattr(correction, "reason", "")
-            found.append(
-                Amendment(
-                    table.session,
-                    correction.deal,
-                    "correction",
-                    Msg("deal {deal} corrected: {reason}", deal=correction.deal, reason=reason)
-                    if reason
-                    else Msg("deal {deal} corrected", deal=correction.deal),
-                    correction.at,
-                )
+        if session is not None:
+            found += _amendments_of(table.session, session, counts.get(table.session, (0, 0)))
+    for close in night.closes:
+        if close.kind is CloseKind.REOPEN:
+            text = Msg("the close was taken back: {reason}", reason=close.reason)
+            found.append((close.at, Amendment("", 0, "reopen", text, close.at)))
+    # Stable: equal times keep the order above (each game's own order is its record's).
+    return tuple(amendment for _, amendment in sorted(found, key=lambda item: _moment(item[0])))
+
+
+def _amendments_of(
+    name: str, session: Session, held: tuple[int, int]
+) -> list[tuple[str, Amendment]]:
+    """``session``'s amendments past what it ``held`` at the close, in the order they were
+    recorded (a correction comes right after the event that was the record's last when it
+    was made, `Correction.last_event`), each with the time it is placed at: its own, or
+    the one before it."""
+    corrections, entries = held
+    position = {event.id: index for index, event in enumerate(session.events) if event.id}
+    placed: list[tuple[tuple[int, int], Amendment]] = []
+    for correction in session.corrections[corrections:]:
+        reason = correction.reason
+        text = (
+            Msg("deal {deal} corrected: {reason}", deal=correction.deal, reason=reason)
+            if reason
+            else Msg("deal {deal} corrected", deal=correction.deal)
+        )
+        where = position.get(correction.last_event, len(session.events))
+        placed.append(((where, 1), Amendment(name, correction.deal, "correction", text, correction.at)))
+    revisor = [
+        (index, event)
+        for index, event in enumerate(session.events)
+        if isinstance(event, Penalty | Forfeit)
+    ]
+    for index, event in revisor[entries:]:
+        if isinstance(event, Penalty):
+            text = Msg(
+                "penalty: {player} −{points} ({reason})",
+                player=event.player,
+                points=event.points,
+                reason=event.reason,
             )
-        revisor = [e for e in session.events if isinstance(e, Penalty | Forfeit)]
-        for event in revisor[entries:]:
-            if isinstance(event, Penalty):
-                text = Msg(
-                    "penalty: {player} −{points} ({reason})",
-                    player=event.player,
-                    points=event.points,
-                    reason=event.reason,
-                )
-                found.append(Amendment(table.session, event.deal, "penalty", text))
-            else:
-                text = Msg(
-                    "forfeit: {player} ({reason})", player=event.player, reason=event.reason
-                )
-                found.append(Amendment(table.session, event.deal, "forfeit", text))
-    return tuple(found)
+            placed.append(((index, 0), Amendment(name, event.deal, "penalty", text, event.at)))
+        else:
+            text = Msg("forfeit: {player} ({reason})", player=event.player, reason=event.reason)
+            placed.append(((index, 0), Amendment(name, event.deal, "forfeit", text, event.at)))
+    placed.sort(key=lambda item: item[0])
+    ordered: list[tuple[str, Amendment]] = []
+    before = ""  # sorts last (`_moment`)
+    for _, found in placed:
+        before = found.at or before
+        ordered.append((before, found))
+    return ordered
+
+
+def _moment(at: str) -> datetime:
+    """A time as written (ISO 8601); none (or one that does not read) sorts last."""
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        return datetime.max.replace(tzinfo=UTC)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

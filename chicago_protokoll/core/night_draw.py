@@ -23,6 +23,7 @@ from .night import (
     check_rounds,
     current_stage,
     final_session,
+    refuse_draw_when_closed,
     smallest_table,
     stage_session,
     table_session,
@@ -96,6 +97,7 @@ def draw_stage(night: Night, stage: int, players: Sequence[str]) -> Night:
 
 def draw_next(night: Night, results: Mapping[str, GameResult]) -> Night:
     """The night with its next round drawn, once every game of this one is finished."""
+    refuse_draw_when_closed(night)
     if night.final is not None:
         raise NightError(
             Msg("the night {night} is over: its final is drawn", night=night.name),
@@ -253,6 +255,7 @@ def draw_final(
 ) -> tuple[Night, Cut | None]:
     """The night with its final drawn: one more table of the ``top`` best so far (of the
     players still at the night), a tie at the cut broken by lot from the seed."""
+    refuse_draw_when_closed(night)
     if night.games_per_table:
         raise NightError(
             Msg(

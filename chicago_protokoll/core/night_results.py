@@ -7,7 +7,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .night import GameResult, Night, NightTable, current_stage, latest_games, stage_tables
+from .night import (
+    GameResult,
+    Night,
+    NightTable,
+    current_stage,
+    latest_games,
+    stage_games,
+    stage_tables,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +151,7 @@ def staged_finished(night: Night, results: Mapping[str, GameResult]) -> bool:
     tables = latest_games(night)
     return (
         len(tables) == 1
-        and tables[0].game >= night.games_per_table
+        and tables[0].game >= stage_games(night, tables[0])
         and results[tables[0].session].finished
     )
 

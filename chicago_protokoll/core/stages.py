@@ -32,17 +32,21 @@ from .night import (
     NightTable,
     current_stage,
     latest_games,
+    refuse_draw_when_closed,
     smallest_table,
+    stage_games,
     stage_session,
     stage_tables,
+    still_seated,
 )
 from .night_draw import draw_stage
 from .night_results import stage_rows
 
 
 def _seats_by_lot(night: Night, table: NightTable, game: int) -> tuple[str, ...]:
-    """A table's seats for its next game, drawn by lot from the night's seed."""
-    seats = list(table.players)
+    """A table's seats for its next game, drawn by lot from the night's seed: its players
+    still at the night (one who left during the stage is not drawn again)."""
+    seats = list(still_seated(night, table))
     random.Random(
         f"chicago-protokoll night {night.seed} stage {table.stage} table {table.table} game {game}"
     ).shuffle(seats)
@@ -55,7 +59,10 @@ def draw_games(
     """The next game of every table whose game is over and that has played fewer than
     ``games_per_table`` (the others go on), its seats drawn by lot; and the games drawn.
     Refused, naming why, when no table can draw.  ``only``: table ``only``'s next game
-    alone (the keeper's page has a button per table), drawn as it would be with the rest."""
+    alone (the keeper's page has a button per table), drawn as it would be with the rest.
+    A table whose players have left but for fewer than a game seats has played its stage
+    (`stage_games`)."""
+    refuse_draw_when_closed(night)
     if only is not None:
         _refuse_table_draw(night, results, only)
     stage = current_stage(night)
@@ -66,7 +73,7 @@ def draw_games(
             continue
         if not results[table.session].finished:
             playing.append(table)
-        elif table.game < night.games_per_table:
+        elif table.game < stage_games(night, table):
             game = table.game + 1
             drawn.append(
                 NightTable(
@@ -127,10 +134,20 @@ def _refuse_table_draw(night: Night, results: Mapping[str, GameResult], number: 
                 session=table.session,
             ),
         )
-    if table.game < night.games_per_table:
+    if table.game < stage_games(night, table):
         return
-    if all(t.game == night.games_per_table and results[t.session].finished for t in tables):
+    if all(t.game >= stage_games(night, t) and results[t.session].finished for t in tables):
         draw_games(night, results)  # the room's refusal: the night is over, or advance
+    if table.game < night.games_per_table:
+        raise NightError(
+            Msg(
+                "table {table} has too few players left to seat game {game} of stage {stage} ({players}): its stage ends with the game it played",
+                table=number,
+                game=table.game + 1,
+                stage=stage,
+                players=", ".join(still_seated(night, table)) or "—",
+            ),
+        )
     raise NightError(
         Msg(
             "table {table} has played its {games} games of stage {stage}: the next stage is drawn (`chicago night advance --per-table K`) once every table has played theirs",
@@ -156,7 +173,7 @@ def refuse_unplayed_stage(night: Night, results: Mapping[str, GameResult]) -> No
     waiting = [
         t
         for t in latest_games(night)
-        if t.game < night.games_per_table or not results[t.session].finished
+        if t.game < stage_games(night, t) or not results[t.session].finished
     ]
     if waiting:
         raise NightError(
@@ -177,6 +194,7 @@ def advance(
     """The night with its next stage drawn from the ``per_table`` best of each table of
     this one (players who left the night do not go on); the ties at the cuts broken by
     lot from the seed."""
+    refuse_draw_when_closed(night)
     if not night.games_per_table:
         raise NightError(
             Msg(
@@ -195,7 +213,9 @@ def advance(
             ),
         )
     refuse_unplayed_stage(night, results)
-    smallest = min(len(t.players) for t in tables)
+    # The tables as the stage drew them: a table a player left keeps its cut (those who
+    # left do not go on, below, and a table of fewer than K sends all it has).
+    smallest = min(len(t.players) for t in stage_tables(night, stage) if t.game == 1)
     if not 1 <= per_table < smallest:
         raise NightError(
             Msg(

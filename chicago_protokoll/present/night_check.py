@@ -22,8 +22,24 @@ def findings_json(findings: Sequence[Finding]) -> list[dict[str, Any]]:
     ]
 
 
-def findings_heading(night: str, findings: Sequence[Finding]) -> str:
-    """The sentence above the list (or, with nothing to look at, the whole answer)."""
+def findings_heading(night: str, findings: Sequence[Finding], closed: str | None = None) -> str:
+    """The sentence above the list (or, with nothing to look at, the whole answer).
+    ``closed``: when the night was closed, if it is: its result is final then, and the
+    list is what a revisor may still amend (cli.md, "its check and its close")."""
+    if closed is not None:
+        if not findings:
+            return t(
+                "The night {night}: its result is final (closed {at}); nothing to look at.",
+                night=night,
+                at=closed,
+            )
+        return tn(
+            "The night {night}: its result is final (closed {at}); {n} thing to look at, each amended only with a reason:",
+            "The night {night}: its result is final (closed {at}); {n} things to look at, each amended only with a reason:",
+            len(findings),
+            night=night,
+            at=closed,
+        )
     if not findings:
         return t("The night {night}: nothing to look at before the result is made final.", night=night)
     return tn(
@@ -44,13 +60,13 @@ def finding_line(finding: Finding) -> str:
     return f"{where}: {finding.text.localized(language())}"
 
 
-def findings_text(night: str, findings: Sequence[Finding]) -> str:
-    lines = [findings_heading(night, findings)]
+def findings_text(night: str, findings: Sequence[Finding], closed: str | None = None) -> str:
+    lines = [findings_heading(night, findings, closed)]
     lines += [visible(f"  {finding_line(finding)}") for finding in findings]
     return "\n".join(lines)
 
 
-def findings_html(night: str, findings: Sequence[Finding]) -> str:
+def findings_html(night: str, findings: Sequence[Finding], closed: str | None = None) -> str:
     """The same list as a section of the keeper's page (names and reasons escaped)."""
     items = "".join(
         f'<li data-kind="{escape(finding.kind)}" data-session="{escape(finding.session)}" '
@@ -58,7 +74,7 @@ def findings_html(night: str, findings: Sequence[Finding]) -> str:
         for finding in findings
     )
     title = escape(t("Night check"))
-    heading = escape(visible(findings_heading(night, findings)))
+    heading = escape(visible(findings_heading(night, findings, closed)))
     return (
         f'<section class="check" aria-labelledby="check-title"><h2 id="check-title">{title}</h2>'
         f"<p>{heading}</p>" + (f"<ul>{items}</ul>" if items else "") + "</section>"

@@ -292,9 +292,23 @@ def status_text(status: Mapping[str, Any]) -> str:
     lines.append(standings_text(status))
     if status["amendments"]:
         lines.append("")
-        lines.append(t("Amendments after the result:"))
-        lines += [visible(f"  {a['session'] or status['night']}: {a['text']}") for a in status["amendments"]]
+        lines.append(t("Amendments after the result, in the order they were made:"))
+        lines += [
+            visible(f"  {shown_time(a['at'])}  {a['session'] or status['night']}: {a['text']}")
+            for a in status["amendments"]
+        ]
     return "\n".join(lines)
+
+
+def shown_time(at: str) -> str:
+    """A time as written (ISO 8601) on this machine's clock, to the minute: ``2026-12-04
+    21:04`` (a night's amendments may come days after it); as written if it does not read."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return at
 
 
 def result_line(status: Mapping[str, Any]) -> str:

@@ -42,7 +42,7 @@ class KeeperNight:
                 f'<section class="check"><h2>{escape(t("Night check"))}</h2>'
                 f'<p class="alert" role="alert">{escape(error.localized(language()))}</p></section>'
             )
-        return findings_html(night.name, findings)
+        return findings_html(night.name, findings, night.closed.at if night.closed is not None else None)
 
     def draw_form(self, number: int, token: str) -> str:
         """Table ``number``'s "Draw its next game" button, when its game is over and it has

@@ -121,6 +121,8 @@ class NightTables:
             "rounds": status.get("rounds", 1),
             "final": status.get("final"),
             "games_per_table": status.get("games_per_table"),
+            # "final" once the night is closed: the page then offers no entry at all.
+            "result": status.get("result"),
         }
         if row is not None:
             night.update(row)

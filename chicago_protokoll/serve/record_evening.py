@@ -105,11 +105,20 @@ def game_over(page: Page) -> str:
         parts.append(
             f'<p>{escape(t("This server shows this one game; the next game is started where the server was started."))}</p>'
         )
-    parts.append(
-        f'<p class="last">{escape(t("Nothing more is played in this game; a note can still be written."))}</p>'
+    last = (
+        t("The night is closed: its result is final, and nothing more is entered here.")
+        if closed(page.night)
+        else t("Nothing more is played in this game; a note can still be written.")
     )
+    parts.append(f'<p class="last">{escape(last)}</p>')
     parts.append("</section>")
     return "".join(parts)
+
+
+def closed(night: Mapping[str, Any] | None) -> bool:
+    """At a night that is closed (`night close`): its result is final, and nothing more
+    is entered on the page of its tables."""
+    return night is not None and night.get("result") == "final"
 
 
 def next_game_form(page: Page) -> str:

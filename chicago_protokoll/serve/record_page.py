@@ -448,15 +448,16 @@ class Page:
                 )
                 + "</details>"
             )
-        parts.append(
-            f"<details><summary>{escape(t('Note'))}</summary>"
-            + self.form(
-                "note",
-                '<input type="text" name="text" maxlength="500" required>'
-                f'<button class="go">{escape(t("Write the note"))}</button>',
+        if not evening.closed(self.night):  # a note is refused then, as every entry is
+            parts.append(
+                f"<details><summary>{escape(t('Note'))}</summary>"
+                + self.form(
+                    "note",
+                    '<input type="text" name="text" maxlength="500" required>'
+                    f'<button class="go">{escape(t("Write the note"))}</button>',
+                )
+                + "</details>"
             )
-            + "</details>"
-        )
         done = [d.number for d in game.deals if d.complete]
         if done:
             links = "".join(self.link(escape(t("Deal {deal}", deal=n)), edit=str(n)) for n in done)

@@ -32,14 +32,16 @@ from .nightformat_stages import (
     read_closes,
     read_drawn,
     read_staged_tables,
+    seats_fewer,
     staged_table_dict,
 )
 
 FORMAT = "chicago-protokoll/night"
 #: 2: a night of stages (``games_per_table``, each table's stage and game), when each
 #: table was drawn, and the closes.  A file without them is still written as 1, so an
-#: earlier release reads every night it could make.
-VERSION = 2
+#: earlier release reads every night it could make.  3: a table's game of a stage that
+#: seats fewer than its game before (a player left during the stage); written only then.
+VERSION = 3
 END_LINE = "# end of chicago-protokoll night (a file without this last line was cut short)"
 _HEADER = (
     "# chicago-protokoll night: the players, the scheme, the seed and each round's tables.\n"
@@ -81,7 +83,7 @@ def dumps_night(night: Night) -> str:
     newer = night.games_per_table or night.closes or any(t.drawn for t in night.tables)
     head: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION if newer else 1,
+        "version": 3 if seats_fewer(night.tables) else 2 if newer else 1,
         "name": night.name,
         "created": night.created,
         "players": list(night.players),

@@ -108,11 +108,11 @@ def read_staged_tables(
             or not seated
             or any(not isinstance(p, str) or p not in players or p in elsewhere for p in seated)
             or len(set(seated)) != len(seated)
-            or (before is not None and set(seated) != set(before.players))
+            or (before is not None and not set(seated) <= set(before.players))
         ):
             raise refuse(
                 Msg(
-                    "stage {stage}, table {table}, game {game}: its players must be players of the night, the same at every game of the table and at one table of the stage, not {value!r}",
+                    "stage {stage}, table {table}, game {game}: its players must be players of the night, those of the table's game before (less any who left) and at one table of the stage, not {value!r}",
                     stage=stage,
                     table=table,
                     game=game,
@@ -126,6 +126,17 @@ def read_staged_tables(
             )
         )  # fmt: skip
     return tuple(tables)
+
+
+def seats_fewer(tables: tuple[NightTable, ...]) -> bool:
+    """Whether a table's game of a stage seats fewer than its game before (a player left
+    during the stage): format 3, which a release that keeps a table's players for every
+    game refuses by name."""
+    seated = {(t.stage, t.table, t.game): len(t.players) for t in tables}
+    return any(
+        t.game > 1 and len(t.players) < seated.get((t.stage, t.table, t.game - 1), 0)
+        for t in tables
+    )
 
 
 def close_dict(close: Close) -> dict[str, Any]:

@@ -73,6 +73,7 @@ def transact(
                 _refuse_amendment_when_open(night, path.stem, old, new)
             else:
                 refuse_after_close(night, path.stem, old, new)
+                new = stamped(old, new, now())
             if drawn is not None and _finished(old) and not _finished(new):
                 raise ChicagoError(
                     Msg(
@@ -104,9 +105,10 @@ def closed_night(path: Path) -> Night | None:
 def refuse_after_close(night: Night, session: str, old: Session, new: Session) -> None:
     """After ``night close`` a game of the night is neither recorded into nor reopened
     (cli.md, "its check and its close"): what may still change it is a correction with a
-    reason, a penalty or a forfeit (after the game's end: their ``after_end``) or a note —
-    each listed after the result."""
-    from ..core.events import Forfeit, Note, Penalty
+    reason, a penalty or a forfeit (after the game's end: their ``after_end``) — each
+    listed after the result.  A note is refused as every recording is (cli.md, "Added in
+    the fifth round"): the amendments are the revisor's, each with its reason."""
+    from ..core.events import Forfeit, Penalty
 
     closed = night.closed
     assert closed is not None
@@ -133,7 +135,7 @@ def refuse_after_close(night: Night, session: str, old: Session, new: Session) -
             )
         return
     if new.events[: len(old.events)] == old.events and all(
-        isinstance(event, Penalty | Forfeit | Note) for event in added
+        isinstance(event, Penalty | Forfeit) for event in added
     ):
         return
     raise ChicagoError(
@@ -144,6 +146,32 @@ def refuse_after_close(night: Night, session: str, old: Session, new: Session) -
             session=session,
         ),
     )
+
+
+def now() -> str:
+    """The time an amendment is written (ISO 8601, UTC, seconds), as a correction's."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def stamped(old: Session, new: Session, at: str) -> Session:
+    """``new`` with the time ``at`` on each amendment it adds to ``old`` (a penalty or a
+    forfeit after the game's end): the night lists its amendments in time order, and the
+    store, not the core, has a clock."""
+    from dataclasses import replace
+
+    from ..core.events import Forfeit, Penalty
+
+    if new.events[: len(old.events)] != old.events:
+        return new
+    added = tuple(
+        replace(event, at=at)
+        if isinstance(event, Penalty | Forfeit) and event.after_end and not event.at
+        else event
+        for event in new.events[len(old.events) :]
+    )
+    return replace(new, events=(*new.events[: len(old.events)], *added))
 
 
 def _refuse_amendment_when_open(night: Night, session: str, old: Session, new: Session) -> None:

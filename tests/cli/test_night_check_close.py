@@ -73,8 +73,8 @@ def test_a_result_is_provisional_until_closed_and_final_after(chicago_home: Path
     assert "provisional" in ok("night", "close", "kväll", "--reopen", "--reason", "fel i bord 2")
     opened = status()
     assert opened["result"] == "provisional"
-    assert [a["kind"] for a in opened["amendments"]] == ["reopen", "correction"]
-    assert "fel i bord 2" in opened["amendments"][0]["text"]
+    assert [a["kind"] for a in opened["amendments"]] == ["correction", "reopen"]  # as made
+    assert "fel i bord 2" in opened["amendments"][1]["text"]
     assert "nothing to reopen" in refused("night", "close", "kväll", "--reopen", "--reason", "x")
 
 
@@ -162,7 +162,8 @@ def test_a_revisors_penalty_after_a_closed_nights_game_is_an_amendment_and_the_s
     assert "räknade fel" in after["amendments"][0]["text"]
     assert any(f["kind"] == "penalty" for f in check())
     text = Path(table_path(table)).read_text()
-    assert "after_end = true" in text and "\nversion = 6\n" in text  # earlier releases refuse it by name
+    # Format 7 (with when it was written, `at`): earlier releases refuse it by name.
+    assert "after_end = true" in text and "\nat = " in text and "\nversion = 7\n" in text
     # It is an amendment of the close: taken back only once the close is.
     assert "was closed" in refused("undo", "--file", table_path(table))
 
@@ -209,7 +210,7 @@ def test_a_revisors_forfeit_after_a_closed_nights_game_places_the_player_last_as
     assert [(a["session"], a["kind"]) for a in after["amendments"]] == [(table["session"], "forfeit")]
     assert any(f["kind"] == "forfeit" for f in check())
     text = Path(table_path(table)).read_text()
-    assert "after_end = true" in text and "\nversion = 6\n" in text
+    assert "after_end = true" in text and "\nat = " in text and "\nversion = 7\n" in text
     # Once forfeited, a second forfeit is refused and the file stays.
     again = Path(table_path(table)).read_bytes()
     refused("forfeit", second, "--reason", "x", "--file", table_path(table))

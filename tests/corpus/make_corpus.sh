@@ -149,8 +149,17 @@ for table in json.load(sys.stdin)["tables"]:
   c edit 1 --session "$1" --last-trick "$2" --reason "sista sticket var fel"
   # Format 6 (where the release has it): the revisor's penalty on a closed night's
   # finished game, an amendment after the result; an earlier release refuses it.
+  # Format 7 (where the release has it): the same with when it was written (`at`).
   set -- $("$chicago" night status stängd --json | python3 -c 'import json,sys; t=json.load(sys.stdin)["tables"][1]; print(t["session"], t["players"][0])')
   "$chicago" penalty "$2" 3 --reason "tittade i leken" --session "$1" >/dev/null 2>&1 || true
+  # A player who leaves during a stage, forfeiting the game being played: the table's
+  # next game seats the other three (night format 3, where the release has it).
+  "$chicago" night new lämnad A B C D E F G H --games-per-table 2 --seed 7 >/dev/null
+  set -- $("$chicago" night status lämnad --json | python3 -c 'import json,sys; t=json.load(sys.stdin)["tables"][0]; print(t["session"], t["players"][1])')
+  "$chicago" night leave "$2" lämnad >/dev/null
+  c forfeit "$2" --reason left --session "$1"
+  finish_games lämnad
+  "$chicago" night draw lämnad >/dev/null
 fi
 
 # Format 7 (where the release has it): flushes ranked by suit (hands.flush_order).
