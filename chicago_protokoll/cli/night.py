@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from ..i18n.language import t
+from ..i18n.language import Msg, t
 from ..store import nightfile
 from .common import (
     PRESET_METAVAR,
@@ -61,7 +61,7 @@ def _status(night: Any, results: Any | None = None) -> dict[str, Any]:
 
 def _write(output: Path | None, text: str, night_path: Path) -> None:
     """``text`` on standard output, or (``-o FILE``) in FILE as ``chicago export -o`` writes."""
-    emit(output, text, beside=night_path)
+    emit(output, text, beside=night_path, beside_is=Msg("the file of the night being printed"))
 
 
 @night_app.command("new")

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .typer_seams import Context
 
 from ..core.errors import ChicagoError, DealPart, OptionConflict
-from ..i18n.language import language, t
+from ..i18n.language import cut_numbers, language, t
 from .typer_seams import HelpFormatter
 
 
@@ -76,10 +76,11 @@ def note_saved() -> None:
 
 def plain(message: str) -> str:
     """A message as it may reach a terminal: a name or a value quoted in it may hold
-    anything, so every control or invisible character is written as its code."""
+    anything, so every control or invisible character is written as its code, and a
+    number of thousands of digits is cut (`cut_numbers`)."""
     from ..core.names import shown
 
-    return "\n".join(shown(line) for line in message.split("\n"))
+    return "\n".join(shown(line) for line in cut_numbers(message).split("\n"))
 
 
 def _say(message: str) -> None:
@@ -242,8 +243,10 @@ class ChicagoGroup(TyperGroup):
             return result
         except OptionConflict as error:
             raise self._usage_error(ctx, error) from None
-        except (typer.Exit, typer.Abort, typer.TyperException):  # Click's usage errors too
+        except (typer.Exit, typer.Abort):
             raise
+        except typer.TyperException as error:  # Click's usage errors
+            raise _numbers_cut(error) from None
         except (Exception, KeyboardInterrupt) as error:
             raise typer.Exit(_failure(error)) from None
 
@@ -257,7 +260,10 @@ class ChicagoGroup(TyperGroup):
                     t("{arg} is not UTF-8 text: type it again in a UTF-8 terminal", arg=shown),
                     ctx=ctx,
                 )
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as error:
+            raise _numbers_cut(error) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # --help and --version print before any command runs, outside `invoke`.
@@ -280,6 +286,15 @@ class ChicagoGroup(TyperGroup):
         return typer.BadParameter(
             error.localized(language()), ctx=usage, param_hint=OPTION_OF[error.part]
         )
+
+
+def _numbers_cut(error: typer.TyperException) -> typer.TyperException:
+    """Click's usage error with the numbers it echoes cut (`cut_numbers`): ``--deal`` given
+    5,000 digits is "not a valid integer", and Click quotes the value whole."""
+    message = getattr(error, "message", None)
+    if isinstance(message, str):
+        error.message = cut_numbers(message)  # type: ignore[attr-defined]
+    return error
 
 
 # -- output in any encoding ---------------------------------------------------------------

@@ -191,15 +191,31 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
 # -- the revisor's entries ------------------------------------------------------------
 
 
+def whole_number_text(text: str) -> bool:
+    """Whether ``text`` is a whole number as typed (``12``, ``-3``, ``+7``), however many
+    digits it has: int() reads no more than 4,300, and a number past that is still a
+    number, refused for being past a bound, not for being no number."""
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isdecimal()
+
+
 def penalty_points(text: str) -> int:
     """POINTS of a penalty as typed; whether it is 1 or more is the engine's rule, the
     upper bound (`MAX_PENALTY`) this one's."""
+    typed = text.strip()
     try:
-        points = int(text.strip())
+        points = int(typed)
     except ValueError:
-        raise EntryError(
-            Msg("'{text}' is not a whole number of points for a penalty (1 or more)", text=shown(text)),
-        ) from None
+        if not whole_number_text(typed):
+            raise EntryError(
+                Msg("'{text}' is not a whole number of points for a penalty (1 or more)", text=shown(text)),
+            ) from None
+        # Thousands of digits: past the bound on either side; the refusal shows it as typed.
+        if typed.startswith("-"):
+            raise EntryError(
+                Msg("a penalty takes whole points off a total, 1 or more, not {points}", points=typed)
+            ) from None
+        raise _over_the_bound(typed) from None
     return _bounded(points)
 
 
@@ -212,14 +228,18 @@ MAX_PENALTY = LIMIT
 
 def _bounded(points: int) -> int:
     if points > MAX_PENALTY:
-        raise EntryError(
-            Msg(
-                "a penalty takes at most {max_penalty} points off a total, not {points}",
-                max_penalty=MAX_PENALTY,
-                points=points,
-            ),
-        )
+        raise _over_the_bound(points)
     return points
+
+
+def _over_the_bound(points: int | str) -> EntryError:
+    return EntryError(
+        Msg(
+            "a penalty takes at most {max_penalty} points off a total, not {points}",
+            max_penalty=MAX_PENALTY,
+            points=points,
+        ),
+    )
 
 
 def _remark(text: str, what: Msg) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ..i18n.language import Joined, Msg
+from ..i18n.language import Joined, Msg, cut_numbers
 
 
 class Rule(StrEnum):
@@ -72,10 +72,11 @@ class ChicagoError(Exception):
         super().__init__(message)
 
     def __str__(self) -> str:
-        return str(self.message)
+        return self.localized("en")
 
     def localized(self, lang: str) -> str:
-        return self.message.localized(lang)
+        # What was typed is echoed, and a number of 5,000 digits would bury the sentence.
+        return cut_numbers(self.message.localized(lang), lang)
 
 
 class EntryError(ChicagoError):
@@ -140,12 +141,12 @@ class RulesFileError(ChicagoError):
     def __init__(self, source: str, problems: list[Msg]) -> None:
         self.source = source
         self.messages = list(problems)
-        self.problems = [str(problem) for problem in problems]  # in English
+        self.problems = [cut_numbers(str(problem), "en") for problem in problems]  # in English
         super().__init__(Msg("{source}: {problems}", source=source, problems=Joined(problems)))
 
     def localized_problems(self, lang: str) -> list[str]:
         """The problems in ``lang``."""
-        return [problem.localized(lang) for problem in self.messages]
+        return [cut_numbers(problem.localized(lang), lang) for problem in self.messages]
 
 
 class SessionFileError(ChicagoError):

@@ -22,7 +22,8 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -116,15 +117,56 @@ def _delimiter(text: str) -> str:
     return ";" if sum(part.count(";") for part in outside) > sum(part.count(",") for part in outside) else ","
 
 
+#: The most characters one cell of a paper protocol holds: the csv module's own default
+#: limit (128 KiB), which a cell of any real protocol is far below.
+MAX_CELL = 128 * 1024
+
+
+@contextmanager
+def _cells_of_any_size(size: int) -> Iterator[None]:
+    """The csv module reads cells up to ``size`` characters while the block runs.
+
+    Its limit is one for the whole process, and past it the module raises an error that
+    names neither the line nor the cell; so the reader takes every cell of the file (at
+    most the file's length), and `_check_sizes` refuses one past `MAX_CELL` by its line
+    and column.  The old limit is put back: `chicago import` reads one file, in one thread.
+    """
+    old = csv.field_size_limit(max(size, MAX_CELL))
+    try:
+        yield
+    finally:
+        csv.field_size_limit(old)
+
+
+def _check_sizes(line: int, cells: Sequence[str]) -> None:
+    for column, cell in enumerate(cells, start=1):
+        if len(cell) > MAX_CELL:
+            raise EntryError(
+                Msg(
+                    "line {line}, column {column}: the cell holds {size} characters, and a cell of a paper protocol holds at most {limit}",
+                    line=line,
+                    column=column,
+                    size=len(cell),
+                    limit=MAX_CELL,
+                )
+            )
+
+
 def read_protocol(text: str, scored_buys: int) -> list[PaperRow]:
     """The rows of a typed-up protocol (``text`` without its BOM).  `EntryError` names the
     line and column of the first cell that cannot be read."""
     text = text.removeprefix("\ufeff")
+    with _cells_of_any_size(len(text) + 1):
+        return _read_rows(text, scored_buys)
+
+
+def _read_rows(text: str, scored_buys: int) -> list[PaperRow]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     try:
         header = next(reader)
     except StopIteration:
         raise EntryError(Msg("the file is empty: a paper protocol starts with a header line")) from None
+    _check_sizes(reader.line_num, header)
     columns = [_column(cell, scored_buys) for cell in header]
     if "deal" not in columns:
         raise EntryError(Msg("the header has no column 'deal' (giv): every row names its deal"))
@@ -134,6 +176,7 @@ def read_protocol(text: str, scored_buys: int) -> list[PaperRow]:
     rows = []
     for cells in reader:
         line = reader.line_num
+        _check_sizes(line, cells)
         if not any(cell.strip() for cell in cells):
             continue  # an empty line (a spreadsheet's trailing ones)
         if len(cells) > len(columns):
@@ -145,16 +188,35 @@ def read_protocol(text: str, scored_buys: int) -> list[PaperRow]:
     return rows
 
 
+def _deal(line: int, text: str) -> int:
+    """The row's deal: a paper protocol numbers its deals from 1."""
+    if not text:
+        raise EntryError(Msg("line {line} has no deal number; deals are numbered from 1", line=line))
+    try:
+        deal = int(text)
+    except ValueError:
+        deal = 0  # not a number, or thousands of digits: no deal is numbered so
+    if deal < 1:
+        raise EntryError(
+            Msg("line {line}: '{text}' is not a deal number; deals are numbered from 1", line=line, text=text)
+        )
+    return deal
+
+
 def _row(line: int, values: dict[str, str], scored_buys: int) -> PaperRow:
     def whole(text: str, what: Msg) -> int:
         try:
             return int(text)
         except ValueError:
+            if entry.whole_number_text(text):  # more digits than int() reads
+                raise EntryError(
+                    Msg("line {line}: {text} is too large for {what}", line=line, text=text, what=what)
+                ) from None
             raise EntryError(
                 Msg("line {line}: '{text}' is not a whole number ({what})", line=line, text=text, what=what)
             ) from None
 
-    deal = whole(values.get("deal", ""), Msg("the deal"))
+    deal = _deal(line, values.get("deal", ""))
     with_two_text = _fold(values.get("with_two", ""))
     if with_two_text not in YES | NO:
         raise EntryError(
@@ -271,14 +333,18 @@ def import_rows(session: Session, rows: Sequence[PaperRow]) -> Imported:
     done = len([d for d in whole.standings().deals if d.complete])
     game = whole
     new: list[Event] = []
-    previous = 0
+    previous: PaperRow | None = None
     checked = 0
     for row in rows:
-        if row.deal <= previous:
+        if previous is not None and row.deal == previous.deal:
             raise PaperError(
-                Msg("line {line}: deal {deal} comes after deal {previous}; write the deals in order, each once", line=row.line, deal=row.deal, previous=previous)
+                Msg("line {line}: deal {deal} is on line {first} already; write each deal once", line=row.line, deal=row.deal, first=previous.line)
             )
-        previous = row.deal
+        if previous is not None and row.deal < previous.deal:
+            raise PaperError(
+                Msg("line {line}: deal {deal} is written after deal {previous}; write the deals in order", line=row.line, deal=row.deal, previous=previous.deal)
+            )
+        previous = row
         try:
             if row.deal <= done:
                 _check_recorded(session, recorded, whole, row)

@@ -203,6 +203,51 @@ def number(value: object, lang: str | None = None) -> str:
     return text.replace(".", _decimal_separator(lang))
 
 
+#: A run of more digits than this, echoed in a message, is cut (`cut_numbers`).  No number
+#: the program itself prints comes near it: ids are 16 hex digits, and points, deals and
+#: money stay within `rules.LIMIT`.
+LONGEST_ECHOED_NUMBER = 20
+#: The digits a cut number keeps, before its "…".
+ECHOED_DIGITS = 12
+
+
+def cut_numbers(text: str, lang: str | None = None) -> str:
+    """``text`` with every run of more than `LONGEST_ECHOED_NUMBER` digits cut to its first
+    `ECHOED_DIGITS`, "…" and how many digits it had: ``123456789012… (5000 digits)``.
+
+    A message echoes what was typed, and a number may be typed with any number of digits;
+    echoed whole, 5,000 of them bury the one sentence that says what is wrong.  Applied
+    where a message leaves the program (a refusal, a usage error), so every echo is cut,
+    whichever command made it."""
+    longest = LONGEST_ECHOED_NUMBER
+    if len(text) <= longest:
+        return text
+    pieces: list[str] = []
+    start = run = 0  # the text since the last cut starts at `start`; `run` digits end at i
+    for i, char in enumerate(text):
+        if char.isdecimal():
+            run += 1
+            continue
+        if run > longest:
+            pieces.append(_cut(text, start, i - run, i, lang))
+            start = i
+        run = 0
+    if run > longest:
+        pieces.append(_cut(text, start, len(text) - run, len(text), lang))
+        start = len(text)
+    if not pieces:
+        return text
+    return "".join(pieces) + text[start:]
+
+
+def _cut(text: str, start: int, first: int, end: int, lang: str | None) -> str:
+    """The text from ``start`` up to the run of digits ``first:end``, and the run cut."""
+    shown = Msg(
+        "{digits}… ({count} digits)", digits=text[first : first + ECHOED_DIGITS], count=end - first
+    )
+    return text[start:first] + shown.localized(lang or language())
+
+
 def N_(msgid: str) -> str:
     """Marks a text as a message id where it is defined (a table of descriptions); it is
     translated where it is shown, with `t`."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rules import LIMIT, HouseRules, Key, Kind, rules_warnings, schema
-from ..i18n.language import Msg, language, t, tn
+from ..i18n.language import Msg, cut_numbers, language, t, tn
 
 
 def toml_value(value: Any) -> str:
@@ -166,7 +166,7 @@ def rules_check_dict(
         "file": file,
         "ok": not problems,
         "errors": [
-            {"key": problem_key(problem), "text": problem.localized(lang)}
+            {"key": problem_key(problem), "text": cut_numbers(problem.localized(lang), lang)}
             for problem in problems or []
         ],
         "warnings": [{"key": key, "text": warning.localized(lang)} for key, warning in warnings or []],

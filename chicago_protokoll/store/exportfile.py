@@ -25,11 +25,12 @@ from .fileformat import FORMAT as SESSION_FORMAT
 from .locations import in_data_dir
 
 
-def write_export(path: Path, text: str, *, session_path: Path) -> None:
+def write_export(path: Path, text: str, *, session_path: Path, made_from: Msg | None = None) -> None:
     """Write an export to ``path`` atomically, refusing every way it could destroy a game:
     ``path`` is the exported session's own file (by any spelling or link), a file in the
     data directory, or any existing session file.  The folder must exist (a mistyped
-    folder is an error, not a new folder)."""
+    folder is an error, not a new folder).  ``made_from`` says what ``session_path`` is
+    when it is not a session being exported (a night's file), as "it is {made_from}"."""
     source = str(path)
     parent = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(parent):
@@ -43,7 +44,7 @@ def write_export(path: Path, text: str, *, session_path: Path) -> None:
     real = Path(os.path.realpath(path))
     if _same_file(real, session_path) or in_data_dir(path) or in_data_dir(real):
         where = (
-            Msg("the session being exported")
+            (made_from or Msg("the session being exported"))
             if _same_file(real, session_path)
             else Msg("in chicago-protokoll's data directory, where the sessions live")
         )
