@@ -337,10 +337,11 @@ class Game(PlayChecks):
                 self.deals[index] = replace(record, entries=(*record.entries, entry))
                 return entry
         raise RuleViolation(
-            Msg(
-                "there is no deal {deal} to write a note on: deals 1 to {last_deal} are recorded or being played",
+            Msg.counted(
+                "there is no deal {deal} to write a note on: deal 1 is the only one recorded or being played",
+                "there is no deal {deal} to write a note on: deals 1 to {n} are recorded or being played",
+                self.deal,
                 deal=event.deal,
-                last_deal=self.deal,
             ),
             rule=Rule.DEAL_ORDER,
         )

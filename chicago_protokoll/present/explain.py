@@ -72,10 +72,11 @@ def deal_record(standings: Standings, deal: int) -> DealRecord:
             Msg("there is no deal {deal}: nothing is recorded yet", deal=deal),
         )
     raise ChicagoError(
-        Msg(
-            "there is no deal {deal}: the protocol has deals 1 to {last_deal}",
+        Msg.counted(
+            "there is no deal {deal}: the protocol has deal 1 only",
+            "there is no deal {deal}: the protocol has deals 1 to {n}",
+            played,
             deal=deal,
-            last_deal=played,
         ),
     )
 
