@@ -293,7 +293,7 @@ def _numbers_cut(error: typer.TyperException) -> typer.TyperException:
     5,000 digits is "not a valid integer", and Click quotes the value whole."""
     message = getattr(error, "message", None)
     if isinstance(message, str):
-        error.message = cut_numbers(message)  # type: ignore[attr-defined]
+        error.message = cut_numbers(message)
     return error
 
 
