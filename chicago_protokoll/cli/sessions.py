@@ -17,6 +17,7 @@ from .common import (
     _session_name,
     json,
 )
+from .ask import confirm
 from .root import ExitStatus, note_saved
 
 # -- sessions ------------------------------------------------------------------------
@@ -155,9 +156,8 @@ def sessions_remove(
         raise ChicagoError(
             Msg("there is no session called '{name}'", name=name),
         )
-    if not yes and not typer.confirm(
-        t("Delete session '{name}' ({path})?", name=name, path=path),
-        default=False,
+    if not yes and not confirm(
+        t("Delete session '{name}' ({path})?", name=name, path=path), answered_by="--yes"
     ):
         print(t("Nothing was deleted."))
         raise typer.Exit(ExitStatus.REFUSED)
