@@ -42,6 +42,7 @@ EXAMPLES: dict[str, str] = {
     "rules init": "chicago rules init mina-regler.toml --preset family",
     "rules check": "chicago rules check mina-regler.toml",
     "rules presets": "chicago rules presets",
+    "sessions list": "chicago sessions list --json",
     "sessions use": "chicago sessions use fredag",
     "sessions show": "chicago sessions show fredag",
     "sessions remove": "chicago sessions remove fredag --yes",

@@ -32,8 +32,18 @@ sessions_app = typer.Typer(
 @sessions_app.callback()
 def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List the sessions: date, players, deals, finished or not, winner or leader."""
-    if ctx.invoked_subcommand is not None:
-        return
+    if ctx.invoked_subcommand is None:
+        _list_sessions(as_json)
+
+
+@sessions_app.command("list")
+def sessions_list_command(as_json: JsonOption = False) -> None:
+    """List the sessions: date, players, deals, finished or not, winner or leader."""
+    # `sessions list` as gh and pipx spell a list; bare `sessions` stays the same list.
+    _list_sessions(as_json)
+
+
+def _list_sessions(as_json: bool) -> None:
     import sys
 
     from ..store import index as index_store

@@ -202,6 +202,21 @@ def test_sessions_show_gives_the_file_the_events_and_the_standings() -> None:
     assert "Cilla    5" in out
 
 
+def test_sessions_list_is_the_same_list_as_sessions() -> None:
+    """`sessions list` (as gh and pipx spell a list) prints what bare `sessions` prints,
+    in words and as JSON."""
+    ok("new", "fredag", *PLAYERS)
+    ok(*SEED_000_DEAL)
+    ok("new", "lördag", "Dag", "Eva")
+    assert ok("sessions", "list") == ok("sessions")
+    listed = json.loads(ok("sessions", "list", "--json"))
+    assert listed == json.loads(ok("sessions", "--json"))
+    assert [(row["name"], row["deals"], row["current"]) for row in listed] == [
+        ("fredag", 1, False),
+        ("lördag", 0, True),
+    ]
+
+
 def _at_a_terminal(*args: str) -> Any:
     """``chicago ARGS`` on a pseudo-terminal, as a person runs it (pexpect)."""
     child = pexpect.spawn(

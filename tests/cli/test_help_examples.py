@@ -11,7 +11,7 @@ from cli_support import ok, run
 
 GROUPS = {
     "rules": ("show", "init", "check", "presets"),
-    "sessions": ("use", "show", "remove"),
+    "sessions": ("list", "use", "show", "remove"),
     "night": ("new", "draw", "status", "final", "leave", "join", "cards"),
     "club": ("init", "sync", "keep"),
     "completion": ("install",),
