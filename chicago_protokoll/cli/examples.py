@@ -47,6 +47,8 @@ EXAMPLES: dict[str, str] = {
     "sessions show": "chicago sessions show fredag",
     "sessions remove": "chicago sessions remove fredag --yes",
     "stats": "chicago stats --since today --stake 0.50",
+    "nights": "chicago nights --json",
+    "night list": "chicago night list",
     "night new": "chicago night new fredag Anna Bo Cilla Dag Eva Fredrik Greta --rounds 3",
     "night draw": "chicago night draw fredag",
     "night status": "chicago night status fredag --format html -o fredag.html",

@@ -64,6 +64,14 @@ def _write(output: Path | None, text: str, night_path: Path) -> None:
     emit(output, text, beside=night_path)
 
 
+@night_app.command("list")
+def night_list(as_json: JsonOption = False) -> None:
+    """List the club nights: date, players, round or stage, open or closed."""
+    from .nights import list_nights  # `chicago nights` is the same list
+
+    list_nights(as_json)
+
+
 @night_app.command("new")
 def night_new(
     name: Annotated[
