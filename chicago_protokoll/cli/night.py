@@ -329,6 +329,7 @@ def night_leave(
     """A player leaves: not drawn from the next round on."""
     from ..core.night import leave, playing_now
 
+    player, name = _night_first(player, name)
     path = nightfile.resolve_night(name)
 
     def change(old: Any) -> tuple[Any, Any]:
@@ -362,6 +363,7 @@ def night_join(
     """A player joins (or comes back): drawn from the next round on."""
     from ..core.night import join
 
+    player, name = _night_first(player, name)
     path = nightfile.resolve_night(name)
     night, _ = nightfile.transact_night(path, lambda old: (join(old, player), None))
     note_saved()
@@ -373,6 +375,24 @@ def night_join(
         )
     )
     _seat_warning(night)
+
+
+def _night_first(player: str, name: str | None) -> tuple[str, str | None]:
+    """``night leave fredag Greta``, the night first as every other night command takes
+    it, read as ``night leave Greta fredag``: when the second word names no night and the
+    first does.  Whether Greta plays in it is then the night's to say, as in that order."""
+    if name is None or _is_night(name) or not _is_night(player):
+        return player, name
+    return name, player
+
+
+def _is_night(word: str) -> bool:
+    from ..core.errors import ChicagoError
+
+    try:
+        return nightfile.night_path(word).exists()
+    except ChicagoError:  # not a name a night can have (a player's name with a space)
+        return False
 
 
 def _seat_warning(night: Any) -> None:
