@@ -62,6 +62,7 @@ EXAMPLES: dict[str, str] = {
     "merge-driver": "chicago merge-driver base.toml fredag.toml theirs.toml sessions/fredag.toml",
     "publish": "chicago publish ~/klubbens-webb --lang sv",
     "import": "chicago import bord2.csv --session fredag-r1-t2 --dry-run",
+    "completion show": "chicago completion show fish > ~/.config/fish/completions/chicago.fish",
     "completion install": "chicago completion install --zshrc",
 }
 

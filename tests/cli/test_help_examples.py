@@ -12,9 +12,9 @@ from cli_support import ok, run
 GROUPS = {
     "rules": ("show", "init", "check", "presets"),
     "sessions": ("list", "use", "show", "remove"),
-    "night": ("new", "draw", "status", "final", "leave", "join", "cards"),
+    "night": ("list", "new", "draw", "status", "final", "leave", "join", "cards"),
     "club": ("init", "sync", "keep"),
-    "completion": ("install",),
+    "completion": ("show", "install"),
 }
 
 
