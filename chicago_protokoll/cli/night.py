@@ -114,7 +114,7 @@ def night_new(
     ] = None,
     preset: Annotated[
         list[str] | None,
-        typer.Option("--preset", help="A built-in set of house rules for every table.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
+        typer.Option("--preset", help="A built-in set of house rules for every table; `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
     ] = None,
     games_per_table: Annotated[
         int | None,

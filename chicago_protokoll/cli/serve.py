@@ -35,13 +35,13 @@ app = typer.Typer()
 def serve(
     host: Annotated[
         str,
-        typer.Option("--host", help="Address to listen on; 0.0.0.0 lets phones on the network in."),
+        typer.Option("--host", help="Address to listen on; 0.0.0.0 lets phones on the network in.", metavar="ADDRESS"),
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)
+        int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535, metavar="PORT")
     ] = 8052,
     stake: Annotated[
-        str, typer.Option("--stake", help="Stake per point for the settlement shown.")
+        str, typer.Option("--stake", help="Stake per point for the settlement shown.", metavar="AMOUNT")
     ] = "1",
     session: SessionOption = None,
     file: FileOption = None,
