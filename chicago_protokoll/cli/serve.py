@@ -291,9 +291,12 @@ def _print_qr(url: str) -> None:
     phone cameras do not read those."""
     import segno
 
+    from ..present.terminal_qr import QUIET_ZONE, terminal_qr
+
     code = segno.make(url, micro=False)
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower()
     # Half blocks (two modules a character) where the terminal takes Unicode; ANSI
-    # colours otherwise.
-    code.terminal(out=sys.stdout, compact=encoding.startswith("utf"))
+    # colours otherwise; black on white either way, on a light terminal and a dark.
+    rows = code.matrix_iter(scale=1, border=QUIET_ZONE)
+    sys.stdout.write(terminal_qr(rows, compact=encoding.startswith("utf")))
     sys.stdout.flush()
