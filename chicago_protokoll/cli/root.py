@@ -233,7 +233,7 @@ def metavar_of(param: Any) -> str | None:
         word = "FILE" if type_name == "file" else str(param.name).upper()
         return word + many
     if getattr(param.type, "choices", None) is not None:
-        longest = max(param.opts, key=len).lstrip("-")
+        longest = str(max(param.opts, key=len)).lstrip("-")
         return longest.rpartition("-")[2].upper()
     return _TYPE_WORDS.get(type_name, str(param.name).upper())
 

@@ -9,6 +9,7 @@ from ..i18n.language import Msg, language, t, tn
 from ..present.views import plain_standings
 from ..present.width import pad, visible
 from ..store import catalogue, locations, sessionfile
+from .ask import confirm
 from .common import (
     JsonOption,
     _complete_session,
@@ -17,7 +18,6 @@ from .common import (
     _session_name,
     json,
 )
-from .ask import confirm
 from .root import ExitStatus, note_saved
 
 # -- sessions ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ Pure: the caller gives the code's rows with the quiet zone (segno's ``matrix_ite
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 QUIET_ZONE = 4  # modules of light around the code (ISO/IEC 18004)
 _BLACK_ON_WHITE = "\033[30;47;107m"
@@ -27,7 +27,7 @@ _RESET = "\033[0m"
 _HALF = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 
 
-def terminal_qr(rows: Iterable[Sequence[object]], *, compact: bool) -> str:
+def terminal_qr(rows: Iterable[Iterable[object]], *, compact: bool) -> str:
     """The code as text for a terminal: ``compact`` two modules a character (half blocks,
     for a terminal that takes Unicode), else one module two spaces wide (ANSI colours only).
     Each line ends by resetting the colours, so nothing after the code is coloured."""
