@@ -65,6 +65,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("club", ("merge-driver",)),
     ("publish", ("publish",)),
     ("importing", ("import",)),
+    ("nights", ("nights",)),
 )
 NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules", "rules_app"),
@@ -107,6 +108,7 @@ HELP: dict[str, str] = {
     "merge-driver": "What git calls for a session or night file: a merge by event id (or by key).",
     "publish": "Write the results as a static site: the nights, the games, the players, the league.",
     "import": "Record a typed-up paper protocol into a session, all or nothing, totals checked.",
+    "nights": "List the club nights: date, players, round or stage, open or closed.",
     "rules": "House rules: show, write a file to edit, check a file.",
     "sessions": "List, switch, show and remove sessions.",
     "night": "A club night: several tables, rounds, seats drawn by lot, placement points.",

@@ -213,7 +213,8 @@ else:
     PresetName = Literal[tuple(PRESETS)]
 
 
-PRESET_METAVAR = "<" + "|".join(PRESETS) + ">"  # as Typer shows a choice
+# One word, as every metavar (root.metavar_of): the names are TAB's and `rules presets`'.
+PRESET_METAVAR = "PRESET"
 
 
 def complete_preset(incomplete: str) -> list[str]:

@@ -1,5 +1,6 @@
 """The ``completion`` group: ``chicago completion install`` puts the TAB completion scripts
-where the shells find them in the user's home.
+where the shells find them in the user's home; ``chicago completion show SHELL`` prints one
+(``source <(chicago completion show bash)``, ``chicago completion show fish | source``).
 
 The scripts are this install's own (completions/, scripts/generate_completions.py): the
 wheel puts them under its prefix (``share/bash-completion/completions/chicago``,
@@ -24,8 +25,9 @@ the old file or the new one, never half.  After an upgrade that changes the comm
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -116,6 +118,35 @@ def _read(path: Path) -> str:
         ) from None
 
 
+def _this_install() -> dict[str, Path]:
+    package = Path(__file__).resolve().parent.parent
+    scripts = scripts_of(package)
+    if scripts is None:
+        raise ChicagoError(
+            Msg(
+                "the completion scripts of this install were not found in any folder above {package}: reinstall chicago-protokoll",
+                package=str(package),
+            )
+        )
+    return scripts
+
+
+if TYPE_CHECKING:
+    ShellName = str
+else:
+    ShellName = Literal[tuple(CHECKOUT)]  # a choice: TAB offers them, anything else exits 2
+
+
+@completion_app.command("show")
+def show(
+    shell: Annotated[ShellName, typer.Argument(help="bash, zsh or fish.", metavar="SHELL")],
+) -> None:
+    """Print the completion script of SHELL, e.g. for source <(chicago completion show bash)."""
+    # The file as it is (gh's and pipx's `completion` print theirs): the same script
+    # `install` copies, so what a shell loads either way is one text.
+    sys.stdout.write(_read(_this_install()[shell]))
+
+
 @completion_app.command("install")
 def install(
     add_to_zshrc: Annotated[
@@ -126,15 +157,7 @@ def install(
     """Put the bash and fish scripts where those shells find them; print zsh's fpath line."""
     from ..store.atomic import write_text_atomic
 
-    package = Path(__file__).resolve().parent.parent
-    scripts = scripts_of(package)
-    if scripts is None:
-        raise ChicagoError(
-            Msg(
-                "the completion scripts of this install were not found in any folder above {package}: reinstall chicago-protokoll",
-                package=str(package),
-            )
-        )
+    scripts = _this_install()
     for shell, target in (("bash", bash_target()), ("fish", fish_target())):
         write_text_atomic(target, _read(scripts[shell]))
         note_saved()

@@ -42,10 +42,13 @@ EXAMPLES: dict[str, str] = {
     "rules init": "chicago rules init mina-regler.toml --preset family",
     "rules check": "chicago rules check mina-regler.toml",
     "rules presets": "chicago rules presets",
+    "sessions list": "chicago sessions list --json",
     "sessions use": "chicago sessions use fredag",
     "sessions show": "chicago sessions show fredag",
     "sessions remove": "chicago sessions remove fredag --yes",
     "stats": "chicago stats --since today --stake 0.50",
+    "nights": "chicago nights --json",
+    "night list": "chicago night list",
     "night new": "chicago night new fredag Anna Bo Cilla Dag Eva Fredrik Greta --rounds 3",
     "night draw": "chicago night draw fredag",
     "night status": "chicago night status fredag --format html -o fredag.html",
@@ -59,6 +62,7 @@ EXAMPLES: dict[str, str] = {
     "merge-driver": "chicago merge-driver base.toml fredag.toml theirs.toml sessions/fredag.toml",
     "publish": "chicago publish ~/klubbens-webb --lang sv",
     "import": "chicago import bord2.csv --session fredag-r1-t2 --dry-run",
+    "completion show": "chicago completion show fish > ~/.config/fish/completions/chicago.fish",
     "completion install": "chicago completion install --zshrc",
 }
 

@@ -64,6 +64,14 @@ def _write(output: Path | None, text: str, night_path: Path) -> None:
     emit(output, text, beside=night_path, beside_is=Msg("the file of the night being printed"))
 
 
+@night_app.command("list")
+def night_list(as_json: JsonOption = False) -> None:
+    """List the club nights: date, players, round or stage, open or closed."""
+    from .nights import list_nights  # `chicago nights` is the same list
+
+    list_nights(as_json)
+
+
 @night_app.command("new")
 def night_new(
     name: Annotated[
@@ -106,7 +114,7 @@ def night_new(
     ] = None,
     preset: Annotated[
         list[str] | None,
-        typer.Option("--preset", help="A built-in set of house rules for every table.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
+        typer.Option("--preset", help="A built-in set of house rules for every table; `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
     ] = None,
     games_per_table: Annotated[
         int | None,
@@ -321,6 +329,7 @@ def night_leave(
     """A player leaves: not drawn from the next round on."""
     from ..core.night import leave, playing_now
 
+    player, name = _night_first(player, name)
     path = nightfile.resolve_night(name)
 
     def change(old: Any) -> tuple[Any, Any]:
@@ -385,6 +394,7 @@ def night_join(
     """A player joins (or comes back): drawn from the next round on."""
     from ..core.night import join
 
+    player, name = _night_first(player, name)
     path = nightfile.resolve_night(name)
     night, _ = nightfile.transact_night(path, lambda old: (join(old, player), None))
     note_saved()
@@ -396,6 +406,24 @@ def night_join(
         )
     )
     _seat_warning(night)
+
+
+def _night_first(player: str, name: str | None) -> tuple[str, str | None]:
+    """``night leave fredag Greta``, the night first as every other night command takes
+    it, read as ``night leave Greta fredag``: when the second word names no night and the
+    first does.  Whether Greta plays in it is then the night's to say, as in that order."""
+    if name is None or _is_night(name) or not _is_night(player):
+        return player, name
+    return name, player
+
+
+def _is_night(word: str) -> bool:
+    from ..core.errors import ChicagoError
+
+    try:
+        return nightfile.night_path(word).exists()
+    except ChicagoError:  # not a name a night can have (a player's name with a space)
+        return False
 
 
 def _seat_warning(night: Any) -> None:

@@ -39,7 +39,7 @@ def play(
     ] = None,
     preset: Annotated[
         list[str] | None,
-        typer.Option("--preset", help="A built-in set of house rules (new session).", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
+        typer.Option("--preset", help="A built-in set of house rules (new session); `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
     ] = None,
     dealer: Annotated[
         str | None,

@@ -87,7 +87,7 @@ def new(
     ] = None,
     preset: Annotated[
         list[str] | None,
-        typer.Option("--preset", help="A built-in set of house rules, e.g. tournament.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
+        typer.Option("--preset", help="A built-in set of house rules, e.g. tournament; `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
     ] = None,
     dealer: Annotated[
         str | None,
@@ -104,6 +104,7 @@ def new(
             "--file",
             "-f",
             help="Create the session file at PATH instead; later commands take --file PATH too.",
+            metavar="PATH",
             dir_okay=False,
         ),
     ] = None,

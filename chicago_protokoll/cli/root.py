@@ -8,10 +8,10 @@ every way of running one (the ``chicago`` script, ``python -m chicago_protokoll`
   changed;
 - parts of a deal that do not go together (`OptionConflict`) are a usage error, shown as
   Click shows one, naming the option (`OPTION_OF`), and `ExitStatus.USAGE`;
-- output that cannot be written (a full disk behind stdout, a closed pipe) after the
-  command saved a change (`note_saved`) is said on stderr, `ExitStatus.SAVED_BUT_NOT_SHOWN`;
-  before any change, a closed pipe stops quietly as Unix tools do, anything else is one
-  plain line and `ExitStatus.REFUSED`;
+- output that cannot be written (a full disk behind stdout) after the command saved a
+  change (`note_saved`) is said on stderr, `ExitStatus.SAVED_BUT_NOT_SHOWN`; before any
+  change it is one plain line and `ExitStatus.REFUSED`; a closed pipe (``| head``) stops
+  quietly as Unix tools do, with the same two statuses;
 - Ctrl-C is `ExitStatus.INTERRUPTED`; anything else is a bug, said in one line, never a
   traceback.
 
@@ -109,6 +109,11 @@ def _silence_stdout() -> None:
 
 def _output_failed(error: OSError) -> ExitStatus:
     _silence_stdout()
+    if isinstance(error, BrokenPipeError):
+        # `chicago night status | head`: the reader went away on purpose, and it ends as
+        # `git log | head` does, with nothing said; after a save the status still tells a
+        # script that the change was saved (3), before one that nothing changed (1).
+        return ExitStatus.SAVED_BUT_NOT_SHOWN if _Run.saved else ExitStatus.REFUSED
     if _Run.saved:
         _say(
             t(
@@ -117,8 +122,6 @@ def _output_failed(error: OSError) -> ExitStatus:
             )
         )
         return ExitStatus.SAVED_BUT_NOT_SHOWN
-    if isinstance(error, BrokenPipeError):  # `chicago export | head`: the reader went away
-        return ExitStatus.REFUSED
     _say(t("cannot write the output: {strerror}", strerror=error.strerror))
     return ExitStatus.REFUSED
 
@@ -197,6 +200,54 @@ def _with_extra_translated(text: str) -> str:
     return f"{head}  [{'; '.join(pieces)}]"
 
 
+# -- one metavar style ----------------------------------------------------------------------
+
+# The word a value of each Click type is shown by where a parameter names none (Click's own
+# words; Typer 0.28 writes ``<str>``, ``<int range>``, ``<path>`` instead).
+_TYPE_WORDS = {
+    "str": "TEXT",
+    "text": "TEXT",
+    "int": "INTEGER",
+    "integer": "INTEGER",
+    "int range": "INTEGER",
+    "float": "NUMBER",
+    "float range": "NUMBER",
+    "path": "PATH",
+    "file": "FILE",
+    "directory": "DIR",
+}
+
+
+def metavar_of(param: Any) -> str | None:
+    """The metavar a parameter is shown with when it gives none: one upper-case word, as
+    Click and man pages write them (``NAME``, ``FILE``, ``TEXT``), never Typer's
+    ``<str>`` or a lower-case name.  An argument is its name (``QUESTION``), a file one
+    ``FILE``; a choice is the option's last word (``--format FORMAT``, ``--csv-dialect
+    DIALECT``), its words said in its help and offered by TAB (a list of eleven presets
+    would make a line of 157 columns); any other option its type's word.  None for a flag
+    or a parameter that names its own."""
+    if param.metavar is not None or getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return None
+    type_name = str(getattr(param.type, "name", ""))
+    many = "..." if param.nargs != 1 else ""
+    if param.param_type_name == "argument":
+        word = "FILE" if type_name == "file" else str(param.name).upper()
+        return word + many
+    if getattr(param.type, "choices", None) is not None:
+        longest = str(max(param.opts, key=len)).lstrip("-")
+        return longest.rpartition("-")[2].upper()
+    return _TYPE_WORDS.get(type_name, str(param.name).upper())
+
+
+def name_metavars(params: Sequence[Any]) -> None:
+    """Give every parameter that has none its metavar (`metavar_of`); a command's class
+    calls it as the command is made, so every help page and usage line has one style."""
+    for param in params:
+        word = metavar_of(param)
+        if word is not None:
+            param.metavar = word
+
+
 class ChicagoContext(typer.Context):
     """Every command's context: its help is written by `ChicagoHelpFormatter`."""
 
@@ -211,6 +262,10 @@ class ChicagoCommand(TyperCommand):
 
     context_class = ChicagoContext
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        name_metavars(self.params)
+
     def collect_usage_pieces(self, ctx: Context) -> list[str]:
         return [
             piece[1:-1] if piece.startswith("{") and piece.endswith("}") else piece
@@ -224,11 +279,19 @@ class ChicagoSubGroup(TyperGroup):
 
     context_class = ChicagoContext
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        name_metavars(self.params)
+
 
 class ChicagoGroup(TyperGroup):
     """The root group: runs every command, then maps how it ended to an `ExitStatus`."""
 
     context_class = ChicagoContext
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        name_metavars(self.params)
 
     def invoke(self, ctx: Context) -> Any:
         _Run.saved = False

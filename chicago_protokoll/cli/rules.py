@@ -60,7 +60,7 @@ def rules_init(
     ] = None,
     preset: Annotated[
         list[str] | None,
-        typer.Option("--preset", help="Start from this preset (default: standard).", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
+        typer.Option("--preset", help="Start from this preset (default: standard); `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:

@@ -35,13 +35,13 @@ app = typer.Typer()
 def serve(
     host: Annotated[
         str,
-        typer.Option("--host", help="Address to listen on; 0.0.0.0 lets phones on the network in."),
+        typer.Option("--host", help="Address to listen on; 0.0.0.0 lets phones on the network in.", metavar="ADDRESS"),
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)
+        int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535, metavar="PORT")
     ] = 8052,
     stake: Annotated[
-        str, typer.Option("--stake", help="Stake per point for the settlement shown.")
+        str, typer.Option("--stake", help="Stake per point for the settlement shown.", metavar="AMOUNT")
     ] = "1",
     session: SessionOption = None,
     file: FileOption = None,
@@ -291,9 +291,12 @@ def _print_qr(url: str) -> None:
     phone cameras do not read those."""
     import segno
 
+    from ..present.terminal_qr import QUIET_ZONE, terminal_qr
+
     code = segno.make(url, micro=False)
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower()
     # Half blocks (two modules a character) where the terminal takes Unicode; ANSI
-    # colours otherwise.
-    code.terminal(out=sys.stdout, compact=encoding.startswith("utf"))
+    # colours otherwise; black on white either way, on a light terminal and a dark.
+    rows = code.matrix_iter(scale=1, border=QUIET_ZONE)
+    sys.stdout.write(terminal_qr(rows, compact=encoding.startswith("utf")))
     sys.stdout.flush()

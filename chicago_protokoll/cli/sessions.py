@@ -9,6 +9,7 @@ from ..i18n.language import Msg, language, t, tn
 from ..present.views import plain_standings
 from ..present.width import pad, visible
 from ..store import catalogue, locations, sessionfile
+from .ask import confirm
 from .common import (
     JsonOption,
     _complete_session,
@@ -31,8 +32,18 @@ sessions_app = typer.Typer(
 @sessions_app.callback()
 def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List the sessions: date, players, deals, finished or not, winner or leader."""
-    if ctx.invoked_subcommand is not None:
-        return
+    if ctx.invoked_subcommand is None:
+        _list_sessions(as_json)
+
+
+@sessions_app.command("list")
+def sessions_list_command(as_json: JsonOption = False) -> None:
+    """List the sessions: date, players, deals, finished or not, winner or leader."""
+    # `sessions list` as gh and pipx spell a list; bare `sessions` stays the same list.
+    _list_sessions(as_json)
+
+
+def _list_sessions(as_json: bool) -> None:
     import sys
 
     from ..store import index as index_store
@@ -155,9 +166,8 @@ def sessions_remove(
         raise ChicagoError(
             Msg("there is no session called '{name}'", name=name),
         )
-    if not yes and not typer.confirm(
-        t("Delete session '{name}' ({path})?", name=name, path=path),
-        default=False,
+    if not yes and not confirm(
+        t("Delete session '{name}' ({path})?", name=name, path=path), answered_by="--yes"
     ):
         print(t("Nothing was deleted."))
         raise typer.Exit(ExitStatus.REFUSED)

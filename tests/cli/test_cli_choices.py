@@ -7,22 +7,30 @@ from __future__ import annotations
 import pytest
 
 from chicago_protokoll.core.rules import PRESETS
-from chicago_protokoll.i18n.language import languages
 from cli_support import ok, usage_error
 
 
 @pytest.mark.parametrize(
     ("args", "listed"),
     [
-        (("export", "--help"), "<json|csv|md|html>"),
-        (("export", "--help"), "<plain|excel>"),
-        (("new", "--help"), "<" + "|".join(PRESETS) + ">"),
-        (("rules", "init", "--help"), "<" + "|".join(PRESETS) + ">"),
-        (("--help",), "<" + "|".join(languages()) + ">"),
+        (("export", "--help"), "--format FORMAT json, csv, md or html."),
+        (("export", "--help"), "--csv-dialect DIALECT csv: plain (comma, for scripts) or excel"),
+        (("--help",), "--lang LANG Language of all output: sv or en"),
     ],
 )
-def test_help_lists_the_choices(args: tuple[str, ...], listed: str) -> None:
+def test_help_says_the_choices_in_the_options_help(args: tuple[str, ...], listed: str) -> None:
+    """A choice is one metavar word like every other (FORMAT); its help says the words."""
     assert listed in " ".join(ok(*args).split())
+
+
+@pytest.mark.parametrize("command", [("new",), ("play",), ("rules", "init"), ("night", "new")])
+def test_preset_help_names_the_command_that_lists_the_presets(command: tuple[str, ...]) -> None:
+    """Eleven presets in the metavar made a help line of 157 columns; the help names
+    `chicago rules presets`, which lists every one, and TAB offers them."""
+    assert "--preset PRESET" in ok(*command, "--help")
+    assert "`chicago rules presets` lists them" in " ".join(ok(*command, "--help").split())
+    listed = ok("rules", "presets")
+    assert all(name in listed for name in PRESETS)
 
 
 @pytest.mark.parametrize(

@@ -106,7 +106,7 @@ def test_a_whole_evening_through_real_processes(tmp_path: Path) -> None:
     assert "winner Cilla" in ok("sessions")
     ok("sessions", "use", "fredag")
     assert "Events:" in ok("sessions", "show")
-    ok("sessions", "remove", "lördag", input="y\n")
+    ok("sessions", "remove", "lördag", "--yes")
     assert not session_file("lördag").exists()
 
 

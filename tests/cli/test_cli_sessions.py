@@ -4,14 +4,28 @@ session, --session and --file, and the `sessions` commands."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
+from typing import Any
 
+import pexpect
 import pytest
 import typer.main
 
 from chicago_protokoll.cli.app import app
 from chicago_protokoll.store import catalogue
-from cli_support import SEED_000_DEAL, invoke, ok, refused, scores, session_file, status
+from cli_support import (
+    CHICAGO,
+    ENGLISH,
+    SEED_000_DEAL,
+    invoke,
+    ok,
+    refused,
+    scores,
+    session_file,
+    status,
+)
 
 PLAYERS = ("Anna", "Bo", "Cilla")
 
@@ -188,26 +202,95 @@ def test_sessions_show_gives_the_file_the_events_and_the_standings() -> None:
     assert "Cilla    5" in out
 
 
-def test_sessions_remove_asks_and_keeps_the_session_on_no() -> None:
+def test_sessions_list_is_the_same_list_as_sessions() -> None:
+    """`sessions list` (as gh and pipx spell a list) prints what bare `sessions` prints,
+    in words and as JSON."""
+    ok("new", "fredag", *PLAYERS)
+    ok(*SEED_000_DEAL)
+    ok("new", "lördag", "Dag", "Eva")
+    assert ok("sessions", "list") == ok("sessions")
+    listed = json.loads(ok("sessions", "list", "--json"))
+    assert listed == json.loads(ok("sessions", "--json"))
+    assert [(row["name"], row["deals"], row["current"]) for row in listed] == [
+        ("fredag", 1, False),
+        ("lördag", 0, True),
+    ]
+
+
+def _at_a_terminal(*args: str) -> Any:
+    """``chicago ARGS`` on a pseudo-terminal, as a person runs it (pexpect)."""
+    child = pexpect.spawn(
+        str(CHICAGO),
+        list(args),
+        env={**os.environ, **ENGLISH, "TERM": "dumb"},
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.delaybeforesend = None
+    return child
+
+
+def test_sessions_remove_asks_at_a_terminal_and_keeps_the_session_on_no() -> None:
     """Answering n (or nothing) to the question keeps the file."""
     ok("new", "fredag", *PLAYERS)
-    for answer in ("n\n", "\n"):
-        result = invoke("sessions", "remove", "fredag", input=answer)
-        assert "Delete session 'fredag'" in result.output
-        assert "Nothing was deleted" in result.output
-        assert result.exit_code == 1
+    for answer in ("n", ""):
+        child = _at_a_terminal("sessions", "remove", "fredag")
+        child.expect_exact("Delete session 'fredag'")
+        child.sendline(answer)
+        child.expect_exact("Nothing was deleted")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 1
         assert session_file("fredag").exists()
 
 
-def test_sessions_remove_deletes_on_yes_and_clears_the_current_pointer() -> None:
+def test_sessions_remove_deletes_on_yes_at_a_terminal_and_clears_the_current_pointer() -> None:
     """Answering y deletes the file; with the current session gone, status says to start one."""
     ok("new", "fredag", *PLAYERS)
-    result = invoke("sessions", "remove", "fredag", input="y\n")
-    assert result.exit_code == 0
-    assert "Removed fredag" in result.stdout
+    child = _at_a_terminal("sessions", "remove", "fredag")
+    child.expect_exact("Delete session 'fredag'")
+    child.sendline("y")
+    child.expect_exact("Removed fredag")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
     assert not session_file("fredag").exists()
     assert catalogue.get_current() is None
     assert "chicago new" in refused("status")
+
+
+def test_sessions_remove_without_a_terminal_is_a_usage_error_naming_yes() -> None:
+    """From a script or a pipe nobody can answer: exit 2 naming --yes, no question shown,
+    and nothing removed, even with a "y" waiting on stdin."""
+    ok("new", "fredag", *PLAYERS)
+    before = session_file("fredag").read_bytes()
+    for stdin in (None, "y\n"):
+        result = invoke("sessions", "remove", "fredag", input=stdin)
+        assert result.exit_code == 2, result.output
+        assert "--yes" in result.stderr
+        assert "Delete session" not in result.output
+        assert session_file("fredag").read_bytes() == before
+    assert catalogue.get_current() == "fredag"
+    swedish = invoke("--lang", "sv", "sessions", "remove", "fredag")
+    assert swedish.exit_code == 2 and "--yes" in swedish.stderr
+    assert "terminal" in swedish.stderr and "no terminal" not in swedish.stderr
+
+
+def test_sessions_remove_as_a_process_with_stdin_from_nowhere_exits_2() -> None:
+    """`chicago sessions remove fredag < /dev/null` (cron, CI): exit 2, the file kept."""
+    ok("new", "fredag", *PLAYERS)
+    done = subprocess.run(
+        [str(CHICAGO), "sessions", "remove", "fredag"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **ENGLISH},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "--yes" in done.stderr and done.stdout == ""
+    assert session_file("fredag").exists()
 
 
 def test_sessions_remove_yes_skips_the_question_and_keeps_the_other_current() -> None:

@@ -153,3 +153,36 @@ def test_a_new_shell_completes_after_install(installed: Terminal) -> None:
     assert installed.typed("chicago sessions u") == "chicago sessions use "
     assert installed.typed("chicago buy ci") == "chicago buy Cilla:"
     assert installed.typed("chicago new x Gun Hans --dealer h") == "chicago new x Gun Hans --dealer Hans "
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_show_prints_the_script_install_copies(shell: str) -> None:
+    """`chicago completion show SHELL` prints this install's script, byte for byte the file
+    `install` copies (as gh and pipx print theirs)."""
+    assert ok("completion", "show", shell) == SCRIPTS[shell].read_text(encoding="utf-8")
+
+
+def test_completion_show_of_another_shell_is_a_usage_error() -> None:
+    done = subprocess.run(
+        [str(CHICAGO), "completion", "show", "ksh"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert "bash" in done.stderr and "fish" in done.stderr
+
+
+def test_a_bash_that_sources_completion_show_completes_chicago(chicago_home: Path) -> None:
+    """`source <(chicago completion show bash)` in a bash with nothing else loaded: TAB
+    after `chicago sess` offers `sessions` (bash's own `compgen`-driven call)."""
+    script = (
+        f"source <({CHICAGO} completion show bash)\n"
+        "COMP_WORDS=(chicago sess); COMP_CWORD=1; COMP_LINE='chicago sess'; COMP_POINT=12\n"
+        '"$(complete -p chicago | sed -E "s/.*-F ([^ ]+) .*/\\1/")" chicago sess chicago\n'
+        'printf "%s\\n" "${COMPREPLY[@]}"\n'
+    )
+    done = subprocess.run(
+        ["bash", "--norc", "--noprofile", "-c", script],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "sessions" in done.stdout.split()

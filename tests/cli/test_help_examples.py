@@ -11,10 +11,10 @@ from cli_support import ok, run
 
 GROUPS = {
     "rules": ("show", "init", "check", "presets"),
-    "sessions": ("use", "show", "remove"),
-    "night": ("new", "draw", "status", "final", "leave", "join", "cards"),
+    "sessions": ("list", "use", "show", "remove"),
+    "night": ("list", "new", "draw", "status", "final", "leave", "join", "cards"),
     "club": ("init", "sync", "keep"),
-    "completion": ("install",),
+    "completion": ("show", "install"),
 }
 
 

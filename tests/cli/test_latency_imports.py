@@ -284,3 +284,13 @@ def test_sessions_and_stats_name_the_index_without_package_metadata(table: Path)
     importlib.metadata (49 modules) to find it."""
     for args in (("sessions",), ("stats", "--json")):
         assert "importlib.metadata" not in _imports(table, *args), args
+
+
+def test_nights_help_loads_no_part_of_the_core(chicago_home: Path) -> None:
+    """`chicago nights --help` imports its own module and the root's, no part of the scoring
+    core but its errors: the night files are read only when the list is asked for."""
+    ours = ("chicago_protokoll.cli.", "chicago_protokoll.core.")
+    loaded = {m for m in _imports(chicago_home, "nights", "--help") if m.startswith(ours)}
+    assert loaded <= ROOT_ALONE
+    # The check can fail: the list itself reads the night files through the core.
+    assert "chicago_protokoll.core.night" in _imports(chicago_home, "nights", "--json")

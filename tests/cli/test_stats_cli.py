@@ -191,7 +191,7 @@ def test_output_goes_to_a_file_only_for_json_or_html(tmp_path: Path) -> None:
     assert page.read_text("utf-8").startswith("<!DOCTYPE html>")
     assert "-o writes --format json or html" in usage_error("stats", "-o", str(tmp_path / "x"))
     assert "is not one of" in usage_error("stats", "--format", "pdf")
-    assert "<table|json|html>" in " ".join(ok("stats", "--help").split())
+    assert "--format FORMAT table, json or html" in " ".join(ok("stats", "--help").split())
     assert not (tmp_path / "x").exists()
     assert json.loads(ok("stats", "--json", "-o", "-"))["games"] == 2
 
