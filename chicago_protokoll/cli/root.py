@@ -8,10 +8,10 @@ every way of running one (the ``chicago`` script, ``python -m chicago_protokoll`
   changed;
 - parts of a deal that do not go together (`OptionConflict`) are a usage error, shown as
   Click shows one, naming the option (`OPTION_OF`), and `ExitStatus.USAGE`;
-- output that cannot be written (a full disk behind stdout) after the command saved a
-  change (`note_saved`) is said on stderr, `ExitStatus.SAVED_BUT_NOT_SHOWN`; before any
-  change it is one plain line and `ExitStatus.REFUSED`; a closed pipe (``| head``) stops
-  quietly as Unix tools do, with the same two statuses;
+- output that cannot be written (a full disk behind stdout, a closed pipe) after the
+  command saved a change (`note_saved`) is said on stderr, `ExitStatus.SAVED_BUT_NOT_SHOWN`;
+  before any change a closed pipe (``| head``) stops quietly as Unix tools do, anything
+  else is one plain line and `ExitStatus.REFUSED`;
 - Ctrl-C is `ExitStatus.INTERRUPTED`; anything else is a bug, said in one line, never a
   traceback.
 
@@ -110,10 +110,14 @@ def _silence_stdout() -> None:
 def _output_failed(error: OSError) -> ExitStatus:
     _silence_stdout()
     if isinstance(error, BrokenPipeError):
-        # `chicago night status | head`: the reader went away on purpose, and it ends as
-        # `git log | head` does, with nothing said; after a save the status still tells a
-        # script that the change was saved (3), before one that nothing changed (1).
-        return ExitStatus.SAVED_BUT_NOT_SHOWN if _Run.saved else ExitStatus.REFUSED
+        # `chicago night status | head`: the reader went away on purpose, and a reading
+        # command ends as `git log | head` does, with nothing said. After a save the
+        # contract (cli.md, exit 3) still says so on stderr, in words and without the
+        # system's "Broken pipe": a script or a person must know the change is in the file.
+        if not _Run.saved:
+            return ExitStatus.REFUSED
+        _say(t("the change was saved; the reader stopped before the end of what it printed"))
+        return ExitStatus.SAVED_BUT_NOT_SHOWN
     if _Run.saved:
         _say(
             t(
