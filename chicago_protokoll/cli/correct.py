@@ -213,8 +213,6 @@ def edit(
     corrected = recording.correct(path, deal, changes, dry_run=dry_run, reason=why)
     if not dry_run:
         note_saved()
-    if session is not None and file is None and not dry_run:
-        catalogue.set_current(session)
     print(correction_report(corrected))
 
 

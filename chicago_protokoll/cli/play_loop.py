@@ -75,9 +75,7 @@ def open_session(
     if name is None:
         path = catalogue.resolve(session, file)
         _check_resume(sessionfile.load_session(path), path.stem, players, rules, preset, dealer)
-        if session is not None and file is None:
-            catalogue.set_current(session)
-        return path
+        return path  # --session and --file never change the current session: `play NAME` does
     if session is not None or file is not None:
         raise ChicagoError(
             Msg("give the session as NAME or with --session/--file, not both"),
