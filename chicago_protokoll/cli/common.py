@@ -290,8 +290,8 @@ def _record(
             Msg("{error}; nothing was recorded", error=error),
         ) from None
     note_saved()
-    if session is not None and file is None:
-        catalogue.set_current(session)
+    # `--session` and `--file` never change the current session (cli.md, "The current
+    # session"): as `git -C`, they name the file of this one command.
     return recorded.session, recorded.game
 
 

@@ -3,13 +3,12 @@ game at the same table)."""
 
 import re
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..core.again import next_game, next_name
+from ..core.again import next_name
 from ..core.correct import DealChanges
 from ..core.entry import one_result
 from ..core.errors import ChicagoError, DealPart
@@ -17,6 +16,7 @@ from ..core.game import replay
 from ..core.session import Session
 from ..i18n.language import Msg, t
 from ..present.views import correction_report, new_session_text
+from ..present.width import visible
 from ..store import catalogue, locations, sessionfile
 from .common import (
     ChicagoOption,
@@ -29,7 +29,6 @@ from .common import (
     WithTwoOption,
     _complete_player,
     _complete_who,
-    _load,
     _session_name,
 )
 from .root import note_saved
@@ -37,10 +36,6 @@ from .root import note_saved
 # This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
 # each command its help (`app.HELP`, which `chicago --help` lists without this module).
 app = typer.Typer()
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @app.command()
@@ -69,66 +64,54 @@ def again(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    path, previous = _load(session, file)
-    name, target = next_game_place(path, previous, name, beside=file is not None)
+    path = catalogue.resolve(session, file)
     start_next_game(
-        previous, name, target, current=file is None, say=print, add=add or (), drop=drop or ()
+        path, name, beside=file is not None, current=file is None, say=print,
+        add=add or (), drop=drop or (),
     )
 
 
-def next_game_place(
-    path: Path, previous: Session, name: str | None, *, beside: bool
-) -> tuple[str, Path]:
-    """The next game's name (default: the previous one numbered) and its file: in the data
-    directory, or (``beside``) next to the previous game's file."""
+def next_game_name(path: Path, previous: Session, *, beside: bool) -> str:
+    """The name the next game would have now (the previous one numbered), as `play`
+    offers it; `recording.next_game` chooses it again under the lock."""
 
-    def place(other: str) -> Path:
+    def taken(candidate: str) -> bool:
         if beside:
-            return path.with_name(f"{locations.check_session_name(other)}.toml")
-        return locations.session_path(other)
+            return path.with_name(f"{locations.check_session_name(candidate)}.toml").exists()
+        return locations.session_path(candidate).exists()
 
-    if not beside:
-        refuse_a_night_table(path.stem)
-
-    if name is None:
-        name = next_name(_session_name(previous, path), lambda candidate: place(candidate).exists())
-    return name, place(name)
-
-
-def refuse_a_night_table(session: str) -> None:
-    """A club night's table is not played again: the night draws its next round."""
-    from ..store import nightfile  # only for `again`: the night file of the session's name
-
-    night = nightfile.night_of(session)
-    if night is not None:
-        raise ChicagoError(
-            Msg(
-                "{session} is a table of the night {night}, whose seats are drawn by lot: `chicago night draw {night}` draws the next round",
-                session=session,
-                night=night.name,
-            ),
-        )
+    return next_name(_session_name(previous, path), taken)
 
 
 def start_next_game(
-    previous: Session,
-    name: str,
-    target: Path,
+    path: Path,
+    name: str | None = None,
     *,
+    beside: bool,
     current: bool,
     say: Callable[[str], None],
     add: Sequence[str] = (),
     drop: Sequence[str] = (),
 ) -> Session:
-    """Write the next game's file (refused if it exists), make it current, and say so."""
-    following = next_game(previous, name, _now(), add=add, drop=drop)
-    if current:
-        created = catalogue.create_current(name, following)  # the file and the pointer
-    else:
-        created = sessionfile.create_session(target, following)
+    """Start the next game after the game at ``path`` (`recording.next_game`: one
+    transaction with the phone's Next game), make it current (``current``), say so; refused
+    when the game's next game was started already, naming it."""
+    from ..store import recording  # only the commands that write load the transactions
+
+    started = recording.next_game(
+        path, name=name, beside=beside, current=current, add=add, drop=drop
+    )
+    if started.already:
+        raise ChicagoError(
+            Msg(
+                "the next game after {previous} was started already: {session}; nothing was created",
+                previous=visible(path.stem),
+                session=started.name,
+            ),
+        )
     note_saved()
-    say(new_session_text(created, replay(created).standings(), name))
-    return created
+    say(new_session_text(started.session, replay(started.session).standings(), started.name))
+    return started.session
 
 
 @app.command()
@@ -213,8 +196,6 @@ def edit(
     corrected = recording.correct(path, deal, changes, dry_run=dry_run, reason=why)
     if not dry_run:
         note_saved()
-    if session is not None and file is None and not dry_run:
-        catalogue.set_current(session)
     print(correction_report(corrected))
 
 

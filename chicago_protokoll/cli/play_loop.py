@@ -75,9 +75,7 @@ def open_session(
     if name is None:
         path = catalogue.resolve(session, file)
         _check_resume(sessionfile.load_session(path), path.stem, players, rules, preset, dealer)
-        if session is not None and file is None:
-            catalogue.set_current(session)
-        return path
+        return path  # --session and --file never change the current session: `play NAME` does
     if session is not None or file is not None:
         raise ChicagoError(
             Msg("give the session as NAME or with --session/--file, not both"),
@@ -163,13 +161,26 @@ _YES = {"j", "ja", "y", "yes", "igen", "again"}
 def _offer_next_game(path: Path, ask: Ask, say: Say) -> Path | None:
     """After a finished game: the next game at the same table (`chicago again`) if asked
     for, with someone more (``+Dag``) or less (``-Anna``) if so answered; its path, or
-    None."""
+    None.  A night's table is not offered one (the night draws it); a next game another
+    act started already (a phone's Next game) is the one played on, named."""
     from ..core.again import next_game
-    from .correct import next_game_place, start_next_game
+    from ..core.game import replay
+    from ..present.views import new_session_text
+    from ..store import recording
+    from .correct import next_game_name
 
+    night = recording.night_of_table(path)
+    if night is not None:
+        say(recording.NightsTable(path.stem, night).localized(language()))
+        return None
     previous = sessionfile.load_session(path)
-    name, place = next_game_place(path, previous, None, beside=path.parent != locations.sessions_dir())
-    dealer = next_game(previous, name).first_dealer
+    beside = path.parent != locations.sessions_dir()
+    made = recording.next_game_made(path, beside=beside)
+    if made is not None:  # a phone's Next game, another terminal: offered to play on
+        name, dealer = made.name, made.session.first_dealer
+    else:
+        name = next_game_name(path, previous, beside=beside)
+        dealer = next_game(previous, name).first_dealer
     while True:
         try:
             text = ask(
@@ -187,11 +198,19 @@ def _offer_next_game(path: Path, ask: Ask, say: Say) -> Path | None:
         if not (add or drop) and text.strip().casefold() not in _YES:
             return None
         try:
-            start_next_game(
-                previous, name, place, current=place.parent == locations.sessions_dir(),
-                say=say, add=add, drop=drop,
+            started = recording.next_game(
+                path, beside=beside, current=not beside, add=add, drop=drop
             )
         except ChicagoError as error:  # a name already seated, too few or too many players
             say("  " + error.localized(language()))
             continue
-        return place
+        if started.already:
+            # Started meanwhile (a phone's Next game, another terminal): played on, as
+            # `play NAME` would open it.
+            if not beside:
+                catalogue.set_current(started.name)
+            say(t("The next game was started already: {session}; it is played here.", session=started.name))
+        else:
+            note_saved()
+            say(new_session_text(started.session, replay(started.session).standings(), started.name))
+        return started.path

@@ -264,8 +264,6 @@ def undo(
     path = catalogue.resolve(session, file)
     undone = recording.undo(path, whole_deal=whole_deal)
     note_saved()
-    if session is not None and file is None:  # as for every write: the session used last
-        catalogue.set_current(session)
     from ..present.narrate import describe_correction, describe_event
 
     if undone.correction is not None:

@@ -3,7 +3,7 @@ deal passed on, and a name that says which game of the evening it is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..i18n.language import Msg
 from .errors import Rule, RuleViolation
@@ -65,11 +65,30 @@ def _same(one: str, other: str) -> bool:
 def next_name(previous: str, taken: Callable[[str], bool]) -> str:
     """``fredag`` -> ``fredag-2``, ``fredag-2`` -> ``fredag-3``: the first such name not
     ``taken``."""
+    return next(name for name in numbered(previous) if not taken(name))
+
+
+def numbered(previous: str) -> Iterator[str]:
+    """The names `next_name` tries after ``previous``, in order, without end:
+    ``fredag-2``, ``fredag-3``, ..."""
     stem, dash, number = previous.rpartition("-")
     if dash and number.isdigit() and stem:
         base, count = stem, int(number) + 1
     else:
         base, count = previous, 2
-    while taken(f"{base}-{count}"):
+    while True:
+        yield f"{base}-{count}"
         count += 1
-    return f"{base}-{count}"
+
+
+def follows_key(previous: Session, name: str) -> str:
+    """The identity of "the next game after ``previous``" (named ``name``: its name, or its
+    file's), kept in the next game's file as ``started_by``: every act that starts it
+    (`chicago again`, `play`'s next game, a phone's Next game, a second tap, a resend)
+    finds the same key, so the game it started is found instead of a second one made.
+    Its name and ``created`` identify a game; not its last event: a note written after
+    the end must not make the same finished game look like another."""
+    import hashlib  # only `again` and Next game: not on the start-up path of every command
+
+    digest = hashlib.sha256(f"{name}\n{previous.created}".encode()).hexdigest()
+    return f"after-{digest[:16]}"

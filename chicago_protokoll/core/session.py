@@ -30,8 +30,10 @@ class Session:
     corrections: tuple[Correction, ...] = ()
     # The ids `undo` took back, with when: never recorded again (core.ids).
     taken_back: tuple[TakenBack, ...] = ()
-    # The entry id of the write that started this game (a phone's Next game), so that
-    # the same write again finds it started ("already started: fredag-2"); "" if none.
+    # Which game this one is the next game of (`core.again.follows_key`: `again`, `play`,
+    # a phone's Next game), so that a second act for that game finds this one instead of
+    # making another ("Next game already started: fredag-2"); "" if none.  A file of an
+    # earlier release may hold the entry id of the phone's write instead.
     started_by: str = ""
 
     def __post_init__(self) -> None:

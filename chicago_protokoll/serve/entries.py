@@ -140,26 +140,3 @@ def with_ids(events: Sequence[Event], entry: str) -> list[Event]:
         replace(event, id=event_id)
         for event, event_id in zip(events, ids.entry_ids(entry, len(events)), strict=True)
     ]
-
-
-# -- Next game: a write like any other ----------------------------------------------------
-
-
-def already_started(entry: str | None, current: Session | None, name: str) -> str | None:
-    """The game that this Next game entry already started, or None: ``current`` (the
-    current session, named ``name``), when the same write made it (its ``started_by``).
-    Next game makes the game it starts current, so a repeat finds it there."""
-    if entry and current is not None and current.started_by == entry:
-        return name
-    return None
-
-
-def started_by(session: Session, entry: str | None) -> Session:
-    """The next game as it is created by the write ``entry``: the file keeps the entry, so
-    a repeat of the write answers "already started" (`already_started`)."""
-    return replace(session, started_by=entry) if entry else session
-
-
-def already_started_lines(name: str) -> tuple[str, ...]:
-    """What the page says to a repeated Next game."""
-    return (t("already started: {session}", session=name),)

@@ -45,7 +45,7 @@ from .hosts import is_allowed
 from .kept import game_of, kept_conflict, record_kept
 from .pages import csp_for
 from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
-from .recorder import Done, SecondTap, Stale, perform, phone_sentence
+from .recorder import Done, NextGame, SecondTap, Stale, perform, phone_sentence
 
 if TYPE_CHECKING:
     from .keeper_night import KeeperNight
@@ -69,6 +69,9 @@ class Table:
     label: str
     night: Mapping[str, Any] | None = None  # at a night: the table's row of its status
     follows: bool = False  # the server follows the current session: Next game is offered
+    # A club night's table shown by a server without --night (its night's name): the
+    # organiser draws its next game, so the page offers none and refuses one.
+    drawn_by: str = ""
 
 
 class Tables(Protocol):
@@ -79,6 +82,15 @@ class Tables(Protocol):
     def key(self, number: int) -> str: ...
 
     def table(self, number: int) -> Table: ...
+
+
+def next_game_of(table: Table) -> NextGame | None:
+    """What a Next game posted at ``table`` does: starts it where the server follows the
+    current session; says it is started on the laptop where the server shows one game;
+    None at a club night's table (the organiser draws it: `recorder.perform` says so)."""
+    if table.night is not None or table.drawn_by:
+        return None
+    return next_game.start if table.follows else next_game.elsewhere
 
 
 def _refused(text: str, status: int = 403) -> Response:
@@ -160,7 +172,7 @@ class Recording:
         if form.get("do") in ("conflict-retry", "conflict-drop"):
             return await self._resolve(number, token, table.path, form)
         entry = form.get(outbox.ENTRY_FIELD, "")
-        again = next_game.start if table.follows else None
+        again = next_game_of(table)
         try:
             done: Done = await asyncio.to_thread(perform, table.path, form, again=again)
         except SecondTap as error:  # a royal, a forfeit, the game's end: asked again
@@ -260,6 +272,7 @@ class Recording:
             query=query,
             night=table.night,
             follows=table.follows,
+            drawn_by=table.drawn_by,
             sure=sure,
         )
         body = page.body(lines=lines, problem=problem, preview=preview)
@@ -565,4 +578,18 @@ class OneTable:
         else:
             path, problem = self.board.current_path()
         label = path.stem if path is not None else t("No current session")
-        return Table(1, path, problem, "sheet", "/", label, follows=self.fixed is None)
+        drawn_by = _night_of(path) if path is not None else ""
+        follows = self.fixed is None and not drawn_by
+        return Table(1, path, problem, "sheet", "/", label, follows=follows, drawn_by=drawn_by)
+
+
+def _night_of(path: Path) -> str:
+    """The club night whose table ``path`` is ("" for most sessions, decided by the name);
+    a night file that cannot be read still makes its table the night's."""
+    from ..core.night import night_of_session
+    from ..store import recording
+
+    try:
+        return recording.night_of_table(path) or ""
+    except ChicagoError:
+        return night_of_session(path.stem) or ""

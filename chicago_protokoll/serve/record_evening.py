@@ -3,8 +3,10 @@
 
 - When the game is over: the winners, and what happens next: *Next game* (the same
   seats and rules; players may leave or join) where the server follows the current
-  session; at a night the table's placement points and what the organiser does next
-  (the page follows the table's next game by itself once it is drawn).
+  session; where it shows one game, that the next is started on the laptop; at a night
+  the table's placement points and what the organiser does next (the page follows the
+  table's next game by itself once it is drawn), and at a night's table shown without
+  ``--night`` that the organiser draws its next game.
 - The second tap a royal, a forfeit and a tap that ends the game ask for
   (`recorder.SecondTap`): the same form again, with ``sure=1``.
 - A hand shown before the first lead (a four of a kind's nolla, a hand that wins the game):
@@ -32,6 +34,7 @@ class Page(Protocol):
     game: Game
     night: Mapping[str, Any] | None
     follows: bool
+    drawn_by: str
 
     def form(self, do: str | None, inner: str, *, extra: Mapping[str, str] | None = None) -> str: ...
 
@@ -99,12 +102,16 @@ def game_over(page: Page) -> str:
     ]
     if page.night is not None:
         parts.append(_night_next(page.night))
+    elif page.drawn_by:
+        said = t("This is a table of the night {night}: the organiser draws its next game.", night=page.drawn_by)
+        parts.append(f'<p class="next" role="status">{escape(said)}</p>')
     elif page.follows:
         parts.append(next_game_form(page))
     else:
-        parts.append(
-            f'<p>{escape(t("This server shows this one game; the next game is started where the server was started."))}</p>'
+        said = t(
+            "This server shows only this game: the next game is started on the laptop, and a server started there for it gives a new recording address."
         )
+        parts.append(f'<p class="next">{escape(said)}</p>')
     last = (
         t("The night is closed: its result is final, and nothing more is entered here.")
         if closed(page.night)

@@ -154,10 +154,12 @@ class Page:
         query: Mapping[str, str],
         night: Mapping[str, Any] | None = None,
         follows: bool = False,
+        drawn_by: str = "",
         sure: tuple[Mapping[str, str], str] | None = None,
     ) -> None:
         self.night = night  # at a night: this table's row of the night's status
         self.follows = follows  # the server follows the current session: Next game
+        self.drawn_by = drawn_by  # a night's table on a server without --night: its night
         self.sure = sure  # a tap asked again: its form and what it does
         self.game = game
         self.session = session

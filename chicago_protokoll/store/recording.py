@@ -10,7 +10,9 @@ file byte-for-byte as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import suppress
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -228,3 +230,203 @@ def correct(
     else:
         found, (before, after, correction) = transact(path, change)  # a night's table: not reopened after a later draw
     return Corrected(found, before, after, correction, dry_run)
+
+
+# -- the next game at the same table ------------------------------------------------------
+
+
+class Started:
+    """What `next_game` did: the next game as saved, its name and its file; or, with
+    ``already``, the next game an earlier act made after the same game (a second tap, a
+    second phone, a resend, a second `chicago again`), found and left as it is."""
+
+    __slots__ = ("already", "name", "path", "session")
+
+    def __init__(self, session: Session, name: str, path: Path, *, already: bool) -> None:
+        self.session = session
+        self.name = name
+        self.path = path
+        self.already = already
+
+
+class NightsTable(ChicagoError):
+    """The next game of a club night's table: the night draws it, never `next_game`."""
+
+    def __init__(self, session: str, night: str) -> None:
+        super().__init__(
+            Msg(
+                "{session} is a table of the night {night}, whose seats are drawn by lot: `chicago night draw {night}` draws the next round",
+                session=session,
+                night=night,
+            ),
+        )
+        self.session = session
+        self.night = night
+
+
+class NotOver(ChicagoError):
+    """The phone's Next game on a game still being played."""
+
+    def __init__(self) -> None:
+        super().__init__(Msg("the game is not over yet: the next game starts when it is"))
+
+
+def night_of_table(path: Path) -> str | None:
+    """The name of the club night whose table the session file ``path`` is, or None.  A
+    file outside the data directory's sessions is no night's table (a --file of the same
+    name elsewhere), and most names are decided without reading anything."""
+    from ..core.night import night_of_session
+    from .locations import sessions_dir
+
+    if night_of_session(path.stem) is None:
+        return None
+    try:
+        here = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+        if here != os.path.realpath(sessions_dir()):
+            return None
+    except OSError:
+        return None
+    from .nightfile import night_of
+
+    night = night_of(path.stem)
+    return None if night is None else night.name
+
+
+def next_game(
+    path: Path,
+    *,
+    name: str | None = None,
+    beside: bool = False,
+    current: bool = False,
+    add: Sequence[str] = (),
+    drop: Sequence[str] = (),
+    finished: bool = False,
+    expect: Callable[[Session], None] | None = None,
+) -> Started:
+    """The next game after the game at ``path``, as `chicago again` starts it (the same
+    seats and house rules, less ``drop``, with ``add``): one transaction, for `again`,
+    `play` and a phone's Next game alike.
+
+    Under the lock of the directory the new file goes in (the data directory's sessions,
+    or, ``beside``, the one of ``path``): the next game an earlier act made after this
+    game is looked for first (its ``started_by`` is `follows_key`), and if there is one
+    it is returned (``already``) and nothing is written, so two taps at once make one
+    game and the second learns its name.  Else ``expect`` may refuse the game as found
+    (the page's `Seen`), a night's table is refused (the night draws), ``finished``
+    refuses a game not over, and the new file is written (named ``name``, by default the
+    previous one numbered) and, ``current``, made the current session: both or neither.
+    """
+    from ..core.again import next_game as following_game
+    from ..core.again import next_name
+    from .atomic import locked
+    from .catalogue import set_current
+    from .locations import display_path, real_path, sessions_dir
+    from .sessionfile import create_locked
+
+    place = _place(path, beside)
+    night = night_of_table(path)
+    if night is not None:
+        raise NightsTable(path.stem, night)
+    # The lock of the directory the new file goes in: the name is chosen under it.
+    directory = real_path(path).parent if beside else Path(os.path.realpath(sessions_dir()))
+    with locked(directory):
+        previous = load_session(path)
+        label = previous.name or path.stem
+        found, key = _made_after(previous, path, name, beside=beside, current=current)
+        if found is not None:
+            return found
+        if expect is not None:
+            expect(previous)
+        game = replay_file(previous, path)
+        if finished and not game.finished:
+            raise NotOver
+        if name is None:
+            name = next_name(label, lambda other: os.path.lexists(place(other)))
+        target = place(name)
+        made = following_game(previous, name, now(), add=add, drop=drop)
+        saved = create_locked(target, replace(made, started_by=key))
+        if current:
+            try:
+                set_current(name)
+            except BaseException as error:
+                # Both or neither: a next game the pointer does not name would wait, half
+                # made, while the next deals went into the finished one.
+                with suppress(FileNotFoundError):
+                    real_path(target).unlink()
+                if not isinstance(error, ChicagoError):
+                    raise
+                raise ChicagoError(
+                    Msg(
+                        "{error}; the new session {path} was removed again, nothing changed",
+                        error=error,
+                        path=display_path(target),
+                    ),
+                ) from None
+    return Started(saved, name, target, already=False)
+
+
+def next_game_made(path: Path, *, beside: bool = False) -> Started | None:
+    """The next game an earlier act made after the game at ``path`` (`next_game` finds
+    it the same way, under the lock), or None: what `play` offers to play on."""
+    found, _ = _made_after(load_session(path), path, None, beside=beside, current=not beside)
+    return found
+
+
+def _place(path: Path, beside: bool) -> Callable[[str], Path]:
+    """Where a next game named so is written: in the data directory's sessions, or
+    (``beside``) next to ``path``."""
+    from .locations import check_session_name, session_path
+
+    def place(other: str) -> Path:
+        if beside:
+            return path.with_name(f"{check_session_name(other)}.toml")
+        return session_path(other)
+
+    return place
+
+
+def _made_after(
+    previous: Session, path: Path, name: str | None, *, beside: bool, current: bool
+) -> tuple[Started | None, str]:
+    """The next game made after ``previous`` (read from ``path``), if any, and the key
+    that marks one (`follows_key`)."""
+    from ..core.again import follows_key, numbered
+    from .locations import get_current
+
+    label = previous.name or path.stem
+    key = follows_key(previous, label)
+    asked = [name] if name is not None else []
+    if current and not beside and (pointed := get_current()):
+        asked.append(pointed)
+    return _started_after(key, asked, numbered(label), _place(path, beside), path), key
+
+
+def _started_after(
+    key: str, asked: Iterable[str], numbered: Iterator[str], place: Callable[[str], Path], previous: Path
+) -> Started | None:
+    """The next game `next_game` made after the game whose `follows_key` is ``key``: the
+    first of the names ``asked`` (the name asked for, the current session), then of the
+    previous name ``numbered`` as far as such files exist, whose ``started_by`` is ``key``."""
+
+    def started(candidate: str) -> Started | None:
+        try:
+            where = place(candidate)
+        except ChicagoError:
+            return None  # a pointer that names no session
+        if where == previous or not os.path.lexists(where):
+            return None
+        try:
+            session = load_session(where)
+        except (ChicagoError, OSError):
+            return None  # a file that does not load was made by no next game of ours
+        return Started(session, candidate, where, already=True) if session.started_by == key else None
+
+    for candidate in asked:
+        if (found := started(candidate)) is not None:
+            return found
+    for candidate in numbered:
+        if not os.path.lexists(place(candidate)):
+            return None  # past the last numbered name made: next_name takes this one
+        if (found := started(candidate)) is not None:
+            return found
+    return None  # pragma: no cover - numbered has no end

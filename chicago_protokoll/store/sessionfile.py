@@ -180,21 +180,28 @@ def create_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOU
     An empty ``created`` is set to now (UTC, to the second).  Returns the session
     as written.
     """
+    real = real_path(path)
+    make_dir(real.parent)
+    with locked(real.parent, timeout=timeout):
+        return create_locked(path, session)
+
+
+def create_locked(path: Path, session: Session) -> Session:
+    """`create_session` for a caller that holds the lock of the file's directory already
+    (the next game: `recording.next_game` chooses the name under it)."""
     if not session.created:
         now = datetime.now(UTC).replace(microsecond=0).isoformat()
         session = replace(session, created=now)
     real = real_path(path)
     source = display_path(path)
-    make_dir(real.parent)
-    with locked(real.parent, timeout=timeout):
-        if os.path.lexists(real):
-            raise SessionExistsError(
-                Msg(
-                    "{source} already exists: choose another name, or remove that session first",
-                    source=source,
-                ),
-            )
-        return _write_session(real, session, source)
+    if os.path.lexists(real):
+        raise SessionExistsError(
+            Msg(
+                "{source} already exists: choose another name, or remove that session first",
+                source=source,
+            ),
+        )
+    return _write_session(real, session, source)
 
 
 # -- replaying what was read -------------------------------------------------------

@@ -6,13 +6,18 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import subprocess
 from dataclasses import replace
+from pathlib import Path
 
 from chicago_protokoll.core.correct import correct_deal
 from chicago_protokoll.core.events import LastTrick
 from chicago_protokoll.store import catalogue, sessionfile
 from cli_support import (
     ANNA_23_DEAL,
+    CHICAGO,
+    ENGLISH,
     SEED_000_DEAL,
     invoke,
     ok,
@@ -206,3 +211,80 @@ def test_the_sheets_say_the_house_rules_in_words_in_both_languages() -> None:
     assert "chicago.breaker_bonus = 10" not in html
     swedish = ok("--lang", "sv", "export", "--format", "md")
     assert "köpstopp från given efter att en spelare har så här många: 45" in swedish
+
+
+# -- one next game (cli.md, "One act, one entry") -----------------------------------------
+
+
+def _data(home: Path) -> dict[str, bytes]:
+    """Every file of the data directory, by its path inside it."""
+    return {
+        str(path.relative_to(home)): path.read_bytes()
+        for path in sorted(home.rglob("*"))
+        if path.is_file() and not path.name.startswith(".")
+    }
+
+
+def test_a_second_again_for_the_same_game_is_refused_naming_the_game_the_first_made(
+    chicago_home: Path,
+) -> None:
+    ok("new", "fredag", "Anna", "Bo", "Cilla")
+    ok("again")
+    ok("sessions", "use", "fredag")
+    before = _data(chicago_home)
+    for args in (("again",), ("again", "--session", "fredag"), ("again", "kväll", "--session", "fredag")):
+        message = refused(*args)
+        assert "the next game after fredag was started already: fredag-2; nothing was created" in message
+    assert _data(chicago_home) == before
+    ok("again", "--session", "fredag-2")  # the next game's own next game is another act
+    assert catalogue.get_current() == "fredag-3"
+
+
+def test_again_typed_in_several_terminals_at_once_makes_one_game(chicago_home: Path) -> None:
+    ok("new", "fredag", "Anna", "Bo", "Cilla")
+    ok("royal", "Anna")
+    started = [
+        subprocess.Popen(
+            [str(CHICAGO), "again", "--session", "fredag"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, **ENGLISH},
+        )
+        for _ in range(4)
+    ]
+    answers = [(process.wait(timeout=60), *process.communicate()) for process in started]
+    assert sorted(code for code, _, _ in answers) == [0, 1, 1, 1], answers
+    for code, out, err in answers:
+        if code == 0:
+            assert "New session 'fredag-2'" in out
+        else:
+            assert "was started already: fredag-2" in err
+    assert sorted(path.stem for path in (chicago_home / "sessions").glob("*.toml")) == ["fredag", "fredag-2"]
+    assert catalogue.get_current() == "fredag-2"
+
+
+def test_again_at_a_nights_table_is_refused_also_when_named_by_its_file(chicago_home: Path) -> None:
+    ok("night", "new", "kväll", "Anna", "Bo", "Cilla", "--seed", "3")
+    ok("royal", "Anna", "--session", "kväll-r1-t1")
+    before = _data(chicago_home)
+    table = str(chicago_home / "sessions" / "kväll-r1-t1.toml")
+    for args in (("again", "--session", "kväll-r1-t1"), ("again", "--file", table)):
+        assert "`chicago night draw kväll`" in refused(*args)
+    assert _data(chicago_home) == before
+
+
+def test_play_offers_the_next_game_a_phone_started_and_plays_on_in_it(chicago_home: Path) -> None:
+    """The phone's Next game came first: `play`'s offer names that game, and a yes plays on
+    in it instead of making a second one."""
+    from chicago_protokoll.store import recording
+
+    ok("new", "fredag", "Anna", "Bo", "Cilla")
+    ok("royal", "Anna")
+    recording.next_game(session_file("fredag"), current=True, finished=True)  # as the phone does
+    ok("sessions", "use", "fredag")
+    out = ok("play", input="y\nq\n")
+    assert "Next game at the same table, 'fredag-2'" in out
+    assert "The next game was started already: fredag-2; it is played here." in out
+    assert not session_file("fredag-3").exists()
+    assert catalogue.get_current() == "fredag-2"

@@ -62,24 +62,65 @@ def test_the_session_created_last_is_current() -> None:
     assert status()["session"] == "lördag"
 
 
-def test_session_option_records_in_another_session_and_makes_it_current() -> None:
-    """deal --session fredag writes there, not in the current one, and fredag is used last."""
+def test_session_option_records_in_another_session_and_leaves_the_current_one() -> None:
+    """deal --session fredag writes there, not in the current one, and lördag stays
+    current: --session names the file of one command (cli.md, "The current session")."""
     ok("new", "fredag", *PLAYERS)
     ok("new", "lördag", "Dag", "Eva")
     ok(*SEED_000_DEAL, "--session", "fredag")
     assert scores("--session", "fredag") == {"Anna": 4, "Bo": 2, "Cilla": 5}
     assert scores("--session", "lördag") == {"Dag": 0, "Eva": 0}
-    assert catalogue.get_current() == "fredag"
+    assert catalogue.get_current() == "lördag"
 
 
-def test_undo_with_session_option_makes_that_session_current() -> None:
-    """undo --session fredag takes back fredag's last event, and fredag is the session used last."""
+def test_undo_and_edit_with_session_option_leave_the_current_session() -> None:
+    """undo --session fredag takes back fredag's last event; edit --session corrects there;
+    neither makes fredag current."""
     ok("new", "fredag", *PLAYERS)
     ok(*SEED_000_DEAL)
+    ok(*SEED_000_DEAL)
     ok("new", "lördag", "Dag", "Eva")
-    ok("undo", "--session", "fredag")
+    ok("undo", "--deal", "--session", "fredag")
+    assert catalogue.get_current() == "lördag"
+    assert scores("--session", "fredag") == {"Anna": 4, "Bo": 2, "Cilla": 5}
+    ok("edit", "1", "--last-trick", "Bo", "--session", "fredag")
+    ok("note", "a note", "--session", "fredag")
+    ok("status", "--session", "fredag")
+    assert catalogue.get_current() == "lördag"
+    assert scores() == {"Dag": 0, "Eva": 0}
+
+
+def test_play_with_session_option_leaves_the_current_session() -> None:
+    """`play --session fredag` plays fredag; only `play NAME` makes it current."""
+    ok("new", "fredag", *PLAYERS)
+    ok("new", "lördag", "Dag", "Eva")
+    invoke("play", "--session", "fredag", input="")
+    assert catalogue.get_current() == "lördag"
+    invoke("play", "fredag", input="")
     assert catalogue.get_current() == "fredag"
-    assert scores() == {"Anna": 2, "Bo": 2, "Cilla": 5}
+
+
+def test_only_new_again_play_name_and_sessions_use_change_the_current_session(
+    tmp_path: Path,
+) -> None:
+    """The current session changes by `new`, `again`, `play NAME` and `sessions use`; a
+    --file given to any command, `new --file` and `again --file` included, never does."""
+    ok("new", "fredag", *PLAYERS)
+    assert catalogue.get_current() == "fredag"
+    elsewhere = tmp_path / "borta.toml"
+    ok("new", "borta", *PLAYERS, "--file", str(elsewhere))
+    ok(*SEED_000_DEAL, "--file", str(elsewhere))
+    ok("again", "--file", str(elsewhere))
+    assert (tmp_path / "borta-2.toml").is_file()
+    assert catalogue.get_current() == "fredag"
+    ok("again")
+    assert catalogue.get_current() == "fredag-2"
+    ok("sessions", "use", "fredag")
+    assert catalogue.get_current() == "fredag"
+    ok("new", "lördag", "Dag", "Eva")
+    assert catalogue.get_current() == "lördag"
+    ok("again", "--session", "fredag-2")
+    assert catalogue.get_current() == "fredag-3"
 
 
 def test_file_option_works_on_a_session_file_anywhere(tmp_path: Path) -> None:

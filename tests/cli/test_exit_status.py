@@ -18,7 +18,6 @@ from chicago_protokoll.cli.app import app
 from chicago_protokoll.cli.root import OPTION_OF, ExitStatus
 from chicago_protokoll.core.errors import ChicagoError, DealPart
 from chicago_protokoll.i18n.language import Msg
-from chicago_protokoll.store import catalogue
 from cli_support import (
     CHICAGO,
     ENGLISH,
@@ -73,13 +72,13 @@ def test_every_part_of_a_deal_is_spelt_as_an_option_the_commands_have() -> None:
 def test_a_refusal_after_the_change_was_saved_says_so_and_exits_3(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The deal is on disk when making the session current fails: not "refused", but 3."""
+    """The deal is on disk when showing what it gave fails: not "refused", but 3."""
     ok("new", "fredag", *PLAYERS)
 
-    def fails(name: str) -> None:
+    def fails(*args: object, **kwargs: object) -> None:
         raise ChicagoError(Msg("could not write the current session"))
 
-    monkeypatch.setattr(catalogue, "set_current", fails)
+    monkeypatch.setattr("chicago_protokoll.cli.record._print_standings", fails)
     result = invoke(*SEED_000_DEAL, "--session", "fredag")
     assert result.exit_code == ExitStatus.SAVED_BUT_NOT_SHOWN
     assert_one_plain_line(result.stderr)

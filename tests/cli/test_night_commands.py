@@ -114,7 +114,8 @@ def test_night_commands_never_change_the_current_session() -> None:
 
 def test_again_on_a_nights_session_is_refused_naming_night_draw(chicago_home: Path) -> None:
     ok("night", "new", "fredag", "Anna", "Bo", "Cilla", "--seed", "3")
-    ok("royal", "Anna", "--session", "fredag-r1-t1")  # --session makes it current
+    ok("royal", "Anna", "--session", "fredag-r1-t1")
+    ok("sessions", "use", "fredag-r1-t1")  # --session does not make it current: this does
     before = files(chicago_home)
     message = refused("again")
     assert "night draw fredag" in message

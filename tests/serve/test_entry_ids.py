@@ -13,6 +13,7 @@ import pytest
 from serve_support import Served, chicago, page_fields
 
 from chicago_protokoll.core import ids
+from chicago_protokoll.core.again import follows_key
 from chicago_protokoll.serve.record_app import ENTRY_HEADER
 from chicago_protokoll.store.sessionfile import load_session
 from cli_support import session_file
@@ -233,24 +234,6 @@ def test_a_resend_of_the_tap_that_ended_the_game_is_already_saved(
     assert file.read_bytes() == saved
 
 
-def test_a_next_game_written_again_is_already_started(chicago_home: Path) -> None:
-    """Next game is a write like any other: the game it starts keeps the entry id in its
-    file, so the same write again answers "already started: fredag-2" (the helpers the
-    phone's Next game calls: serve.entries.started_by and already_started)."""
-    from chicago_protokoll.core.session import new_session
-    from chicago_protokoll.serve import entries
-    from chicago_protokoll.store import sessionfile
-
-    path = chicago_home / "sessions" / "fredag-2.toml"
-    following = new_session(["Anna", "Bo", "Cilla"], name="fredag-2")
-    sessionfile.create_session(path, entries.started_by(following, "abc123"))
-    current = load_session(path)
-    assert entries.already_started("abc123", current, "fredag-2") == "fredag-2"
-    assert entries.already_started("other", current, "fredag-2") is None
-    assert entries.already_started(None, current, "fredag-2") is None
-    assert entries.already_started_lines("fredag-2") == ("already started: fredag-2",)
-
-
 def test_the_phones_next_game_sent_again_is_already_started_and_starts_one_game(
     recorder: Served,
 ) -> None:
@@ -259,11 +242,14 @@ def test_the_phones_next_game_sent_again_is_already_started_and_starts_one_game(
     code, body = recorder.post(path, {**fields, "do": "again"})
     assert code == 200, body
     following = session_file("fredag-2")
-    assert load_session(following).started_by == fields["entry"]
+    # The new game keeps which game it follows: the same write again (or another page's)
+    # finds it by that (store.recording.next_game).
+    finished = load_session(session_file("fredag"))
+    assert load_session(following).started_by == follows_key(finished, "fredag")
     saved = following.read_bytes()
     code, body = recorder.post(path, {**fields, "do": "again"})  # the answer was lost
     assert code == 200, body
-    assert "already started: fredag-2" in html.unescape(body)
+    assert "Next game already started: fredag-2" in html.unescape(body)
     assert following.read_bytes() == saved
     assert not session_file("fredag-3").exists()
 
