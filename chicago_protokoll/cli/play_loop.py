@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..core import entry
@@ -17,6 +17,7 @@ from ..core.stake import parse_stake
 from ..i18n.language import Msg, language, t
 from ..present.dialogue import Dialogue
 from ..present.talk import Ask, Say
+from ..present.width import visible_lines
 from ..store import catalogue, locations, rulesfile, sessionfile
 from .root import note_saved
 
@@ -115,11 +116,36 @@ def _read_any_bytes() -> None:
 
 
 def _stdin_input(prompt: str) -> str:
-    return input(prompt)
+    return input(visible_lines(prompt))
 
 
 def _print(text: str) -> None:
-    print(text, flush=True)
+    # Everything `play` says may echo what was typed (a refusal names the answer): shown,
+    # not obeyed, by the one helper every line and prompt of `play` passes through.
+    print(visible_lines(text), flush=True)
+
+
+def _terminal_ask(current: Callable[[], Path]) -> Ask:
+    """How ``play`` reads its answers: with line editing, history and TAB when a person is
+    at a terminal (stdin and stdout both, as `input` itself asks before it uses readline),
+    else as plainly as a script expects, without importing readline at all."""
+    try:
+        at_terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # closed or replaced streams
+        at_terminal = False
+    if not at_terminal:
+        return _stdin_input
+    from .line_editing import LineEditor
+
+    seen: dict[Path, tuple[str, ...]] = {}
+
+    def players() -> tuple[str, ...]:
+        path = current()
+        if path not in seen:
+            seen[path] = tuple(sessionfile.load_session(path).players)
+        return seen[path]
+
+    return LineEditor(players).ask
 
 
 def play_command(
@@ -143,7 +169,8 @@ def play_command(
     sys.stdout.flush()
     if ask is None:
         _read_any_bytes()
-    ask, say = ask or _stdin_input, say or _print
+        ask = _terminal_ask(lambda: path)  # the path of the game being played, the next one too
+    say = say or _print
     while True:
         dialogue = Dialogue(path, ask, say, stake=stake, saved=note_saved)
         code = dialogue.run()

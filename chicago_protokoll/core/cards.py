@@ -221,31 +221,34 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if ch.isalnum() and not unicodedata.combining(ch))
 
 
-_CATEGORY_NAMES: dict[str, Category] = {}
-for _category, _names in {
-    Category.HIGH_CARD: ["high-card", "high card", "nothing", "högt kort", "inget"],
-    Category.PAIR: ["pair", "par", "one pair", "ett par"],
-    Category.TWO_PAIR: ["two-pair", "two pair", "två par", "tva-par", "2 par", "tvåpar"],
-    Category.THREE_OF_A_KIND: [
+#: Every name of each hand the parser reads, English and Swedish, as a person writes it
+#: (`play` offers them on TAB); spaces, hyphens, case and accents are folded when read.
+HAND_NAMES: dict[Category, tuple[str, ...]] = {
+    Category.HIGH_CARD: ("high-card", "high card", "nothing", "högt kort", "inget"),
+    Category.PAIR: ("pair", "par", "one pair", "ett par"),
+    Category.TWO_PAIR: ("two-pair", "two pair", "två par", "tva-par", "2 par", "tvåpar"),
+    Category.THREE_OF_A_KIND: (
         "three-of-a-kind",
         "trips",
         "set",
         "triss",
         "tretal",
         "tre lika",
-    ],
-    Category.STRAIGHT: ["straight", "stege", "straight"],
-    Category.FLUSH: ["flush", "färg"],
-    Category.FULL_HOUSE: ["full-house", "full house", "full", "kåk", "fullt hus"],
-    Category.FOUR_OF_A_KIND: ["four-of-a-kind", "quads", "fyrtal", "fyra lika"],
-    Category.STRAIGHT_FLUSH: ["straight-flush", "färgstege"],
-    Category.ROYAL_STRAIGHT_FLUSH: [
+    ),
+    Category.STRAIGHT: ("straight", "stege"),
+    Category.FLUSH: ("flush", "färg"),
+    Category.FULL_HOUSE: ("full-house", "full house", "full", "kåk", "fullt hus"),
+    Category.FOUR_OF_A_KIND: ("four-of-a-kind", "quads", "fyrtal", "fyra lika"),
+    Category.STRAIGHT_FLUSH: ("straight-flush", "färgstege"),
+    Category.ROYAL_STRAIGHT_FLUSH: (
         "royal-straight-flush",
         "royal",
         "royal flush",
         "royal färgstege",
-    ],
-}.items():
+    ),
+}
+_CATEGORY_NAMES: dict[str, Category] = {}
+for _category, _names in HAND_NAMES.items():
     for _name in _names:
         _CATEGORY_NAMES[_fold(_name)] = _category
 

@@ -39,6 +39,18 @@ NOBODY = frozenset({"", "-", "pass", "p", "ingen", "nobody", "no", "nej", "n"})
 ZERO = frozenset({"zero", "nolla", "noll"})
 # The word before the opponent whose total the points are taken off ("Anna:kåk:från:Bo").
 FROM = frozenset({"från", "fran", "from"})
+# Words that, in place of a player, say the best hands were exactly equal ("tie:två par").
+TIE = frozenset({"tie", "lika"})
+# Words after the taker that say the last trick was won with a two.
+WITH_TWO = frozenset({"2", "två", "tvåa", "tvaa", "two", "med tvåa", "with two"})
+#: The modifier words of a claim by what they say: the tables above, read by the typed
+#: and the spoken forms; `play` offers them on TAB where each may follow.
+MODIFIERS: dict[str, frozenset[str]] = {
+    "tie": TIE,
+    "zero": ZERO,
+    "from": FROM,
+    "with_two": WITH_TWO,
+}
 
 
 def player(game: Game, text: str) -> str:
@@ -206,7 +218,7 @@ def parse_claim(
     if folded in ("pass", "", "-", "ingen", "nobody"):
         return Claim(None)
     head, _, rest = stripped.partition(":")
-    if head.casefold() in ("tie", "lika"):
+    if head.casefold() in TIE:
         hand = _parse_hand(rest, ace_low_straight)[0] if rest.strip() else None
         return Claim(None, hand=hand, tie=True)
     if not rest.strip():
@@ -227,7 +239,7 @@ def parse_claim(
         )
     zero = False
     hand_text = rest
-    for suffix in (":zero", ":nolla", ":noll"):
+    for suffix in (f":{word}" for word in ZERO):
         if rest.casefold().rstrip().endswith(suffix):
             zero = True
             hand_text = rest.rstrip()[: -len(suffix)]
@@ -301,7 +313,7 @@ def spoken_claim(game: Game, text: str) -> Claim:
     if ":" in stripped:
         return claim(game, stripped)
     head, rest = split_player(game, stripped)
-    if head.casefold() in ("tie", "lika"):
+    if head.casefold() in TIE:
         return claim(game, f"tie:{rest}")
     name = player(game, head)
     rest, taken = _spoken_opponent(rest)
@@ -342,12 +354,8 @@ def spoken_last_trick(game: Game, text: str) -> tuple[str, bool, str]:
             text = " ".join(words[1:])
     head, rest = split_player(game, text)
     rest, taken = _spoken_opponent(rest)
-    with_two = rest.casefold() in _WITH_TWO
+    with_two = rest.casefold() in WITH_TWO
     return head + taken, with_two, "" if with_two else rest
-
-
-# Words after the taker that say the last trick was won with a two.
-_WITH_TWO = frozenset({"2", "två", "tvåa", "tvaa", "two", "med tvåa", "with two"})
 
 
 def split_player(game: Game, text: str) -> tuple[str, str]:

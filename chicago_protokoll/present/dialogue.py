@@ -34,7 +34,7 @@ from .width import visible
 
 # Words that answer a question without naming anyone; compared case-folded.
 # A Chicago is worth ±15: only an explicit answer settles it, never a bare Enter or a "y".
-_ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
+ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
 _HELP = {"?", "help", "hjälp", "h"}
 _QUIT = {"q", "quit", "sluta", "exit"}
 _UNDO = {"u", "undo", "ångra"}
@@ -45,6 +45,10 @@ _EXCHANGE = {"x", "byt", "byte", "exchange"}
 _PENALTY = {"straff", "penalty"}
 _FORFEIT = {"förlorar", "forlorar", "forfeit", "forfeits"}
 _NOTE = {"anteckning", "note"}
+
+#: For TAB (`present.play_completion`): the commands, and those a player's name follows.
+COMMAND_WORDS = _HELP | _QUIT | _UNDO | _STATUS | _ROYAL | _EXCHANGE | _PENALTY | _FORFEIT | _NOTE
+PLAYER_COMMAND_WORDS = _ROYAL | _EXCHANGE | _PENALTY | _FORFEIT
 
 
 @dataclass(frozen=True)
@@ -197,7 +201,7 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
         if folded in claims.NOBODY:
             return []
         return [entry.declare_event(game, stripped)]
-    if question.kind == "outcome" and folded in _ALL_FIVE:
+    if question.kind == "outcome" and folded in ALL_FIVE:
         return [ChicagoWon(game.deal, game.chicago or "")]
     if question.kind == "outcome":
         if not stripped:
@@ -311,16 +315,14 @@ class Dialogue:
             self.over = True  # finished before this dialogue: `play` offers the next game
             return 0
         if session.events:
-            self.say(
-                t("Resuming '{name}' at deal {deal}.", name=self.name, deal=game.deal)
-            )
+            from .dialogue_resume import resumed
+
+            for line in resumed(game, self.name or ""):
+                self.say(line)
         else:
+            who = ", ".join(game.players)
             self.say(
-                t(
-                    "Protocol '{name}': {players}. ? = help, q = quit.",
-                    name=self.name,
-                    players=', '.join(game.players),
-                )
+                t("Protocol '{name}': {players}. ? = help, q = quit.", name=self.name, players=who)
             )
         from .rules_text import rules_line, warning_lines
 

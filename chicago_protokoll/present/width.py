@@ -41,6 +41,16 @@ def visible(text: str) -> str:
     )
 
 
+def visible_lines(text: str) -> str:
+    """`visible` for text of several lines: each line's control characters written as
+    their codes, the line breaks kept.  What ``play`` says passes through here, so an
+    answer typed with an escape in it (a key the terminal sent as a sequence, a pasted
+    colour code) is echoed in a refusal as ``\\x1b``, not run by the terminal."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
 def char_width(char: str) -> int:
     """Columns one character takes: 2 for wide and full-width ones (CJK, most emoji),
     0 for combining marks and invisible format characters, else 1."""
