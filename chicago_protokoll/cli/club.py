@@ -11,6 +11,7 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
 from ..present.width import visible
+from .common import JsonOption
 from .root import ExitStatus, note_saved
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ def club_keep(
 @club_app.command("conflicts")
 def club_conflicts(
     directory: DirArgument = None,
-    as_json: Annotated[bool, typer.Option("--json", help="As JSON.")] = False,
+    as_json: JsonOption = False,
     settled: Annotated[
         bool, typer.Option("--settled", help="The recent settlements and what each dropped.")
     ] = False,
