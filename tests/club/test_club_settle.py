@@ -19,13 +19,12 @@ PLAYERS = ("Anna", "Bo", "Cilla", "Dag")
 
 
 def two_names_in_conflict(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Club:
-    """fredag and lordag, two deals each on both machines; then deal 3 of each recorded
+    """fredag and lordag, one deal each on both machines; then deal 2 of each recorded
     differently on A (pushed) and on B."""
     club = make_club(tmp_path, monkeypatch, *PLAYERS)
     club.a.ok("new", "lordag", *PLAYERS)
     for name in ("fredag", "lordag"):
-        for _ in range(2):
-            club.a.ok(*DEAL, "--session", name)
+        club.a.ok(*DEAL, "--session", name)
     club.a.ok("club", "sync")
     club.b.ok("club", "sync")
     for name in ("fredag", "lordag"):
@@ -41,25 +40,34 @@ def theirs(machine: Machine, name: str) -> Path:
     return machine.home / "sessions" / f"{name}.theirs.toml"
 
 
-def test_a_conflict_says_what_differs_deal_by_deal_in_the_tables_words(
+def test_a_conflict_says_what_differs_deal_by_deal_and_keep_all_settles_every_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     club = two_names_in_conflict(tmp_path, monkeypatch)
     said = club.b.ok("club", "conflicts")
-    assert "deal 3: köp 1 Anna: pair here, Dag: pair there; last trick Bo here, Cilla there" in said
+    assert "deal 2: köp 1 Anna: pair here, Dag: pair there; last trick Bo here, Cilla there" in said
     assert "sessions/fredag.toml" in said and "sessions/lordag.toml" in said
     assert "buy, buy" not in said and "last-trick" not in said
     document = json.loads(club.b.ok("club", "conflicts", "--json"))
     by_name = {c["name"]: c for c in document["conflicts"]}
     assert set(by_name) == {"fredag", "lordag"}
     fredag = by_name["fredag"]
-    assert fredag["kind"] == "deal" and [d["deal"] for d in fredag["deals"]] == [3]
+    assert fredag["kind"] == "deal" and [d["deal"] for d in fredag["deals"]] == [2]
     deal = fredag["deals"][0]
     assert deal["ours"][0]["type"] == "buy" and deal["ours"][0]["player"] == "Anna"
     assert deal["theirs"][0]["player"] == "Dag"
     # the sync's own refusal says it in the same words
     result = club.b.run("club", "sync")
     assert "last trick Bo here, Cilla there" in result.stderr
+    # --all settles both one way, and the push follows.
+    told = club.b.ok("club", "keep", "--all", "--theirs")
+    assert "in step with origin" in told
+    assert club.origin_head() == club.b.head()
+    for name in ("fredag", "lordag"):
+        assert club.b.file(name).read_bytes() == club.a.file(name).read_bytes()
+        assert not theirs(club.b, name).exists()
+    assert "no open conflicts" in club.b.ok("club", "conflicts")
+    assert "replaced" not in club.a.ok("club", "sync")  # A's own deals were kept
 
 
 def test_two_names_are_settled_one_at_a_time_and_pushed_after_the_last(
@@ -79,12 +87,12 @@ def test_two_names_are_settled_one_at_a_time_and_pushed_after_the_last(
     assert "lordag" in result.stderr and "sessions/fredag.toml" not in result.stderr
     mine = club.b.file("lordag").read_bytes()
     told = club.b.ok("club", "keep", "lordag", "--ours")
-    assert "in step with origin" in told and "dropped the other machine's deal 3 of lordag" in told
+    assert "in step with origin" in told and "dropped the other machine's deal 2 of lordag" in told
     assert club.origin_head() == club.b.head() and club.b.clean()
     assert not theirs(club.b, "lordag").exists()
     # A is told that its deal 3 of lordag gave way, and ends with B's files.
     told = club.a.ok("club", "sync")
-    assert "lordag deal 3 as recorded here was replaced by the other machine's" in told
+    assert "lordag deal 2 as recorded here was replaced by the other machine's" in told
     assert "fredag deal" not in told  # A's fredag was kept
     for name in ("fredag", "lordag"):
         assert club.a.file(name).read_bytes() == club.b.file(name).read_bytes()
@@ -92,24 +100,10 @@ def test_two_names_are_settled_one_at_a_time_and_pushed_after_the_last(
     assert club.a.head() == club.origin_head()
     # Both machines list the settlements and what they dropped.
     settled = club.a.ok("club", "conflicts", "--settled")
-    assert "lordag:" in settled and "kept its own version; dropped deal 3 (4 entries)" in settled
+    assert "lordag:" in settled and "kept its own version; dropped deal 2 (4 entries)" in settled
     assert "fredag:" in settled and "kept the other machine's version" in settled
     items = json.loads(club.a.ok("club", "conflicts", "--settled", "--json"))["settlements"]
     assert {item["name"]: len(item["dropped"]) for item in items} == {"fredag": 4, "lordag": 4}
-
-
-def test_keep_all_settles_every_open_conflict_one_way_then_pushes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    club = two_names_in_conflict(tmp_path, monkeypatch)
-    told = club.b.ok("club", "keep", "--all", "--theirs")
-    assert "in step with origin" in told
-    assert club.origin_head() == club.b.head()
-    for name in ("fredag", "lordag"):
-        assert club.b.file(name).read_bytes() == club.a.file(name).read_bytes()
-        assert not theirs(club.b, name).exists()
-    assert "no open conflicts" in club.b.ok("club", "conflicts")
-    assert "replaced" not in club.a.ok("club", "sync")  # A's own deals were kept
 
 
 @pytest.mark.parametrize("settler", ["earlier", "later"])
