@@ -112,7 +112,7 @@ HELP: dict[str, str] = {
     "rules": "House rules: show, write a file to edit, check a file.",
     "sessions": "List, switch, show and remove sessions.",
     "night": "A club night: several tables, rounds, seats drawn by lot, placement points.",
-    "club": "A club folder on many machines, kept with git: init, sync, keep.",
+    "club": "A club folder on many machines, kept with git: init, sync, conflicts, keep.",
     "completion": "TAB completion for bash, zsh and fish.",
 }
 

@@ -1,4 +1,4 @@
-"""The ``club`` group (init, sync, keep) and ``merge-driver``: a club folder on many
+"""The ``club`` group (init, sync, keep, conflicts) and ``merge-driver``: a club folder on many
 machines, kept with git (docs/club.md).  The work is the store's (`store.club`,
 `store.clubfiles`); this module reads the command line and says what happened."""
 
@@ -11,10 +11,11 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
 from ..present.width import visible
+from .common import JsonOption
 from .root import ExitStatus, note_saved
 
 if TYPE_CHECKING:
-    from ..store.club import SyncReport
+    from ..store.club import Conflict, SyncReport
 
 # ``merge-driver`` is a command of the root (git calls it by that name); the others are
 # the ``club`` group's.
@@ -67,19 +68,86 @@ def club_sync(directory: DirArgument = None) -> None:
 
 @club_app.command("keep")
 def club_keep(
-    name: Annotated[str, typer.Argument(help="The session (or night) in conflict.", metavar="NAME")],
+    name: Annotated[
+        str | None, typer.Argument(help="The session (or night) in conflict.", metavar="NAME")
+    ] = None,
     ours: Annotated[bool, typer.Option("--ours", help="Keep this machine's version.")] = False,
     theirs: Annotated[bool, typer.Option("--theirs", help="Keep the other machine's version.")] = False,
+    both: Annotated[
+        bool, typer.Option("--both", help="Two different games under one name: keep both, the later renamed NAME_2.")
+    ] = False,
+    every: Annotated[bool, typer.Option("--all", help="Settle every open conflict the same way.")] = False,
     directory: DirArgument = None,
 ) -> None:
-    """Resolve a conflict by keeping one side's version whole, then sync."""
-    from ..store import club
+    """Settle one name's conflict (others may stay open); the push follows the last."""
+    from ..store import clubsettle
 
-    if ours == theirs:
+    if ours + theirs + both != 1:
         raise typer.BadParameter(
-            t("give one of --ours or --theirs"), param_hint="'--ours' / '--theirs'"
+            t("give one of --ours, --theirs or --both"), param_hint="'--ours' / '--theirs' / '--both'"
         )
-    _report(club.keep(_folder(directory), name, "ours" if ours else "theirs"))
+    if every and both:
+        raise typer.BadParameter(t("--all settles with --ours or --theirs, never --both"), param_hint="'--all'")
+    if every == (name is not None):
+        raise typer.BadParameter(t("give NAME or --all"), param_hint="NAME")
+    way: clubsettle.Way = "ours" if ours else "theirs" if theirs else "both"
+    folder = _folder(directory)
+    if name is None:
+        _report(clubsettle.keep_all(folder, way))
+    else:
+        _report(clubsettle.keep(folder, name, way))
+
+
+@club_app.command("conflicts")
+def club_conflicts(
+    directory: DirArgument = None,
+    as_json: JsonOption = False,
+    settled: Annotated[
+        bool, typer.Option("--settled", help="The recent settlements and what each dropped.")
+    ] = False,
+) -> None:
+    """The open conflicts, what differs deal by deal; --settled: the recent settlements."""
+    import json
+
+    from ..present import conflicts as words
+    from ..store import clubsettle
+
+    folder = _folder(directory)
+    if settled:
+        recorded = clubsettle.settlements(folder)
+        if as_json:
+            print(json.dumps(words.settlements_json(recorded), ensure_ascii=False, indent=2))
+            return
+        if not recorded:
+            print(visible(t("no settlements in this clone's history")))
+        for item in recorded:
+            print(visible(words.settlement_line(item)))
+        return
+    found = clubsettle.open_conflicts(folder)
+    if as_json:
+        print(json.dumps(words.conflicts_json(found), ensure_ascii=False, indent=2))
+        return
+    if not found:
+        print(visible(t("no open conflicts")))
+    for conflict in found:
+        for line in words.conflict_lines(conflict):
+            print(visible(line))
+        print(visible(_advice(conflict)))
+
+
+def _advice(conflict: "Conflict") -> str:
+    from ..present.conflicts import name_of
+
+    name = name_of(conflict.path)
+    if conflict.kind == "two-games":
+        return t(
+            "settle it: `chicago club keep {name} --both` keeps both games (the later one renamed), `--ours` this machine's, `--theirs` the other's",
+            name=name,
+        )
+    return t(
+        "settle it: `chicago club keep {name} --ours` (this machine's) or `--theirs` (the other's); or correct one side and run `chicago club sync` again",
+        name=name,
+    )
 
 
 def _report(report: "SyncReport") -> None:
@@ -88,28 +156,26 @@ def _report(report: "SyncReport") -> None:
     if not report.conflicts:
         return
     lang = language()
-    from ..store.clubfiles import kind_of
+    from ..present.conflicts import conflict_lines
 
     for conflict in report.conflicts:
-        # `club keep` takes a session's or night's name, any other file by its path
-        name = Path(conflict.path).stem if kind_of(conflict.path) else conflict.path
         lines = [
-            Msg("conflict in {path}: {reason}", path=conflict.path, reason=conflict.reason),
+            *conflict_lines(conflict),
             Msg(
                 "the merge was not committed and nothing was pushed: {path} is as this machine had it",
                 path=conflict.path,
-            ),
+            ).localized(lang),
         ]
         if conflict.theirs is not None:
-            lines.append(Msg("the other machine's version is beside it: {theirs}", theirs=conflict.theirs))
-        lines.append(
-            Msg(
-                "either keep one side: `chicago club keep {name} --ours` (this machine's) or `--theirs` (the other's); or correct one side and run `chicago club sync` again",
-                name=name,
-            )
-        )
+            lines.append(Msg("the other machine's version is beside it: {theirs}", theirs=conflict.theirs).localized(lang))
+        lines.append(_advice(conflict))
         for line in lines:
-            sys.stderr.write(visible(f"chicago: {line.localized(lang)}") + "\n")
+            sys.stderr.write(visible(f"chicago: {line}") + "\n")
+    if len(report.conflicts) > 1:
+        sys.stderr.write(
+            visible("chicago: " + t("each name is settled on its own; the push follows the last (`chicago club conflicts` lists them)"))
+            + "\n"
+        )
     raise typer.Exit(ExitStatus.REFUSED)
 
 

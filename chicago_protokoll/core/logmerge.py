@@ -32,10 +32,24 @@ K = TypeVar("K", bound=Hashable)
 
 
 class MergeConflict(ChicagoError):
-    """Two sides recorded what no rule can join; ``deal`` is the deal it is about, if any."""
+    """Two sides recorded what no rule can join; ``deal`` is the deal it is about, if any.
 
-    def __init__(self, message: Msg, *, deal: int | None = None) -> None:
+    ``kind`` says what a person decides (``"deal"``, ``"two-games"``, ``"night"``, or ""
+    for anything else), and ``sides`` holds, per deal that differs, (deal, this side's
+    entries, the other side's entries): the words are the presentation's to choose
+    (`present.conflicts`), never event type names."""
+
+    def __init__(
+        self,
+        message: Msg,
+        *,
+        deal: int | None = None,
+        kind: str = "",
+        sides: tuple[tuple[int, tuple[object, ...], tuple[object, ...]], ...] = (),
+    ) -> None:
         self.deal = deal
+        self.kind = kind
+        self.sides = sides
         super().__init__(message)
 
 

@@ -10,7 +10,11 @@ under the file's house rules, or a `MergeConflict` for a person.
   (`logmerge.merge_log`).  Corrections merge the same way.
 - A deal played on both sides is a conflict, unless both recorded the same moments (then
   it is kept once: the side whose first new event has the smaller id).  A penalty, a
-  forfeit or a note is no moment of the deal: each side's is kept.
+  forfeit or a note is no moment of the deal: each side's is kept.  Every deal that
+  differs is named in the one conflict, with both sides' moments (`MergeConflict.sides`).
+- The same correction made on both sides (the same deal, the same moments before and
+  after, the same reason; its id and time are each machine's own) is one correction:
+  the one whose moments the merged record holds, else the one with the smaller id.
 - Two different games created under one name (no common BASE, another ``created``) are a
   conflict naming both.
 - The result is replayed: a rule it breaks is a conflict naming the deal and the rule.
@@ -64,7 +68,7 @@ def merge_sessions(base: Session | None, ours: Session, theirs: Session, *, name
         theirs.corrections,
         ident=_correction_id,
         order=_correction_deal,
-        dropped=gone,
+        dropped=gone | _same_corrections(base, ours, theirs, {event.id for event in events}),
         changed=lambda one, _other: Msg(
             "a correction of deal {deal} differs under one id on the two sides", deal=one.deal
         ),
@@ -76,7 +80,7 @@ def merge_sessions(base: Session | None, ours: Session, theirs: Session, *, name
         taken_back=taken,
         **head,
     )
-    _replays(merged, name)
+    _replays(merged, name, ours, theirs)
     return merged
 
 
@@ -103,11 +107,12 @@ def _common_start(ours: Session, theirs: Session, name: str) -> Session:
     if not ours.created or any(getattr(ours, f) != getattr(theirs, f) for f in _HEAD):
         raise MergeConflict(
             Msg(
-                "two different games were created under the name {name}: one started at {ours}, the other at {theirs}; rename one of them",
+                "two different games were created under the name {name}: one started at {ours}, the other at {theirs}; `chicago club keep {name} --both` keeps both, the later one renamed",
                 name=name,
                 ours=ours.created or "?",
                 theirs=theirs.created or "?",
             ),
+            kind="two-games",
         )
     return replace(
         ours,
@@ -181,30 +186,67 @@ def _played_on_both(base: Session, ours: Session, theirs: Session, gone: set[str
                 by_deal.setdefault(event.deal, []).append(event)
         played.append(by_deal)
     left_out: set[str] = set()
+    differing: list[tuple[int, tuple[object, ...], tuple[object, ...]]] = []
     for deal in sorted(set(played[0]) & set(played[1])):
         one, two = played[0][deal], played[1][deal]
         if one != two:  # content, whatever the ids (events compare without them)
-            raise MergeConflict(
-                Msg(
-                    "deal {deal} was recorded differently on the two sides ({ours} here, {theirs} on the other)",
-                    deal=deal,
-                    ours=_moments(one),
-                    theirs=_moments(two),
-                ),
-                deal=deal,
-            )
+            # Shown whole, as each side has the deal (what is alike is left unsaid there).
+            here, there = (tuple(e for e in side.events if e.deal == deal) for side in (ours, theirs))
+            differing.append((deal, here, there))
+            continue
         dropped = one if one[0].id > two[0].id else two
         left_out.update(event.id for event in dropped)
+    if differing:
+        raise MergeConflict(
+            Msg.counted(
+                "deal {deals} was recorded differently on the two sides",
+                "deals {deals} were recorded differently on the two sides",
+                len(differing),
+                deals=", ".join(str(deal) for deal, _, _ in differing),
+            ),
+            deal=differing[0][0],
+            kind="deal",
+            sides=tuple(differing),
+        )
     return left_out
 
 
-def _moments(events: list[Event]) -> str:
-    """A deal's new moments in short: their types, as the file names them."""
-    return ", ".join(event.kind for event in events)
+def _same_corrections(
+    base: Session, ours: Session, theirs: Session, merged_events: set[str]
+) -> set[str]:
+    """The ids of corrections to leave out because the same correction was made on both
+    sides: alike in deal, moments before and after and reason (each machine drew its own
+    id and time).  The one kept is the one whose moments the merged record holds (the
+    alike deal was kept from one side: `_played_on_both`), else the smaller id, so that
+    `undo` right after finds the correction it would have found on that side."""
+    known = {correction.id for correction in base.corrections}
+    theirs_new = [c for c in theirs.corrections if c.id not in known]
+    left_out: set[str] = set()
+    for one in ours.corrections:
+        if one.id in known:
+            continue
+        for two in theirs_new:
+            if two.id == one.id or two.id in left_out or not _alike(one, two):
+                continue
+            holds = [all(e.id in merged_events for e in c.after) for c in (one, two)]
+            if holds[0] != holds[1]:
+                keep = one if holds[0] else two
+            else:
+                keep = min(one, two, key=_correction_id)
+            left_out.add((two if keep is one else one).id)
+            break
+    return left_out
 
 
-def _replays(session: Session, name: str) -> None:
-    """Refuse a merged record that breaks a rule: a conflict naming the deal and the rule."""
+def _alike(one: Correction, two: Correction) -> bool:
+    """The same correction made twice: what it changed, and why (events compare without
+    their ids)."""
+    return (one.deal, one.before, one.after, one.reason) == (two.deal, two.before, two.after, two.reason)
+
+
+def _replays(session: Session, name: str, ours: Session, theirs: Session) -> None:
+    """Refuse a merged record that breaks a rule: a conflict naming the deal and the rule,
+    with the deal as each side recorded it."""
     game = Game(session)
     for event in session.events:
         try:
@@ -225,4 +267,9 @@ def _replays(session: Session, name: str) -> None:
                     name=name,
                     error=error.message,
                 )
-            raise MergeConflict(message, deal=event.deal) from None
+            sides = tuple(
+                tuple(e for e in side.events if e.deal == event.deal) for side in (ours, theirs)
+            )
+            raise MergeConflict(
+                message, deal=event.deal, kind="deal", sides=((event.deal, sides[0], sides[1]),)
+            ) from None

@@ -8,7 +8,10 @@
   conflict ends the merge: the repository and every file as they were before the sync,
   the other side's version beside the file as ``NAME.theirs.toml``.  Nothing is
   half-merged, nothing unreadable is committed or pushed.
-- `keep`: a conflict resolved by taking one side whole, then the sync.
+- Settling a conflict (`store.clubsettle`): ``club keep`` records one name's settlement
+  as a commit of this clone; the sync's merge applies every settlement not yet pushed
+  (`clubsettle.resolve`), tells what an arriving settlement dropped of this machine's
+  work, and follows a game another machine renamed (`clubsettle.before_merge`).
 """
 
 from __future__ import annotations
@@ -20,16 +23,12 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from ..core.errors import ChicagoError, SessionFileError
-from ..core.logmerge import MergeConflict
 from ..i18n.language import Msg, language
 from .atomic import locked, make_dir, write_atomic
-from .clubfiles import check_text, kind_of, newer_format, theirs_path
+from .clubfiles import check_text, describe_conflict, kind_of, newer_format, theirs_path
 from .gitrepo import Git, GitError, said, toplevel
-
-Side = Literal["ours", "theirs"]
 
 #: What ``club init`` writes into .gitattributes: every file of ours merges by the driver.
 ATTRIBUTES = ("sessions/*.toml merge=chicago", "nights/*.toml merge=chicago")
@@ -161,12 +160,16 @@ def club_top(directory: Path) -> Path:
 
 @dataclass(frozen=True, slots=True)
 class Conflict:
-    """One file the two sides changed so that no rule joins them."""
+    """One file the two sides changed so that no rule joins them.  ``kind``: ``"deal"``,
+    ``"two-games"``, ``"night"`` or ``"other"``; ``sides``: per deal that differs, (deal,
+    this machine's entries, the other machine's), for the words (`present.conflicts`)."""
 
     path: str
     reason: Msg
     deal: int | None
     theirs: str | None  # where the other side's version was put, if it has one
+    kind: str = "other"
+    sides: tuple[tuple[int, tuple[object, ...], tuple[object, ...]], ...] = ()
 
 
 @dataclass(slots=True)
@@ -186,7 +189,7 @@ def _data_locks(top: Path) -> Iterator[None]:
         yield
 
 
-def sync(directory: Path, *, keep: dict[str, Side] | None = None) -> SyncReport:
+def sync(directory: Path) -> SyncReport:
     """Commit, pull with the driver, check, push (see the module docstring)."""
     top = club_top(directory)
     git = Git(top)
@@ -230,7 +233,12 @@ def sync(directory: Path, *, keep: dict[str, Side] | None = None) -> SyncReport:
                 remote_branch = chosen
             theirs_ref = f"refs/remotes/{remote}/{remote_branch}"
             if git.ok("rev-parse", "-q", "--verify", theirs_ref):
-                conflicts = _merge(git, theirs_ref, keep or {}, before, unrelated=not upstream)
+                from .clubsettle import before_merge
+
+                for line in before_merge(git, theirs_ref):
+                    if line not in report.told:
+                        report.told.append(line)
+                conflicts = _merge(git, theirs_ref, before, unrelated=not upstream)
                 if conflicts:
                     report.conflicts = conflicts
                     return report
@@ -259,30 +267,6 @@ def sync(directory: Path, *, keep: dict[str, Side] | None = None) -> SyncReport:
         report.told.append(Msg("in step with {remote}", remote=remote))
         report.told.extend(_remove_theirs_copies(top))
     return report
-
-
-def keep(directory: Path, name: str, side: Side) -> SyncReport:
-    """Resolve the conflict over ``name`` by taking ``side`` whole, then sync.  A night is
-    kept with its tables' games: a round drawn on both sides made its sessions on both."""
-    from ..core.night import night_of_session
-
-    top = club_top(directory)
-    for path in (f"sessions/{name}.toml", f"nights/{name}.toml", name):
-        if (top / theirs_path(path)).is_file():
-            kept = {path: side}
-            if path.startswith("nights/"):
-                with suppress(FileNotFoundError), os.scandir(top / "sessions") as entries:
-                    for entry in entries:
-                        stem = entry.name.removesuffix(".theirs.toml")
-                        if stem != entry.name and night_of_session(stem) == name:
-                            kept[f"sessions/{stem}.toml"] = side
-            return sync(top, keep=kept)
-    raise ChicagoError(
-        Msg(
-            "there is no conflict over {name} to resolve: no sessions/{name}.theirs.toml (club sync leaves one beside a file in conflict)",
-            name=name,
-        ),
-    )
 
 
 def _commit_local(git: Git, report: SyncReport) -> None:
@@ -370,9 +354,7 @@ def _their_branch(git: Git, remote: str, branch: str) -> str:
     return names[0] if len(names) == 1 else branch
 
 
-def _merge(
-    git: Git, theirs_ref: str, keep: dict[str, Side], before: str | None, *, unrelated: bool
-) -> list[Conflict]:
+def _merge(git: Git, theirs_ref: str, before: str | None, *, unrelated: bool) -> list[Conflict]:
     """Bring ``theirs_ref`` in: nothing to do, a fast-forward (its files checked first) or a
     merge by the driver, committed only when nothing is in conflict and every changed
     file loads.  A conflict ends the merge and undoes this sync's own commit; the files
@@ -393,16 +375,11 @@ def _merge(
     if merging.returncode != 0 and not unmerged:
         _undo(git, before)
         raise ChicagoError(Msg("git could not merge {ref}: {said}", ref=theirs_ref, said=said(merging)))
-    for path in unmerged:
-        if path in keep:
-            stage = ":2:" if keep[path] == "ours" else ":3:"
-            text = git.blob(f"{stage}{path}")
-            if text is None:
-                git.run("rm", "-q", "--", path)
-            else:
-                write_atomic(git.top / path, text.encode())
-                git.run("add", "--", path)
-    remaining = [path for path in unmerged if path not in keep]
+    from .clubsettle import pending, resolve
+
+    settled = pending(git, theirs_ref)
+    kept = [path for path in unmerged if path in settled and resolve(git, path, settled[path])]
+    remaining = [path for path in unmerged if path not in kept]
     if remaining:
         try:
             conflicts = [_conflict(git, path, theirs_ref) for path in remaining]
@@ -414,10 +391,9 @@ def _merge(
     except BaseException:
         _undo(git, before)
         raise
-    kept = [Msg("{path} as {side} had it", path=path, side=Msg("this machine") if side == "ours" else Msg("the other machine")) for path, side in keep.items()]
     subject = Msg("merged {ref}", ref=theirs_ref.removeprefix("refs/remotes/")).localized(language())
     if kept:
-        subject += "; " + "; ".join(item.localized(language()) for item in kept)
+        subject += "; " + Msg("settled {paths}", paths=", ".join(kept)).localized(language())
     git.run("commit", "-q", "-m", f"{subject}\n\n{RELEASE_TRAILER}: {release()}\n", identity=True)
     return []
 
@@ -435,8 +411,6 @@ def _undo(git: Git, before: str | None) -> None:
 
 def _conflict(git: Git, path: str, theirs_ref: str) -> Conflict:
     """What keeps ``path`` from merging, and its other side written beside it."""
-    from .clubfiles import merge_texts
-
     base, ours, theirs = (git.blob(f":{n}:{path}") for n in (1, 2, 3))
     written = None
     if theirs is not None:
@@ -445,18 +419,16 @@ def _conflict(git: Git, path: str, theirs_ref: str) -> Conflict:
             raise _newer_release(git, path, newer, theirs_ref)
         written = theirs_path(path)
         write_atomic(git.top / written, theirs.encode())
-    if ours is None or theirs is None:
-        where = Msg("here") if ours is None else Msg("on the other machine")
-        return Conflict(path, Msg("{path} was removed {where} and changed on the other side", path=path, where=where), None, written)
-    if kind_of(path) is None:
-        return Conflict(path, Msg("{path} was changed on both machines", path=path), None, written)
-    try:
-        merge_texts(base, ours, theirs, path)
-    except MergeConflict as error:
-        return Conflict(path, error.message, error.deal, written)
-    except ChicagoError as error:
-        return Conflict(path, error.message, None, written)
-    return Conflict(path, Msg("git could not merge {path}", path=path), None, written)
+    return conflict_of(path, base, ours, theirs, written)
+
+
+def conflict_of(
+    path: str, base: str | None, ours: str | None, theirs: str | None, written: str | None
+) -> Conflict:
+    """The `Conflict` of three versions of ``path`` (``written``: where the other side's
+    version is)."""
+    found = describe_conflict(base, ours, theirs, path)
+    return Conflict(path, found.message, found.deal, written, found.kind or "other", found.sides)
 
 
 def _changed(git: Git, one: str, other: str | None = None) -> list[str]:

@@ -106,3 +106,29 @@ def merge_texts(base: str | None, ours: str, theirs: str, path: str) -> str:
             Msg("merged, {path} would not load: {error}", path=path, error=error.message),
         ) from None
     return text
+
+
+def describe_conflict(base: str | None, ours: str | None, theirs: str | None, path: str) -> MergeConflict:
+    """What keeps the three versions of ``path`` apart, as the `MergeConflict` a person
+    reads (`present.conflicts` words it): ``kind`` ``"deal"``, ``"two-games"``,
+    ``"night"`` or ``"other"``, and per deal that differs both sides' entries."""
+    kind = kind_of(path)
+    if ours is None or theirs is None:
+        where = Msg("here") if ours is None else Msg("on the other machine")
+        return MergeConflict(
+            Msg("{path} was removed {where} and changed on the other side", path=path, where=where),
+            kind="night" if kind == "night" else "other",
+        )
+    if kind is None:
+        return MergeConflict(Msg("{path} was changed on both machines", path=path), kind="other")
+    try:
+        merge_texts(base, ours, theirs, path)
+    except MergeConflict as error:
+        if kind == "night":
+            error.kind = "night"
+        elif not error.kind:
+            error.kind = "other"
+        return error
+    except ChicagoError as error:
+        return MergeConflict(error.message, kind="night" if kind == "night" else "other")
+    return MergeConflict(Msg("git could not merge {path}", path=path), kind="other")
