@@ -90,7 +90,7 @@ def rules_check(
 ) -> None:
     """Check a house-rules file: every problem is listed with its key."""
     from ..core.errors import RulesFileError
-    from ..core.rules import rules_warnings
+    from ..core.rules_warnings import rules_warnings
     from ..present.rules_text import rule_changes, rules_check_dict, warning_lines
 
     if as_json:  # the same verdict, for scripts: exit 1 when the file has problems

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.rules import LIMIT, HouseRules, Key, Kind, rules_warnings, schema
+from ..core.rules import LIMIT, HouseRules, Key, Kind, schema
+from ..core.rules_warnings import rules_warnings
 from ..i18n.language import Msg, cut_numbers, language, t, tn
 
 

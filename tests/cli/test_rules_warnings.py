@@ -1,4 +1,4 @@
-"""Rules a table may play but is told about, in a `Warning:` line (core.rules.rules_warnings):
+"""Rules a table may play but is told about, in a `Warning:` line (core.rules_warnings.rules_warnings):
 `hands.ties = "flush-suit"` has nothing left to decide under `hands.flush_order = "suit"`
 (`rules check`), and `chicago.required_to_win` at four players or more, which Pagat
 advises against ("Pagat avråder från den regeln vid fyra spelare", the rules guide):
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from chicago_protokoll.core.rules import HandRules, HouseRules, preset, rules_warnings
+from chicago_protokoll.core.rules import HandRules, HouseRules, preset
+from chicago_protokoll.core.rules_warnings import rules_warnings
 from chicago_protokoll.core.session import new_session
 from chicago_protokoll.present.dialogue import Dialogue
 from chicago_protokoll.store import locations, sessionfile
