@@ -36,6 +36,7 @@ from .game import Game
 from .session import Session
 from .standings import DealRecord, Standings
 
+
 @dataclass(frozen=True, slots=True)
 class Column:
     """A column a paper protocol may have: the header `export --format csv` writes for it
