@@ -394,17 +394,21 @@ def _revisor_cells(record: DealRecord) -> list[str]:
     """The deal's penalties (``Bo 1 för tidigt köp``, several by ``;``), forfeit (``Cilla
     visade inte kåken``) and note as `import` reads them.  An amendment after a night's
     close is left out of them: it is no part of the game as played (a fresh game records
-    no penalty after its end), and the words column beside them shows it."""
+    no penalty after its end), and the words column beside them shows it.  Each text is
+    `visible` (a file written by hand may hold an escape; one typed in is refused, so an
+    export of what was typed reads back whole)."""
+    from .width import visible
+
     penalties: list[str] = []
     forfeit = note = ""
     for entry in record.entries:
         match entry.event:
             case Penalty(after_end=False) as event:
-                penalties.append(f"{event.player} {event.points} {event.reason}")
+                penalties.append(f"{event.player} {event.points} {visible(event.reason)}")
             case Forfeit(after_end=False) as event:
-                forfeit = f"{event.player} {event.reason}"
+                forfeit = f"{event.player} {visible(event.reason)}"
             case Note() as event:
-                note = f"{note}; {event.text}" if note else event.text
+                note = f"{note}; {visible(event.text)}" if note else visible(event.text)
             case _:
                 pass  # the play, read from its own columns; an amendment, in words only
     return ["; ".join(penalties), forfeit, note]
