@@ -81,7 +81,7 @@ NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
 # (`ListedRoot`).  Each text is a message id of the catalogue (i18n/sv.po).
 HELP: dict[str, str] = {
     "new": "Start a session: players in clockwise order; it becomes the current one.",
-    "deal": "Record one whole deal (giv) and print the standings.",
+    "deal": "Record one whole deal (giv) and print the standings.\n\nA köp left out (fewer --buy than the table scores) is a pass, and so is the showdown left out after the last trick: nobody had a hand there.",
     "buy": "Best hand of the next scored köp of the current deal.",
     "declare": "PLAYER declares Chicago, before the first lead.",
     "tricks": "Last trick to PLAYER; after a Chicago: the declarer if it succeeded, else who broke it.",

@@ -75,6 +75,8 @@ def add(
     """Put the example of each command of ``app`` (a group named ``names``) on it."""
     for info in typer_seams.commands_of(app):
         example = EXAMPLES.get(" ".join([*names, name_of(info)]))
-        if example is not None and info.epilog is None:
-            # \b: Click keeps the next paragraph's lines as they are (no rewrapping)
-            info.epilog = f"{PREFIX}\n\n\b\n  {example}"
+        if example is not None and PREFIX not in (info.epilog or ""):
+            # \b: Click keeps the next paragraph's lines as they are (no rewrapping); after
+            # a command's own epilog (what `import` reads), the example comes last
+            before = f"{info.epilog}\n\n" if info.epilog else ""
+            info.epilog = f"{before}{PREFIX}\n\n\b\n  {example}"

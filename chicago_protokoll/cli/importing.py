@@ -18,8 +18,22 @@ from .root import note_saved
 # `import`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
 app = typer.Typer()
 
+# The columns it reads, listed from the one place the importer declares them; each
+# heading a message id (i18n.help translates an epilog's unindented lines).
+READ_HEADING = "The columns it reads, each header in English or Swedish, in any order (PLAYER: the player's points in the deal; N: game.scored_buys):"
+PAST_HEADING = "The columns it reads past (words for a person, as export --format csv writes them):"
 
-@app.command("import")
+
+def _columns_epilog() -> str:
+    from ..core.paper import column_list
+
+    def block(heading: str, lines: list[str]) -> str:
+        return heading + "\n\n\b\n" + "\n".join(f"  {line}" for line in lines)
+
+    return block(READ_HEADING, column_list()) + "\n\n" + block(PAST_HEADING, column_list(read=False))
+
+
+@app.command("import", epilog=_columns_epilog())
 def import_command(
     source: Annotated[
         Path,

@@ -239,15 +239,20 @@ def night_advance(
 ) -> None:
     """A new stage: the K best of each table, once every table has played its games."""
     from ..core.stages import advance
-    from ..present.night_status import table_cut_text, tables_text
+    from ..present.night_status import table_cut_text, tables_text, went_on_text
 
     path = nightfile.resolve_night(name)
-    night, cuts = nightfile.transact_night(
-        path, lambda old: advance(old, nightfile.night_results(old), per_table)
-    )
+
+    def change(old: Any) -> tuple[Any, Any]:
+        results = nightfile.night_results(old)
+        night, cuts = advance(old, results, per_table)
+        return night, (cuts, results)
+
+    night, (cuts, results) = nightfile.transact_night(path, change)
     note_saved()
     for cut in cuts:
         print(table_cut_text(cut))
+    print(went_on_text(night, results))
     print(tables_text(_status(night)))
     _record_hint(night)
 

@@ -114,7 +114,7 @@ def export(
     elif fmt == "csv":
         if dialect is None:
             dialect = "excel" if language() == "sv" else "plain"
-        text = exporters.export_csv(standings, dialect)
+        text = exporters.export_csv(standings, dialect, current.corrections)
     elif fmt == "html":
         from ..present.html_sheet import export_html
 

@@ -34,26 +34,47 @@ from .errors import ChicagoError, EntryError
 from .events import Event, Exchange, Forfeit, Note, Penalty, event_to_dict
 from .game import Game
 from .session import Session
-from .standings import Standings
+from .standings import DealRecord, Standings
 
-#: A header's words, folded (`_fold`), and the column they name.  Swedish beside English.
-HEADERS: dict[str, str] = {
-    "deal": "deal", "giv": "deal",
-    "exchange": "exchange", "exchanges": "exchange", "byte": "exchange", "byten": "exchange",
-    "chicago": "chicago",
-    "brokenby": "broken_by", "brutenav": "broken_by", "brotsav": "broken_by",
-    "lasttrick": "last_trick", "sistasticket": "last_trick", "sistastick": "last_trick",
-    "withtwo": "with_two", "medtvaa": "with_two", "medentvaa": "with_two",
-    "showdown": "showdown", "visning": "showdown",
-    "royal": "royal",
-    "penalty": "penalty", "straff": "penalty",
-    "forfeit": "forfeit", "forlust": "forfeit",
-    "note": "note", "anteckning": "note",
-}  # fmt: skip
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column a paper protocol may have: the header `export --format csv` writes for it
+    in English and in Swedish, the other headers that name it, and whether `import` takes
+    its cells.  A column it does not take holds words for a person (what a correction
+    changed, a penalty in words) that another column, or the record's history, holds."""
+
+    name: str
+    english: str
+    swedish: str
+    aliases: tuple[str, ...] = ()
+    read: bool = True
+
+
+#: Every column a paper protocol may have besides those named after a köp or a player
+#: (`BUY_WORDS`, `TOTAL_WORDS`, `POINTS`): the one list that `import` reads by, `import
+#: --help` lists and `export --format csv` writes its header from.  In the order of the
+#: export, `royal` last.
+COLUMNS: tuple[Column, ...] = (
+    Column("deal", "deal", "giv"),
+    Column("dealer", "dealer", "givare"),  # checked against the replay, as a total is
+    Column("exchange", "exchange", "byte", ("exchanges", "byten")),
+    Column("chicago", "chicago", "chicago"),
+    Column("broken_by", "broken_by", "bruten av", ("broken by", "bröts av")),
+    Column("last_trick", "last_trick", "sista sticket", ("last trick", "sista stick")),
+    Column("with_two", "with_two", "med tvåa", ("with two", "med en tvåa")),
+    Column("showdown", "showdown", "visning"),
+    Column("penalty", "penalty", "straff"),
+    Column("forfeit", "forfeit", "förlust"),
+    Column("note", "note", "anteckning"),
+    Column("revisor_words", "penalties and notes", "straff och anteckningar", read=False),
+    Column("taken_words", "taken from an opponent", "avdraget från en motspelare", read=False),
+    Column("corrections", "corrections", "rättelser", read=False),
+    Column("royal", "royal", "royal"),
+)
+COLUMN: dict[str, Column] = {column.name: column for column in COLUMNS}
 BUY_WORDS = ("buy", "kop")
 TOTAL_WORDS = ("total", "summa")
-YES = {"1", "x", "yes", "ja", "true", "sant", "✓", "☒", "☑"}
-NO = {"", "0", "no", "nej", "false", "falskt", "☐"}
 
 
 def _fold(text: str) -> str:
@@ -61,6 +82,49 @@ def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     kept = "".join(c for c in decomposed if not unicodedata.combining(c))
     return "".join(c for c in kept if c not in " -_\t")
+
+
+#: A header's words, folded (`_fold`), and the column they name.
+HEADERS: dict[str, str] = {
+    _fold(header): column.name
+    for column in COLUMNS
+    for header in (column.english, column.swedish, *column.aliases)
+}
+
+
+def header(name: str, lang: str) -> str:
+    """The header of column ``name`` as `export --format csv` writes it in ``lang``."""
+    column = COLUMN[name]
+    return column.swedish if lang == "sv" else column.english
+
+
+def buy_header(buy: int, lang: str) -> str:
+    return f"köp {buy}" if lang == "sv" else f"buy{buy}"
+
+
+def total_header(player: str, lang: str) -> str:
+    """``Anna total`` (``Anna summa``): `import` reads ``total Anna`` as well."""
+    return f"{player} {'summa' if lang == 'sv' else 'total'}"
+
+
+def column_list(*, read: bool = True) -> list[str]:
+    """The headers of the columns `import` reads (``read``) or reads past, one line a
+    column, English · Swedish (for `import --help`): names, the same in every language, as
+    the headers are read in both."""
+    lines = []
+    for column in COLUMNS:
+        if column.read != read:
+            continue
+        names = column.english if column.english == column.swedish else f"{column.english} · {column.swedish}"
+        lines.append(names)
+        if read and column.name == "dealer":  # the columns named after a player or a köp
+            lines.append("PLAYER, PLAYER total · PLAYER summa, total PLAYER · summa PLAYER")
+            lines.append("buy1…buyN · köp 1…köp N")
+    return lines
+
+
+YES = {"1", "x", "yes", "ja", "true", "sant", "✓", "☒", "☑"}
+NO = {"", "0", "no", "nej", "false", "falskt", "☐"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +138,22 @@ class PaperRow:
     forfeit: str | None = None
     note: str | None = None
     totals: tuple[tuple[str, int], ...] = ()  # (the player as written, the total)
+    points: tuple[tuple[str, int], ...] = ()  # (the player, the points of the deal)
+    dealer: str | None = None  # as written; checked against the replay
     # whether the file has an exchange column: the printed protocol has none, so a deal the
     # phone recorded with its exchanges still agrees with a paper row without them
     exchanges_given: bool = False
 
 
-def _column(header: str, scored_buys: int) -> str:
-    """The column a header names: ``deal``, ``buy2``, ``total:Anna``...; refuses others."""
+def _column(header: str, scored_buys: int, players: Sequence[str] = ()) -> str:
+    """The column a header names: ``deal``, ``buy2``, ``total:Anna``, ``points:Anna``...;
+    refuses others."""
     words = header.strip().split(None, 1)
     if len(words) == 2 and _fold(words[0]) in TOTAL_WORDS:
         return "total:" + words[1].strip()
+    before, _, last = header.strip().rpartition(" ")
+    if before.strip() and _fold(last) in TOTAL_WORDS:  # "Anna total", as the export writes it
+        return "total:" + before.strip()
     folded = _fold(header)
     for word in BUY_WORDS:
         if folded.startswith(word) and folded[len(word) :].isdigit():
@@ -100,11 +170,13 @@ def _column(header: str, scored_buys: int) -> str:
             )
     if folded in HEADERS:
         return HEADERS[folded]
+    named = [name for name in players if name.casefold() == header.strip().casefold()]
+    if named:  # a player's points in the deal, as the export writes them
+        return "points:" + named[0]
     raise EntryError(
         Msg(
-            "the column '{header}' is not one a paper protocol has: deal, buy1…buy{scored_buys}, exchange, chicago, broken_by, last_trick, with_two, showdown, royal, penalty, forfeit, note, total PLAYER (or in Swedish: giv, köp1…, byte, bruten av, sista sticket, med tvåa, visning, straff, förlust, anteckning, summa PLAYER)",
+            "the column '{header}' is not one a paper protocol has; chicago import --help lists them",
             header=header,
-            scored_buys=scored_buys,
         )
     )
 
@@ -152,22 +224,23 @@ def _check_sizes(line: int, cells: Sequence[str]) -> None:
             )
 
 
-def read_protocol(text: str, scored_buys: int) -> list[PaperRow]:
-    """The rows of a typed-up protocol (``text`` without its BOM).  `EntryError` names the
-    line and column of the first cell that cannot be read."""
+def read_protocol(text: str, scored_buys: int, players: Sequence[str] = ()) -> list[PaperRow]:
+    """The rows of a typed-up protocol (``text`` without its BOM); a column named after one
+    of ``players`` holds that player's points in the deal.  `EntryError` names the line and
+    column of the first cell that cannot be read."""
     text = text.removeprefix("\ufeff")
     with _cells_of_any_size(len(text) + 1):
-        return _read_rows(text, scored_buys)
+        return _read_rows(text, scored_buys, players)
 
 
-def _read_rows(text: str, scored_buys: int) -> list[PaperRow]:
+def _read_rows(text: str, scored_buys: int, players: Sequence[str]) -> list[PaperRow]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     try:
         header = next(reader)
     except StopIteration:
         raise EntryError(Msg("the file is empty: a paper protocol starts with a header line")) from None
     _check_sizes(reader.line_num, header)
-    columns = [_column(cell, scored_buys) for cell in header]
+    columns = [_column(cell, scored_buys, players) for cell in header]
     if "deal" not in columns:
         raise EntryError(Msg("the header has no column 'deal' (giv): every row names its deal"))
     repeated = sorted({c for c in columns if columns.count(c) > 1})
@@ -247,9 +320,22 @@ def _row(line: int, values: dict[str, str], scored_buys: int) -> PaperRow:
         for column, value in values.items()
         if column.startswith("total:") and value
     )
+    points = tuple(
+        (column.partition(":")[2], whole(value, Msg("the points of a deal")))
+        for column, value in values.items()
+        if column.startswith("points:") and value
+    )
     penalties = tuple(p.strip() for p in values.get("penalty", "").split(";") if p.strip())
     return PaperRow(
-        line, deal, made, penalties, values.get("forfeit") or None, values.get("note") or None, totals
+        line,
+        deal,
+        made,
+        penalties,
+        values.get("forfeit") or None,
+        values.get("note") or None,
+        totals,
+        points,
+        values.get("dealer") or None,
     )
 
 
@@ -308,10 +394,35 @@ def _revisor_events(game: Game, row: PaperRow) -> list[Event]:
     return made
 
 
-def _check_totals(game: Game, row: PaperRow, totals: Sequence[int]) -> None:
+def _check_totals(game: Game, row: PaperRow, record: DealRecord) -> None:
+    """The row's written dealer, points and totals against the replay's of its deal."""
+    if row.dealer is not None and player(game, row.dealer) != record.dealer:
+        raise PaperError(
+            Msg(
+                "line {line} (deal {deal}): the written dealer is {written}, the replay gives {replayed}",
+                line=row.line,
+                deal=row.deal,
+                written=row.dealer,
+                replayed=record.dealer,
+            )
+        )
+    for written_name, written in row.points:
+        name = player(game, written_name)
+        replayed = record.points_of(game.players.index(name))
+        if replayed != written:
+            raise PaperError(
+                Msg(
+                    "line {line} (deal {deal}): the written points of {player} are {written}, the replay gives {replayed}",
+                    line=row.line,
+                    deal=row.deal,
+                    player=name,
+                    written=written,
+                    replayed=replayed,
+                )
+            )
     for written_name, written in row.totals:
         name = player(game, written_name)
-        replayed = totals[game.players.index(name)]
+        replayed = record.totals[game.players.index(name)]
         if replayed != written:
             raise PaperError(
                 Msg(
@@ -371,7 +482,7 @@ def import_rows(session: Session, rows: Sequence[PaperRow]) -> Imported:
             raise
         except ChicagoError as error:
             raise _at(row.line, row.deal, error) from None
-        _check_totals(game, row, game.standings().deals[row.deal - 1].totals)
+        _check_totals(game, row, game.standings().deals[row.deal - 1])
     # Each new event gets its identity as it joins the record (core.ids), as a recording does.
     identified = ids.identify(new, ids.used_ids(session))
     imported = replace(session, events=(*recorded, *identified))
@@ -411,4 +522,4 @@ def _check_recorded(session: Session, recorded: Sequence[Event], whole: Game, ro
                     deal=row.deal,
                 )
             )
-    _check_totals(whole, row, whole.standings().deals[row.deal - 1].totals)
+    _check_totals(whole, row, whole.standings().deals[row.deal - 1])

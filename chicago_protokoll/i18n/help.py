@@ -34,14 +34,26 @@ def _amounts_localized(example: str, lang: str) -> str:
     return re.sub(r"(--stake )(\d+\.\d+)", lambda m: m[1] + number(m[2], lang), example)
 
 
+def epilog_words(epilog: str) -> list[str]:
+    """The lines of an epilog that are words, each a message id (Click's ``\\b`` aside)."""
+    return [line for line in epilog.split("\n") if line and not line[0].isspace() and line != "\b"]
+
+
+def _epilog_line(line: str, lang: str) -> str:
+    if line in epilog_words(line):
+        return _translated(line, lang) or line
+    return _metavar(_amounts_localized(line, lang), lang)
+
+
 def translate(command: Any, lang: str) -> None:
     """Put the help in ``lang`` on a Click command, its parameters and its sub-commands."""
     command.help = _translated(command.help, lang)
     command.short_help = _translated(command.short_help, lang)
     if command.epilog:
-        # cli.examples: "Example:" and a command line, the same in every language
-        word, _, example = command.epilog.partition("\n")
-        command.epilog = f"{_translated(word, lang)}\n{_amounts_localized(example, lang)}"
+        # An epilog's unindented lines are words ("Example:", cli.examples; a heading); its
+        # indented ones a command line or the names a command reads, the same in every
+        # language
+        command.epilog = "\n".join(_epilog_line(line, lang) for line in command.epilog.split("\n"))
     for param in command.params:
         # Options are Click's; arguments are Typer's (TyperArgument keeps its help too).
         if getattr(param, "help", None):

@@ -195,14 +195,16 @@ def export_dict(
 
 
 def correction_dict(correction: Correction) -> dict[str, Any]:
-    """A correction (`chicago edit`): its id, which deal, when, its events before and
-    after."""
+    """A correction (`chicago edit`): its id, which deal, when, why (``""`` when no reason
+    was given), its events before and after, and the record's last event right after it."""
     return {
         "id": correction.id,
         "deal": correction.deal,
         "at": correction.at,
+        "reason": correction.reason,
         "before": [event_to_dict(event) for event in correction.before],
         "after": [event_to_dict(event) for event in correction.after],
+        "last_event": correction.last_event,
     }
 
 
@@ -317,34 +319,99 @@ def csv_text(rows: Iterable[Sequence[object]], dialect: str = "plain") -> str:
     return buffer.getvalue()
 
 
-def export_csv(standings: Standings, dialect: str = "plain") -> str:
-    """One row per deal: deal, dealer, each player's points and running total, the Chicago."""
+def export_csv(
+    standings: Standings, dialect: str = "plain", corrections: Sequence[Correction] = ()
+) -> str:
+    """One row per deal, in the columns `chicago import` reads (`core.paper.COLUMNS`), so
+    that the file imported into a fresh game of the same players records the same deals:
+    deal, dealer, each player's points and running total, each köp's best hand, the
+    exchanges (when any were recorded), the Chicago, the last trick, the showdown, the
+    penalties, forfeit and note (when the game has any), then words for a person that
+    `import` reads past (the revisor's entries, amendments included; points taken off an
+    opponent; what each correction changed, and why), and ``royal`` last."""
+    from ..core.correct import recorded_entry
+    from ..core.paper import buy_header, header, total_header
+    from ..i18n.language import language
+    from .narrate import describe_correction
+
+    lang = language()
     names = [p.name for p in standings.players]
-    header: list[object] = [t("deal"), t("dealer")]
+    buys = standings.rules.game.scored_buys
+    entries = {record.number: recorded_entry([e.event for e in record.entries]) for record in standings.deals}
+    columns: list[object] = [header("deal", lang), header("dealer", lang)]
     for name in names:
-        header.extend([name, t("{name} total", name=name)])
-    header.append("chicago")
-    # A column for the revisor's entries only in a game that has some: the sheet of a game
-    # without them stays as it always was.
+        columns.extend([name, total_header(name, lang)])
+    columns.extend(buy_header(buy, lang) for buy in range(1, buys + 1))
+    # Optional columns only in a game that has them: the sheet of a game without stays lean.
+    exchange = any(entry.exchanges for entry in entries.values())
+    if exchange:
+        columns.append(header("exchange", lang))
+    columns.extend(
+        header(name, lang) for name in ("chicago", "broken_by", "last_trick", "with_two", "showdown")
+    )
     revisor = any(revisor_entries(record) for record in standings.deals)
     if revisor:
-        header.append(t("penalties and notes"))
-    # Likewise points taken off an opponent (scoring.take_from_opponent), said in words.
+        columns.extend(header(name, lang) for name in ("penalty", "forfeit", "note", "revisor_words"))
     taken = any(taken_entries(record) for record in standings.deals)
     if taken:
-        header.append(t("taken from an opponent"))
-    rows = [header]
+        columns.append(header("taken_words", lang))
+    if corrections:
+        columns.append(header("corrections", lang))
+    columns.append(header("royal", lang))
+    rows = [columns]
     for record, cells in protocol_rows(standings):
+        entry = entries[record.number]
         row: list[object] = [record.number, record.dealer]
         for points, total in cells:
             row.extend([points, total])
-        row.append(chicago_text(record))
+        row.extend(entry.buys[buy] if buy < len(entry.buys) else "" for buy in range(buys))
+        if exchange:
+            row.append(";".join(entry.exchanges))
+        row.extend(
+            [
+                entry.chicago or "",
+                entry.broken_by or "",
+                entry.last_trick or "",
+                "x" if entry.with_two else "",
+                entry.showdown or "",
+            ]
+        )
         if revisor:
+            row.extend(_revisor_cells(record))
             row.append("; ".join(revisor_entries(record)))
         if taken:
             row.append("; ".join(taken_entries(record)))
+        if corrections:
+            row.append(
+                "; ".join(describe_correction(c) for c in corrections if c.deal == record.number)
+            )
+        row.append(entry.royal or "")
         rows.append(row)
     return csv_text(rows, dialect)
+
+
+def _revisor_cells(record: DealRecord) -> list[str]:
+    """The deal's penalties (``Bo 1 för tidigt köp``, several by ``;``), forfeit (``Cilla
+    visade inte kåken``) and note as `import` reads them.  An amendment after a night's
+    close is left out of them: it is no part of the game as played (a fresh game records
+    no penalty after its end), and the words column beside them shows it.  Each text is
+    `visible` (a file written by hand may hold an escape; one typed in is refused, so an
+    export of what was typed reads back whole)."""
+    from .width import visible
+
+    penalties: list[str] = []
+    forfeit = note = ""
+    for entry in record.entries:
+        match entry.event:
+            case Penalty(after_end=False) as event:
+                penalties.append(f"{event.player} {event.points} {visible(event.reason)}")
+            case Forfeit(after_end=False) as event:
+                forfeit = f"{event.player} {visible(event.reason)}"
+            case Note() as event:
+                note = f"{note}; {visible(event.text)}" if note else visible(event.text)
+            case _:
+                pass  # the play, read from its own columns; an amendment, in words only
+    return ["; ".join(penalties), forfeit, note]
 
 
 _MD_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}

@@ -104,12 +104,28 @@ def describe_in_deal(event: Event) -> str:
             return f"{where}: {event.player}{two}{_taken(event)}"
         case Royal():
             return f"{where}: {event.player}"
+        case Penalty() if event.after_end:
+            # An amendment after the night's close: said so, with when it was written.
+            return t(
+                "Penalty after the result{when}: {player} −{points} ({reason})",
+                when=_written(event.at),
+                player=event.player,
+                points=event.points,
+                reason=visible(event.reason),
+            )
         case Penalty():
             # The points the table ruled; the floor's clipping is told with the award.
             return t(
                 "Penalty: {player} −{points} ({reason})",
                 player=event.player,
                 points=event.points,
+                reason=visible(event.reason),
+            )
+        case Forfeit() if event.after_end:
+            return t(
+                "{player} forfeits after the result{when} ({reason}): placed last",
+                when=_written(event.at),
+                player=event.player,
                 reason=visible(event.reason),
             )
         case Forfeit():
@@ -126,6 +142,19 @@ def describe_in_deal(event: Event) -> str:
             return t("Note: {text}", text=visible(event.text))
         case _:
             assert_never(event)
+
+
+def _written(at: str) -> str:
+    """``, 2026-12-04 21:04``: when an amendment was written, on this machine's clock (it
+    may come days after the night); "" for one a release kept no time for."""
+    if not at:
+        return ""
+    from datetime import datetime
+
+    try:
+        return ", " + datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return ", " + visible(at)
 
 
 def describe_award(award: Award, total: int | None = None) -> str:
@@ -199,9 +228,18 @@ def correction_time(correction: Correction) -> str:
 
 
 def describe_correction(correction: Correction) -> str:
-    """``deal 3 corrected at 21:04: last trick Bo → Cilla``."""
+    """``deal 3 corrected at 21:04: last trick Bo → Cilla``, and why when a reason was
+    given (``edit --reason``): wherever a correction is shown, it is shown whole."""
     changes = "; ".join(correction_changes(correction)) or t("the order")
     when = correction_time(correction)
+    if correction.reason:
+        return t(
+            "deal {deal} corrected at {when}: {changes}; reason: {reason}",
+            deal=correction.deal,
+            when=when,
+            changes=changes,
+            reason=visible(correction.reason),
+        )
     return t(
         "deal {deal} corrected at {when}: {changes}",
         deal=correction.deal,

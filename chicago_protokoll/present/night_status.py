@@ -137,22 +137,12 @@ def _staged_status_dict(night: Night, results: Mapping[str, GameResult]) -> dict
 
 
 def round_title(status: Mapping[str, Any]) -> str:
+    """The night's round, or its stage: on a night of stages each table plays its own
+    games at its own pace, so the game is said table by table (`table_name`)."""
     if "stage" in status:
         if status["final"]:
-            return t(
-                "{night}: stage {stage}, the last table; game {game} of {games}",
-                night=status["night"],
-                stage=status["stage"],
-                game=status["round"],
-                games=status["games_per_table"],
-            )
-        return t(
-            "{night}: stage {stage}, game {game} of {games} at each table",
-            night=status["night"],
-            stage=status["stage"],
-            game=status["round"],
-            games=status["games_per_table"],
-        )
+            return t("{night}: stage {stage}, the last table", night=status["night"], stage=status["stage"])
+        return t("{night}: stage {stage}", night=status["night"], stage=status["stage"])
     if status["final"]:
         return t("The final of {night}", night=status["night"])
     return t(
@@ -163,16 +153,30 @@ def round_title(status: Mapping[str, Any]) -> str:
     )
 
 
+def table_name(table: Mapping[str, Any], status: Mapping[str, Any]) -> str:
+    """``Table 1`` on a night of rounds; ``Table 1, game 2 of 3`` on a night of stages,
+    where each table is on its own game."""
+    if "game" in table and "games_per_table" in status:
+        return t(
+            "Table {table}, game {game} of {games}",
+            table=table["table"],
+            game=table["game"],
+            games=status["games_per_table"],
+        )
+    return t("Table {table}", table=table["table"])
+
+
 def tables_text(status: Mapping[str, Any]) -> str:
-    """The current round's tables: number, session, seats with the first dealer first."""
+    """The current round's tables: number (and game), session, seats with the first
+    dealer first."""
     lines = [round_title(status)]
     for table in status["tables"]:
         seats = ", ".join(table["players"][1:])
         lines.append(
             visible(
                 t(
-                    "Table {table} ({session}): {dealer} deals first, then {seats}",
-                    table=table["table"],
+                    "{table} ({session}): {dealer} deals first, then {seats}",
+                    table=table_name(table, status),
                     session=table["session"],
                     dealer=table["players"][0],
                     seats=seats,
@@ -262,8 +266,8 @@ def status_text(status: Mapping[str, Any]) -> str:
         lines.append(
             visible(
                 t(
-                    "Table {table} ({session}): {state}; {totals}",
-                    table=table["table"],
+                    "{table} ({session}): {state}; {totals}",
+                    table=table_name(table, status),
                     session=table["session"],
                     state=_table_state(table),
                     totals=totals,
@@ -325,6 +329,31 @@ def cut_text(cut: Cut) -> str:
         level=", ".join(cut.level),
         chosen=", ".join(cut.chosen),
     )
+
+
+def went_on_text(night: Night, results: Mapping[str, GameResult]) -> str:
+    """After ``night advance``: who went on from each table of the stage before, in the
+    order of that table's standings (the new stage's tables follow)."""
+    from ..core.night import stage_tables
+    from ..core.night_results import stage_rows
+
+    stage = current_stage(night)
+    going = {name for table in latest_games(night, stage) for name in table.players}
+    lines = []
+    for table in latest_games(night, stage - 1):
+        games = [t for t in stage_tables(night, stage - 1) if t.table == table.table]
+        ranked = [row.name for row in stage_rows(night, games, table.players, results)]
+        lines.append(
+            visible(
+                t(
+                    "From table {table} of stage {stage}: {players} went on",
+                    table=table.table,
+                    stage=stage - 1,
+                    players=", ".join(name for name in ranked if name in going) or t("nobody"),
+                )
+            )
+        )
+    return "\n".join(lines)
 
 
 def table_cut_text(cut: TableCut) -> str:

@@ -39,7 +39,8 @@ def read_paper(path: Path) -> str:
 
 def _imported(session: Session, path: Path, text: str) -> Imported:
     replay_file(session, path)  # a session that does not add up is refused by its name first
-    return import_rows(session, read_protocol(text, session.rules.game.scored_buys))
+    rules = session.rules.game
+    return import_rows(session, read_protocol(text, rules.scored_buys, session.players))
 
 
 def import_paper(path: Path, text: str, *, dry_run: bool = False) -> Imported:

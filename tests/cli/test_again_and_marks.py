@@ -92,7 +92,10 @@ def test_the_protocol_marks_a_chicago_won_and_a_chicago_broken() -> None:
     md = ok("export", "--format", "md")
     assert "+15 → 38 C✓" in md and "-15 → 23 C✗" in md
     rows = list(csv.reader(io.StringIO(ok("export", "--format", "csv"))))
-    assert [row[-1] for row in rows] == ["chicago", "", "Anna won", "Anna broken by Bo"]
+    chicago = rows[0].index("chicago")
+    assert [row[chicago : chicago + 2] for row in rows] == [
+        ["chicago", "broken_by"], ["", ""], ["Anna", ""], ["Anna", "Bo"]
+    ]
     html = ok("export", "--format", "html")
     assert '<span class="chicago">C✓</span>' in html and '<span class="chicago">C✗</span>' in html
     assert "C✓" not in ok("log", "--session", "fredag").split("\n")[4]  # deal 1: no Chicago

@@ -55,7 +55,8 @@ def test_swedish_language_exports_excel_sv_by_default_english_plain() -> None:
     plain = _exported("--lang", "sv", "export", "--format", "csv", "--csv-dialect", "plain")
     english = _exported("export", "--format", "csv")
     assert not plain.startswith(b"\xef\xbb\xbf") and b";" not in english
-    assert b"\r\n" not in english and english.split(b"\n")[0].count(b",") == 8  # 3 players × 2, deal, dealer, chicago
+    # 3 players × 2, deal, dealer, 2 köp, chicago, broken_by, last_trick, with_two, showdown, royal
+    assert b"\r\n" not in english and english.split(b"\n")[0].count(b",") == 15
 
 
 def test_excel_cells_have_a_decimal_comma() -> None:

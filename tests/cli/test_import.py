@@ -113,7 +113,7 @@ def test_a_row_that_differs_from_the_recorded_deal_is_refused(tmp_path: Path) ->
 def test_an_unknown_header_and_a_skipped_deal_are_refused(tmp_path: Path) -> None:
     new_s0()
     before = session_bytes()
-    assert "'dealer'" in refused("import", str(write(tmp_path / "a.csv", ["1,Cilla"], "deal,dealer\n")))
+    assert "'dealr'" in refused("import", str(write(tmp_path / "a.csv", ["1,Cilla"], "deal,dealr\n")))
     assert "not deal 2" in refused("import", str(write(tmp_path / "b.csv", [DEALS[1]])))
     assert "line 3: deal 1 is on line 2 already" in refused("import", str(write(tmp_path / "c.csv", [DEALS[0], DEALS[0]])))
     assert "köp 3" in refused("import", str(write(tmp_path / "d.csv", ["1,pass"], "deal,buy3\n")))

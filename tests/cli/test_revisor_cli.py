@@ -242,8 +242,9 @@ def test_every_export_shows_the_entries_with_their_reasons() -> None:
     ]
     assert data["forfeited"] == ["Cilla"]
     csv = ok("export", "--format", "csv")
-    assert csv.splitlines()[0].endswith(",penalties and notes")
+    assert csv.splitlines()[0].endswith(",penalty,forfeit,note,penalties and notes,royal")
     assert "Penalty: Bo −1 (för tidigt köp); Note: korten blandades om" in csv
+    assert "Bo 1 för tidigt köp,Cilla visade inte kåken,korten blandades om," in csv  # as import reads them
     md = ok("export", "--format", "md")
     assert "## Penalties and notes" in md
     assert "- Deal 1: Note: korten blandades om" in md
@@ -258,7 +259,7 @@ def test_every_export_shows_the_entries_with_their_reasons() -> None:
 def test_a_game_without_entries_exports_as_before() -> None:
     seed_game()
     csv = ok("export", "--format", "csv")
-    assert csv.splitlines()[0].endswith(",chicago")
+    assert csv.splitlines()[0].endswith(",showdown,royal")
     assert "revisor" not in ok("export", "--format", "html")
     assert "Penalties and notes" not in ok("export", "--format", "md")
 

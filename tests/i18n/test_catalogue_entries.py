@@ -15,6 +15,7 @@ import chicago_protokoll
 from chicago_protokoll.cli.app import app
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.errors import ChicagoError
+from chicago_protokoll.i18n.help import epilog_words
 from msgfmt_support import mo_entries
 
 PACKAGE = Path(chicago_protokoll.__file__).parent
@@ -64,8 +65,8 @@ def help_texts() -> set[str]:
         command = stack.pop()
         texts.update(text for text in (command.help, command.short_help) if text)
         texts.update(p.help for p in command.params if getattr(p, "help", None))
-        if command.epilog:  # "Example:" and a command line: i18n.help translates the word
-            texts.add(command.epilog.partition("\n")[0])
+        if command.epilog:  # "Example:" and a command line: i18n.help translates the words
+            texts.update(epilog_words(command.epilog))
         stack.extend(getattr(command, "commands", {}).values())
     return texts
 
