@@ -45,6 +45,16 @@ class Machine:
     def head(self) -> str:
         return git(self.home, "rev-parse", "HEAD").stdout.strip()
 
+    def committed(self, path: str) -> bytes:
+        """``path`` as this machine's last commit has it."""
+        return subprocess.run(
+            ["git", "-C", str(self.home), "show", f"HEAD:{path}"], capture_output=True, check=True
+        ).stdout
+
+    def status(self) -> str:
+        """What git says differs from the last commit (``git status --porcelain``)."""
+        return git(self.home, "status", "--porcelain").stdout
+
     def clean(self) -> bool:
         """No merge under way, nothing staged (the folder as a person left it)."""
         merging = git(self.home, "rev-parse", "-q", "--verify", "MERGE_HEAD", check=False)

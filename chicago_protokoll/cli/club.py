@@ -62,7 +62,13 @@ def club_sync(directory: DirArgument = None) -> None:
     """Commit, pull, check, push; a conflict is named, never committed."""
     from ..store import club
 
-    _report(club.sync(_folder(directory)))
+    try:
+        report = club.sync(_folder(directory))
+    except club.SyncStopped as stopped:
+        # What it said before it stopped is still true (a sync never takes back its commit).
+        _say(stopped.told)
+        raise
+    _report(report)
 
 
 @club_app.command("keep")
@@ -79,7 +85,12 @@ def club_keep(
         raise typer.BadParameter(
             t("give one of --ours or --theirs"), param_hint="'--ours' / '--theirs'"
         )
-    _report(club.keep(_folder(directory), name, "ours" if ours else "theirs"))
+    try:
+        report = club.keep(_folder(directory), name, "ours" if ours else "theirs")
+    except club.SyncStopped as stopped:
+        _say(stopped.told)
+        raise
+    _report(report)
 
 
 def _report(report: "SyncReport") -> None:

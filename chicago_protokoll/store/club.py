@@ -3,10 +3,14 @@
 
 - `init_club`: the folder a git repository whose session and night files merge with
   ``chicago merge-driver``, the per-machine files ignored, and this clone's driver set.
-- `sync`: under the data directory's locks (a recording waits), commit what changed,
-  fetch, merge with the driver, check that every file that changed loads, push.  A
-  conflict ends the merge: the repository and every file as they were before the sync,
-  the other side's version beside the file as ``NAME.theirs.toml``.  Nothing is
+- `sync`: heal what a stopped sync left (`clubheal`), check that git would share every
+  session and night file (`clubignore`), commit what changed, fetch, merge with the
+  driver, check that every file that changed loads, push.  The data directory's locks
+  are held only while it reads or writes the folder's files (the commits and the
+  merge, git's hooks off); the fetch and the push run without them, so a recording
+  waits a moment at most, and goes into this sync or the next.  A conflict ends the
+  merge and only the merge: this machine's commit stays, every file as it has it, the
+  other side's version beside the file as ``NAME.theirs.toml``.  Nothing is
   half-merged, nothing unreadable is committed or pushed.
 - `keep`: a conflict resolved by taking one side whole, then the sync.
 """
@@ -27,6 +31,8 @@ from ..core.logmerge import MergeConflict
 from ..i18n.language import Msg, language
 from .atomic import locked, make_dir, write_atomic
 from .clubfiles import check_text, kind_of, newer_format, theirs_path
+from .clubheal import heal, mark_merge, unmark_merge
+from .clubignore import check_shared
 from .gitrepo import Git, GitError, said, toplevel
 
 Side = Literal["ours", "theirs"]
@@ -52,6 +58,8 @@ DRIVER_NAME = "chicago-protokoll: sessions merged by event id, nights by key"
 #: by the release to install).
 RELEASE_TRAILER = "Chicago-Protokoll-Release"
 _PUSH_TRIES = 3
+#: In the git directory: held by the one sync that runs (see `_one_sync`).
+_SYNC_LOCK = "chicago-protokoll-sync.lock"
 
 
 def driver_command() -> str:
@@ -80,12 +88,20 @@ def init_club(directory: Path) -> list[Msg]:
     make_dir(directory)
     told: list[Msg] = []
     top = toplevel(directory)
-    if top is None or os.path.realpath(top) != os.path.realpath(directory):
-        git = Git(directory)
+    made = top is None or os.path.realpath(top) != os.path.realpath(directory)
+    git = Git(directory)
+    if made:
         git.run("init", "-q")
         git.run("symbolic-ref", "HEAD", "refs/heads/main")
         told.append(Msg("made {folder} a git repository (branch main)", folder=str(directory)))
-    git = Git(directory)
+    try:
+        check_shared(git, again="club init")
+    except ChicagoError:
+        if made:  # the folder as it was: the repository made a moment ago goes again
+            import shutil
+
+            shutil.rmtree(directory / ".git", ignore_errors=True)
+        raise
     cloned = git.ok("cat-file", "-e", "HEAD:.gitattributes") and _has_lines(
         directory / ".gitattributes", ATTRIBUTES
     )
@@ -175,10 +191,20 @@ class SyncReport:
     conflicts: list[Conflict] = field(default_factory=list)
 
 
+class SyncStopped(ChicagoError):
+    """A sync that ended in a refusal after it had done something: what it said before
+    (printed first, each line still true: a sync never takes back its own commit)."""
+
+    def __init__(self, message: Msg, told: list[Msg]) -> None:
+        super().__init__(message)
+        self.told = told
+
+
 @contextmanager
 def _data_locks(top: Path) -> Iterator[None]:
     """The data directory's write locks, nights before sessions as a night's draw takes
-    them, held for the whole sync: a recording waits until it is done."""
+    them: held while the sync reads or writes files in the folder, never while git
+    talks to the remote, so a recording waits at most the moment that takes."""
     with ExitStack() as stack:
         for name in ("nights", "sessions"):
             make_dir(top / name)
@@ -186,12 +212,50 @@ def _data_locks(top: Path) -> Iterator[None]:
         yield
 
 
+@contextmanager
+def _one_sync(git: Git) -> Iterator[None]:
+    """One sync at a time in a clone (the fetch and the push run outside the data
+    directory's lock, so two could otherwise interleave).  A lock held by a descriptor:
+    a sync that was stopped holds it no more."""
+    import fcntl
+
+    fd = os.open(git.git_path(_SYNC_LOCK), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ChicagoError(
+                Msg(
+                    "another `chicago club sync` is under way in {folder}; nothing was done: run it again when that one has ended",
+                    folder=str(git.top),
+                ),
+            ) from None
+        yield
+    finally:
+        os.close(fd)
+
+
 def sync(directory: Path, *, keep: dict[str, Side] | None = None) -> SyncReport:
     """Commit, pull with the driver, check, push (see the module docstring)."""
     top = club_top(directory)
     git = Git(top)
     report = SyncReport()
+    with _one_sync(git):
+        try:
+            _sync(git, report, keep or {})
+        except SyncStopped:
+            raise
+        except ChicagoError as error:
+            if not report.told:
+                raise
+            raise SyncStopped(error.message, report.told) from None
+    return report
+
+
+def _sync(git: Git, report: SyncReport, keep: dict[str, Side]) -> None:
+    top = git.top
     with _data_locks(top):
+        report.told.extend(heal(git))
         fixed = ensure_driver(git)
         if fixed is not None:
             report.told.append(fixed)
@@ -207,58 +271,68 @@ def sync(directory: Path, *, keep: dict[str, Side] | None = None) -> SyncReport:
             raise ChicagoError(
                 Msg("{folder} is on no branch (a detached HEAD); check out its branch, then sync", folder=str(top)),
             )
-        before = git.maybe("rev-parse", "-q", "--verify", "HEAD")
+        check_shared(git, again="club sync")
         _commit_local(git, report)
-        remote, remote_branch, upstream = _remote(git, branch)
-        if remote is None:
-            report.told.append(
-                Msg("no remote to share with: committed here only (`git remote add origin URL` adds one)"),
-            )
-            return report
-        for attempt in range(_PUSH_TRIES):
-            try:
-                git.run("fetch", "-q", remote)
-            except GitError as error:
-                raise ChicagoError(
-                    Msg("committed here, but {remote} could not be reached: {error}", remote=remote, error=error.message),
-                ) from None
-            if not git.ok("rev-parse", "-q", "--verify", f"refs/remotes/{remote}/{remote_branch}"):
-                # No upstream yet, or one that names a branch the remote lacks (the
-                # clone of a folder whose default branch is another): choose, and set it.
-                chosen = _their_branch(git, remote, remote_branch)
-                upstream = upstream and chosen == remote_branch
-                remote_branch = chosen
-            theirs_ref = f"refs/remotes/{remote}/{remote_branch}"
-            if git.ok("rev-parse", "-q", "--verify", theirs_ref):
-                conflicts = _merge(git, theirs_ref, keep or {}, before, unrelated=not upstream)
+    remote, remote_branch, upstream = _remote(git, branch)
+    if remote is None:
+        report.told.append(
+            Msg("no remote to share with: committed here only (`git remote add origin URL` adds one)"),
+        )
+        return
+    for attempt in range(_PUSH_TRIES):
+        try:
+            git.run("fetch", "-q", remote, hooks=True)
+        except GitError as error:
+            raise ChicagoError(
+                Msg("committed here, but {remote} could not be reached: {error}", remote=remote, error=error.message),
+            ) from None
+        if not git.ok("rev-parse", "-q", "--verify", f"refs/remotes/{remote}/{remote_branch}"):
+            # No upstream yet, or one that names a branch the remote lacks (the
+            # clone of a folder whose default branch is another): choose, and set it.
+            chosen = _their_branch(git, remote, remote_branch)
+            upstream = upstream and chosen == remote_branch
+            remote_branch = chosen
+        theirs_ref = f"refs/remotes/{remote}/{remote_branch}"
+        theirs_there = git.ok("rev-parse", "-q", "--verify", theirs_ref)
+        with _data_locks(top):
+            _commit_local(git, report)  # what was recorded while git fetched
+            if theirs_there:
+                conflicts = _merge(git, theirs_ref, keep, unrelated=not upstream)
                 if conflicts:
                     report.conflicts = conflicts
-                    return report
-            try:
-                # What the push would send: every file that differs from theirs loads.
-                sent = _changed(git, theirs_ref, "HEAD") if git.ok("rev-parse", "-q", "--verify", theirs_ref) else _tracked(git)
-                _check_files(git, sent, rev="HEAD")
-            except ChicagoError:
-                _undo(git, before)
-                raise
-            pushed = git.run(
-                "push", "-q", *(() if upstream else ("-u",)), remote, f"HEAD:refs/heads/{remote_branch}",
-                check=False,
+                    return
+        # What the push would send: every file that differs from theirs loads (read
+        # from the commits, so outside the lock).
+        sent = _changed(git, theirs_ref, "HEAD") if theirs_there else _tracked(git)
+        _check_files(git, sent, rev="HEAD")
+        pushed = git.run(
+            "push", "-q", *(() if upstream else ("-u",)), remote, f"HEAD:refs/heads/{remote_branch}",
+            check=False, hooks=True,
+        )
+        if pushed.returncode == 0:
+            break
+        if attempt + 1 == _PUSH_TRIES or "rejected" not in pushed.stderr + pushed.stdout:
+            raise ChicagoError(
+                Msg("committed here, but the push to {remote} failed: {said}", remote=remote, said=said(pushed)),
             )
-            if pushed.returncode == 0:
-                break
-            if attempt + 1 == _PUSH_TRIES or "rejected" not in pushed.stderr + pushed.stdout:
-                raise ChicagoError(
-                    Msg("committed here, but the push to {remote} failed: {said}", remote=remote, said=said(pushed)),
-                )
-            # Another machine pushed in between: fetch and merge that too.
-        if not upstream:
-            report.told.append(
-                Msg("{branch} now follows {remote}/{remote_branch}", branch=branch, remote=remote, remote_branch=remote_branch),
-            )
-        report.told.append(Msg("in step with {remote}", remote=remote))
+        # Another machine pushed in between: fetch and merge that too.
+    if not upstream:
+        report.told.append(
+            Msg("{branch} now follows {remote}/{remote_branch}", branch=branch, remote=remote, remote_branch=remote_branch),
+        )
+    with _data_locks(top):
         report.told.extend(_remove_theirs_copies(top))
-    return report
+        since = [path for path, _ in _local_changes(git)]
+    if since:
+        report.told.append(
+            Msg(
+                "in step with {remote} but for what was recorded while it synced ({summary}): the next `chicago club sync` shares it",
+                remote=remote,
+                summary=_message(since).partition("\n")[0],
+            ),
+        )
+    else:
+        report.told.append(Msg("in step with {remote}", remote=remote))
 
 
 def keep(directory: Path, name: str, side: Side) -> SyncReport:
@@ -371,27 +445,33 @@ def _their_branch(git: Git, remote: str, branch: str) -> str:
 
 
 def _merge(
-    git: Git, theirs_ref: str, keep: dict[str, Side], before: str | None, *, unrelated: bool
+    git: Git, theirs_ref: str, keep: dict[str, Side], *, unrelated: bool
 ) -> list[Conflict]:
-    """Bring ``theirs_ref`` in: nothing to do, a fast-forward (its files checked first) or a
-    merge by the driver, committed only when nothing is in conflict and every changed
-    file loads.  A conflict ends the merge and undoes this sync's own commit; the files
-    on disk stay as this machine had them."""
+    """Bring ``theirs_ref`` in, under the data directory's lock: nothing to do, a
+    fast-forward (its files checked first) or a merge by the driver, committed only when
+    nothing is in conflict and every changed file loads.  A conflict ends the merge and
+    only the merge: this machine's own commit stays, and every file on disk is as that
+    commit has it.  The sync's mark (`clubheal.MERGE_MARK`) names the merge while it is
+    under way, so a sync that was stopped in it is healed by the next."""
     head = git.maybe("rev-parse", "-q", "--verify", "HEAD")
     if head is not None and git.ok("merge-base", "--is-ancestor", theirs_ref, "HEAD"):
         return []
+    theirs = git.out("rev-parse", theirs_ref)
     if head is None or git.ok("merge-base", "--is-ancestor", "HEAD", theirs_ref):
         changed = _changed(git, "HEAD", theirs_ref) if head is not None else _tracked(git, theirs_ref)
         _check_files(git, changed, rev=theirs_ref)
+        mark_merge(git, theirs)
         git.run("merge", "-q", "--ff-only", theirs_ref)
+        unmark_merge(git)
         return []
     flags = ["--allow-unrelated-histories"] if unrelated else []
+    mark_merge(git, theirs)
     merging = git.run(
         "merge", "-q", "--no-ff", "--no-commit", *flags, theirs_ref, check=False, identity=True
     )
     unmerged = [p for p in git.out("diff", "--name-only", "-z", "--diff-filter=U").split("\0") if p]
     if merging.returncode != 0 and not unmerged:
-        _undo(git, before)
+        _undo(git)
         raise ChicagoError(Msg("git could not merge {ref}: {said}", ref=theirs_ref, said=said(merging)))
     for path in unmerged:
         if path in keep:
@@ -405,32 +485,56 @@ def _merge(
     remaining = [path for path in unmerged if path not in keep]
     if remaining:
         try:
+            stopped = [path for path in remaining if _driver_stopped(git, path)]
+            if stopped:
+                raise ChicagoError(
+                    Msg(
+                        "the merge of {path} was interrupted (its merge driver stopped before it had merged); this machine's commit is kept and nothing was pushed: run `chicago club sync` again",
+                        path=stopped[0],
+                    ),
+                )
             conflicts = [_conflict(git, path, theirs_ref) for path in remaining]
         finally:
-            _undo(git, before)
+            _undo(git)
         return conflicts
     try:
         _check_files(git, sorted({*_changed(git, "HEAD"), *_changed(git, "MERGE_HEAD")}), rev=None)
     except BaseException:
-        _undo(git, before)
+        _undo(git)
         raise
     kept = [Msg("{path} as {side} had it", path=path, side=Msg("this machine") if side == "ours" else Msg("the other machine")) for path, side in keep.items()]
     subject = Msg("merged {ref}", ref=theirs_ref.removeprefix("refs/remotes/")).localized(language())
     if kept:
         subject += "; " + "; ".join(item.localized(language()) for item in kept)
     git.run("commit", "-q", "-m", f"{subject}\n\n{RELEASE_TRAILER}: {release()}\n", identity=True)
+    unmark_merge(git)
     return []
 
 
-def _undo(git: Git, before: str | None) -> None:
-    """End a merge under way and take back this sync's commit: the repository as it was
-    before the sync, every file on disk as this machine had it."""
-    git.run("merge", "--abort", check=False)
-    if before is not None:
-        git.run("reset", "-q", before)
-    else:
-        git.run("update-ref", "-d", "HEAD", check=False)
-        git.run("read-tree", "--empty", check=False)
+def _undo(git: Git) -> None:
+    """End the merge under way, and only the merge: this machine's commit stays, every
+    file as it has it (nothing was recorded since the merge began: it runs under the
+    data directory's lock)."""
+    if not git.ok("merge", "--abort"):
+        git.run("reset", "-q", "--merge", check=False)
+    unmark_merge(git)
+
+
+def _driver_stopped(git: Git, path: str) -> bool:
+    """Whether git left ``path`` unmerged though its sides merge: the merge driver was
+    stopped (killed, out of memory) before it wrote the merge, which is no conflict."""
+    from .clubfiles import merge_texts
+
+    if kind_of(path) is None:
+        return False
+    base, ours, theirs = (git.blob(f":{n}:{path}") for n in (1, 2, 3))
+    if ours is None or theirs is None:
+        return False
+    try:
+        merge_texts(base, ours, theirs, path)
+    except (MergeConflict, ChicagoError):
+        return False
+    return True
 
 
 def _conflict(git: Git, path: str, theirs_ref: str) -> Conflict:
@@ -496,20 +600,66 @@ def _check_files(git: Git, paths: list[str], *, rev: str | None) -> None:
         try:
             check_text(path, text)
         except SessionFileError as error:
+            source = _came_from(git, path, rev)
+            if source is not None:
+                raise ChicagoError(
+                    Msg(
+                        "{path} from {source} does not load: {error}; this machine's commit is kept and nothing was pushed: once the machine that wrote it has corrected it, run `chicago club sync` again",
+                        path=path,
+                        source=source,
+                        error=error.message,
+                    ),
+                ) from None
             raise ChicagoError(
                 Msg("{path} does not load, so nothing was pushed: {error}", path=path, error=error.message),
             ) from None
 
 
+def _came_from(git: Git, path: str, rev: str | None) -> Msg | str | None:
+    """Where a file of the other side came from: the remote's branch and the commit that
+    last changed it there (None for this machine's own)."""
+    if rev is None or not rev.startswith("refs/remotes/"):
+        return None
+    commit = None
+    with suppress(GitError):
+        commit = git.out("log", "-1", "--format=%h", rev, "--", path).strip() or None
+    branch = rev.removeprefix("refs/remotes/")
+    if commit is None:
+        return branch
+    return Msg("{branch}, commit {commit}", branch=branch, commit=commit)
+
+
 def _newer_release(git: Git, path: str, version: int, rev: str) -> ChicagoError:
-    """The refusal of a file from a newer release, naming the release to install (what
-    the commit that last changed it says wrote it)."""
+    """The refusal of a file from a newer release, naming where it came from and the
+    release to install (what the commit that last changed it says wrote it)."""
     wrote = None
     with suppress(GitError):
         wrote = git.out(
             "log", "-1", f"--format=%(trailers:key={RELEASE_TRAILER},valueonly)", rev, "--", path
         ).strip() or None
     what = Msg("session format {version}", version=version) if kind_of(path) == "session" else Msg("night format {version}", version=version)
+    source = _came_from(git, path, rev)
+    if source is not None:
+        if wrote and wrote != release():
+            return ChicagoError(
+                Msg(
+                    "{path} from {source} was written by chicago-protokoll {release} ({what}), newer than this {ours}: install chicago-protokoll {release} or later here, then run `chicago club sync` again; this machine's commit is kept and nothing was pushed",
+                    path=path,
+                    source=source,
+                    release=wrote,
+                    what=what,
+                    ours=release(),
+                ),
+            )
+        return ChicagoError(
+            Msg(
+                "{path} from {source} was written by a newer chicago-protokoll than this {ours} ({what}): install the newer release here, then run `chicago club sync` again; this machine's commit is kept and nothing was pushed",
+                path=path,
+                source=source,
+                what=what,
+                ours=release(),
+            ),
+        )
     if wrote and wrote != release():
         return ChicagoError(
             Msg(

@@ -3,6 +3,11 @@
 Only `store.club` uses it.  Every call runs ``git -C TOP ...`` with its output captured,
 so what a person reads is our own sentence, with git's last line of complaint quoted
 where git refused something; git's own prompts (an SSH password) still reach the terminal.
+
+A call runs with the clone's hooks and git's automatic housekeeping (``gc --auto``) off
+unless it asks for them (``hooks=True``: the fetch and the push, which run outside the
+data directory's lock): whatever runs under the lock must end in the moment a file
+takes to write, whatever a hook of the clone sleeps or a housekeeping repacks.
 """
 
 from __future__ import annotations
@@ -31,6 +36,16 @@ def git_program() -> str:
     return found
 
 
+#: What every call but the fetch and the push runs with: no hook of the clone (a hook
+#: sleeping 25 s under the lock would make every recording on the machine wait), no
+#: automatic repacking.
+QUIET = (
+    "-c", "core.hooksPath=/dev/null",
+    "-c", "gc.auto=0",
+    "-c", "maintenance.auto=false",
+)
+
+
 class Git:
     """One work tree's git: ``run`` a command in it, read its answers."""
 
@@ -39,18 +54,24 @@ class Git:
         self.program = git_program()
 
     def run(
-        self, *args: str, check: bool = True, identity: bool = False
+        self,
+        *args: str,
+        check: bool = True,
+        identity: bool = False,
+        hooks: bool = False,
+        input: str | None = None,
     ) -> subprocess.CompletedProcess[str]:
         """``git ARGS`` in the work tree; a failure (when ``check``) is a `GitError`.
         ``identity``: a commit, which needs a name and address even on a machine where
-        none was ever set (then this machine's name stands in)."""
+        none was ever set (then this machine's name stands in).  ``hooks``: with the
+        clone's hooks and housekeeping (see the module docstring)."""
         env = dict(os.environ)
         # Never an editor for a merge's message, never a pager; what is parsed is read
         # with -z or as porcelain, the same in every language.
         env.update(GIT_MERGE_AUTOEDIT="no", GIT_PAGER="cat")
-        extra: list[str] = []
+        extra: list[str] = [] if hooks else list(QUIET)
         if identity:
-            extra = self._identity()
+            extra += self._identity()
         result = subprocess.run(
             [self.program, "-C", str(self.top), *extra, *args],
             capture_output=True,
@@ -59,7 +80,7 @@ class Git:
             errors="replace",
             env=env,
             check=False,
-            stdin=subprocess.DEVNULL,
+            **({"input": input} if input is not None else {"stdin": subprocess.DEVNULL}),
         )
         if check and result.returncode != 0:
             raise GitError(
@@ -99,8 +120,13 @@ class Git:
             return None
         return result.stdout.decode("utf-8", errors="replace")
 
+    def git_path(self, name: str) -> Path:
+        """Where ``.git/NAME`` is (a linked work tree's git directory is elsewhere)."""
+        found = Path(self.out("rev-parse", "--git-path", name))
+        return found if found.is_absolute() else self.top / found
+
     def _identity(self) -> list[str]:
-        extra = []
+        extra: list[str] = []
         if self.maybe("config", "user.name") is None:
             extra += ["-c", f"user.name=chicago-protokoll on {socket.gethostname()}"]
         if self.maybe("config", "user.email") is None:
