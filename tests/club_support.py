@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +15,32 @@ import pytest
 from typer.testing import Result
 
 from chicago_protokoll.store.locations import HOME_ENV
-from cli_support import invoke
+from cli_support import ENGLISH, invoke
+
+#: `chicago` in a process of its own, optionally stopped (SIGKILL, as a laptop that
+#: powers off) at a named step of the sync: ``merged`` (git merged every file, nothing
+#: committed yet), ``conflict`` (git left a file unmerged).
+_LAUNCHER = """
+import os, signal, sys
+from chicago_protokoll.store import club
+
+def stop(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+where = sys.argv[1]
+if where == "merged":
+    real = club._check_files
+    def check(git, paths, *, rev):
+        if rev is None and git.git_path("MERGE_HEAD").exists():
+            stop()
+        return real(git, paths, rev=rev)
+    club._check_files = check
+elif where == "conflict":
+    club._conflict = stop
+sys.argv = ["chicago", *sys.argv[2:]]
+from chicago_protokoll.__main__ import main
+main()
+"""
 
 
 def git(where: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -38,6 +64,19 @@ class Machine:
         result = self.run(*args)
         assert result.exit_code == 0, f"chicago {' '.join(args)}: {result.output}"
         return result.stdout
+
+    def spawn(self, *args: str, stop: str = "", group: bool = False) -> subprocess.Popen[str]:
+        """``chicago ARGS`` started in a process of its own (``group``: in a process group
+        of its own, git's children with it, to be killed whole)."""
+        env = {**os.environ, HOME_ENV: str(self.home), **ENGLISH}
+        return subprocess.Popen(
+            [sys.executable, "-c", _LAUNCHER, stop, *args],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=group,
+        )
 
     def file(self, name: str) -> Path:
         return self.home / "sessions" / f"{name}.toml"
