@@ -18,23 +18,24 @@ from chicago_protokoll.store.locations import HOME_ENV
 from cli_support import ENGLISH, invoke
 
 #: `chicago` in a process of its own, optionally stopped (SIGKILL, as a laptop that
-#: powers off) at a named step of the sync: ``merged`` (git merged every file, nothing
-#: committed yet), ``conflict`` (git left a file unmerged).
+#: powers off) at a named step of the sync: ``merged`` (the merge made and committed in
+#: git's objects and its files written into the folder, the branch not yet moved),
+#: ``conflict`` (git left a file unmerged).
 _LAUNCHER = """
 import os, signal, sys
-from chicago_protokoll.store import club
+from chicago_protokoll.store import club, gitrepo
 
 def stop(*args, **kwargs):
     os.kill(os.getpid(), signal.SIGKILL)
 
 where = sys.argv[1]
 if where == "merged":
-    real = club._check_files
-    def check(git, paths, *, rev):
-        if rev is None and git.git_path("MERGE_HEAD").exists():
+    real = gitrepo.Git.run
+    def run(self, *args, **kwargs):
+        if args[0] == "update-ref":
             stop()
-        return real(git, paths, rev=rev)
-    club._check_files = check
+        return real(self, *args, **kwargs)
+    gitrepo.Git.run = run
 elif where == "conflict":
     club._conflict = stop
 sys.argv = ["chicago", *sys.argv[2:]]

@@ -26,11 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from ..core.errors import ChicagoError, SessionFileError
+from ..core.errors import ChicagoError
 from ..core.logmerge import MergeConflict
 from ..i18n.language import Msg, language
+from . import clubtree
 from .atomic import locked, make_dir, write_atomic
-from .clubfiles import check_text, kind_of, newer_format, theirs_path
+from .clubcheck import RELEASE_TRAILER, check_files, newer_release, release
+from .clubfiles import kind_of, newer_format, theirs_path
 from .clubheal import heal, mark_merge, unmark_merge
 from .clubignore import check_shared
 from .gitrepo import Git, GitError, said, toplevel
@@ -54,9 +56,6 @@ IGNORED = (
 #: Shared files besides the sessions and nights.
 SHARED = ("house-rules.toml", ".gitattributes", ".gitignore")
 DRIVER_NAME = "chicago-protokoll: sessions merged by event id, nights by key"
-#: The trailer every sync's commit carries: which release wrote it (a newer file is named
-#: by the release to install).
-RELEASE_TRAILER = "Chicago-Protokoll-Release"
 _PUSH_TRIES = 3
 #: In the git directory: held by the one sync that runs (see `_one_sync`).
 _SYNC_LOCK = "chicago-protokoll-sync.lock"
@@ -67,16 +66,6 @@ def driver_command() -> str:
     (git runs it with no PATH of a virtual environment)."""
     python = shlex.quote(os.path.abspath(sys.executable))
     return f"{python} -m chicago_protokoll merge-driver %O %A %B %P"
-
-
-def release() -> str:
-    """The installed release (the store may not import the package's top)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("chicago-protokoll")
-    except PackageNotFoundError:  # pragma: no cover - run from a bare source tree
-        return "source"
 
 
 # -- init ----------------------------------------------------------------------------------
@@ -304,7 +293,7 @@ def _sync(git: Git, report: SyncReport, keep: dict[str, Side]) -> None:
         # What the push would send: every file that differs from theirs loads (read
         # from the commits, so outside the lock).
         sent = _changed(git, theirs_ref, "HEAD") if theirs_there else _tracked(git)
-        _check_files(git, sent, rev="HEAD")
+        check_files(git, sent, rev="HEAD")
         pushed = git.run(
             "push", "-q", *(() if upstream else ("-u",)), remote, f"HEAD:refs/heads/{remote_branch}",
             check=False, hooks=True,
@@ -364,7 +353,7 @@ def _commit_local(git: Git, report: SyncReport) -> None:
     changed = _local_changes(git)
     if not changed:
         return
-    _check_files(git, [path for path, gone in changed if not gone], rev=None)
+    check_files(git, [path for path, gone in changed if not gone], rev=None)
     paths = [path for path, _ in changed]
     git.run("add", "-A", "--", *paths)
     message = _message(paths)
@@ -448,86 +437,63 @@ def _merge(
     git: Git, theirs_ref: str, keep: dict[str, Side], *, unrelated: bool
 ) -> list[Conflict]:
     """Bring ``theirs_ref`` in, under the data directory's lock: nothing to do, a
-    fast-forward (its files checked first) or a merge by the driver, committed only when
-    nothing is in conflict and every changed file loads.  A conflict ends the merge and
-    only the merge: this machine's own commit stays, and every file on disk is as that
-    commit has it.  The sync's mark (`clubheal.MERGE_MARK`) names the merge while it is
-    under way, so a sync that was stopped in it is healed by the next."""
+    fast-forward (its files checked first) or a merge by the driver made in git's
+    objects (`clubtree`), committed only when nothing is in conflict and every changed
+    file loads, and only then written into the folder, file by file, atomically.  A
+    conflict leaves the folder and this machine's own commit untouched.  The sync's mark
+    (`clubheal.MERGE_MARK`) names the commit while the folder moves to it, so a sync
+    that was stopped there is healed by the next."""
     head = git.maybe("rev-parse", "-q", "--verify", "HEAD")
     if head is not None and git.ok("merge-base", "--is-ancestor", theirs_ref, "HEAD"):
         return []
     theirs = git.out("rev-parse", theirs_ref)
     if head is None or git.ok("merge-base", "--is-ancestor", "HEAD", theirs_ref):
         changed = _changed(git, "HEAD", theirs_ref) if head is not None else _tracked(git, theirs_ref)
-        _check_files(git, changed, rev=theirs_ref)
-        mark_merge(git, theirs)
-        git.run("merge", "-q", "--ff-only", theirs_ref)
-        unmark_merge(git)
+        check_files(git, changed, rev=theirs_ref)
+        _move(git, theirs)
         return []
-    flags = ["--allow-unrelated-histories"] if unrelated else []
-    mark_merge(git, theirs)
-    merging = git.run(
-        "merge", "-q", "--no-ff", "--no-commit", *flags, theirs_ref, check=False, identity=True
-    )
-    unmerged = [p for p in git.out("diff", "--name-only", "-z", "--diff-filter=U").split("\0") if p]
-    if merging.returncode != 0 and not unmerged:
-        _undo(git)
-        raise ChicagoError(Msg("git could not merge {ref}: {said}", ref=theirs_ref, said=said(merging)))
-    for path in unmerged:
+    merged = clubtree.merge_tree(git, head, theirs, unrelated=unrelated)
+    chosen: dict[str, str | None] = {}
+    for path, sides in merged.unmerged.items():
         if path in keep:
-            stage = ":2:" if keep[path] == "ours" else ":3:"
-            text = git.blob(f"{stage}{path}")
-            if text is None:
-                git.run("rm", "-q", "--", path)
-            else:
-                write_atomic(git.top / path, text.encode())
-                git.run("add", "--", path)
-    remaining = [path for path in unmerged if path not in keep]
+            chosen[path] = sides.get(2 if keep[path] == "ours" else 3)
+    remaining = {path: sides for path, sides in merged.unmerged.items() if path not in keep}
     if remaining:
-        try:
-            stopped = [path for path in remaining if _driver_stopped(git, path)]
-            if stopped:
-                raise ChicagoError(
-                    Msg(
-                        "the merge of {path} was interrupted (its merge driver stopped before it had merged); this machine's commit is kept and nothing was pushed: run `chicago club sync` again",
-                        path=stopped[0],
-                    ),
-                )
-            conflicts = [_conflict(git, path, theirs_ref) for path in remaining]
-        finally:
-            _undo(git)
-        return conflicts
-    try:
-        _check_files(git, sorted({*_changed(git, "HEAD"), *_changed(git, "MERGE_HEAD")}), rev=None)
-    except BaseException:
-        _undo(git)
-        raise
+        stopped = [path for path, sides in remaining.items() if _driver_stopped(git, path, sides)]
+        if stopped:
+            raise ChicagoError(
+                Msg(
+                    "the merge of {path} was interrupted (its merge driver stopped before it had merged); this machine's commit is kept and nothing was pushed: run `chicago club sync` again",
+                    path=stopped[0],
+                ),
+            )
+        return [_conflict(git, path, theirs_ref, sides) for path, sides in remaining.items()]
+    tree = clubtree.with_sides(git, merged.tree, chosen) if chosen else merged.tree
     kept = [Msg("{path} as {side} had it", path=path, side=Msg("this machine") if side == "ours" else Msg("the other machine")) for path, side in keep.items()]
     subject = Msg("merged {ref}", ref=theirs_ref.removeprefix("refs/remotes/")).localized(language())
     if kept:
         subject += "; " + "; ".join(item.localized(language()) for item in kept)
-    git.run("commit", "-q", "-m", f"{subject}\n\n{RELEASE_TRAILER}: {release()}\n", identity=True)
-    unmark_merge(git)
+    commit = clubtree.commit_tree(git, tree, [head, theirs], f"{subject}\n\n{RELEASE_TRAILER}: {release()}\n")
+    check_files(git, sorted({*_changed(git, head, commit), *_changed(git, theirs, commit)}), rev=commit)
+    _move(git, commit)
     return []
 
 
-def _undo(git: Git) -> None:
-    """End the merge under way, and only the merge: this machine's commit stays, every
-    file as it has it (nothing was recorded since the merge began: it runs under the
-    data directory's lock)."""
-    if not git.ok("merge", "--abort"):
-        git.run("reset", "-q", "--merge", check=False)
+def _move(git: Git, commit: str) -> None:
+    """The folder moved to ``commit``, marked while it moves (`clubheal`)."""
+    mark_merge(git, commit)
+    clubtree.move_to(git, commit)
     unmark_merge(git)
 
 
-def _driver_stopped(git: Git, path: str) -> bool:
+def _driver_stopped(git: Git, path: str, sides: dict[int, str]) -> bool:
     """Whether git left ``path`` unmerged though its sides merge: the merge driver was
     stopped (killed, out of memory) before it wrote the merge, which is no conflict."""
     from .clubfiles import merge_texts
 
     if kind_of(path) is None:
         return False
-    base, ours, theirs = (git.blob(f":{n}:{path}") for n in (1, 2, 3))
+    base, ours, theirs = (_side(git, sides, n) for n in (1, 2, 3))
     if ours is None or theirs is None:
         return False
     try:
@@ -537,16 +503,22 @@ def _driver_stopped(git: Git, path: str) -> bool:
     return True
 
 
-def _conflict(git: Git, path: str, theirs_ref: str) -> Conflict:
+def _side(git: Git, sides: dict[int, str], stage: int) -> str | None:
+    """The text of one side of an unmerged file (1 common, 2 ours, 3 theirs), if it has one."""
+    oid = sides.get(stage)
+    return None if oid is None else git.blob(oid)
+
+
+def _conflict(git: Git, path: str, theirs_ref: str, sides: dict[int, str]) -> Conflict:
     """What keeps ``path`` from merging, and its other side written beside it."""
     from .clubfiles import merge_texts
 
-    base, ours, theirs = (git.blob(f":{n}:{path}") for n in (1, 2, 3))
+    base, ours, theirs = (_side(git, sides, n) for n in (1, 2, 3))
     written = None
     if theirs is not None:
         newer = newer_format(path, theirs)
         if newer is not None:
-            raise _newer_release(git, path, newer, theirs_ref)
+            raise newer_release(git, path, newer, theirs_ref)
         written = theirs_path(path)
         write_atomic(git.top / written, theirs.encode())
     if ours is None or theirs is None:
@@ -573,111 +545,6 @@ def _tracked(git: Git, rev: str = "HEAD") -> list[str]:
     if not git.ok("rev-parse", "-q", "--verify", rev):
         return []
     return [p for p in git.out("ls-tree", "-r", "-z", "--name-only", rev).split("\0") if p]
-
-
-def _check_files(git: Git, paths: list[str], *, rev: str | None) -> None:
-    """Refuse when a session or night file among ``paths`` does not load as it is in the
-    work tree (``rev`` None) or in ``rev``: damaged, not adding up, or from a newer
-    release (named)."""
-    for path in paths:
-        if kind_of(path) is None:
-            continue
-        if rev is None:
-            try:
-                text = (git.top / path).read_text(encoding="utf-8-sig")
-            except FileNotFoundError:
-                continue
-            except (OSError, UnicodeDecodeError):
-                text = "\0"
-        else:
-            found = git.blob(f"{rev}:{path}")
-            if found is None:
-                continue
-            text = found
-        newer = newer_format(path, text)
-        if newer is not None:
-            raise _newer_release(git, path, newer, rev or "HEAD")
-        try:
-            check_text(path, text)
-        except SessionFileError as error:
-            source = _came_from(git, path, rev)
-            if source is not None:
-                raise ChicagoError(
-                    Msg(
-                        "{path} from {source} does not load: {error}; this machine's commit is kept and nothing was pushed: once the machine that wrote it has corrected it, run `chicago club sync` again",
-                        path=path,
-                        source=source,
-                        error=error.message,
-                    ),
-                ) from None
-            raise ChicagoError(
-                Msg("{path} does not load, so nothing was pushed: {error}", path=path, error=error.message),
-            ) from None
-
-
-def _came_from(git: Git, path: str, rev: str | None) -> Msg | str | None:
-    """Where a file of the other side came from: the remote's branch and the commit that
-    last changed it there (None for this machine's own)."""
-    if rev is None or not rev.startswith("refs/remotes/"):
-        return None
-    commit = None
-    with suppress(GitError):
-        commit = git.out("log", "-1", "--format=%h", rev, "--", path).strip() or None
-    branch = rev.removeprefix("refs/remotes/")
-    if commit is None:
-        return branch
-    return Msg("{branch}, commit {commit}", branch=branch, commit=commit)
-
-
-def _newer_release(git: Git, path: str, version: int, rev: str) -> ChicagoError:
-    """The refusal of a file from a newer release, naming where it came from and the
-    release to install (what the commit that last changed it says wrote it)."""
-    wrote = None
-    with suppress(GitError):
-        wrote = git.out(
-            "log", "-1", f"--format=%(trailers:key={RELEASE_TRAILER},valueonly)", rev, "--", path
-        ).strip() or None
-    what = Msg("session format {version}", version=version) if kind_of(path) == "session" else Msg("night format {version}", version=version)
-    source = _came_from(git, path, rev)
-    if source is not None:
-        if wrote and wrote != release():
-            return ChicagoError(
-                Msg(
-                    "{path} from {source} was written by chicago-protokoll {release} ({what}), newer than this {ours}: install chicago-protokoll {release} or later here, then run `chicago club sync` again; this machine's commit is kept and nothing was pushed",
-                    path=path,
-                    source=source,
-                    release=wrote,
-                    what=what,
-                    ours=release(),
-                ),
-            )
-        return ChicagoError(
-            Msg(
-                "{path} from {source} was written by a newer chicago-protokoll than this {ours} ({what}): install the newer release here, then run `chicago club sync` again; this machine's commit is kept and nothing was pushed",
-                path=path,
-                source=source,
-                what=what,
-                ours=release(),
-            ),
-        )
-    if wrote and wrote != release():
-        return ChicagoError(
-            Msg(
-                "{path} was written by chicago-protokoll {release} ({what}), newer than this {ours}: install chicago-protokoll {release} or later here, then sync; nothing was pushed",
-                path=path,
-                release=wrote,
-                what=what,
-                ours=release(),
-            ),
-        )
-    return ChicagoError(
-        Msg(
-            "{path} was written by a newer chicago-protokoll than this {ours} ({what}): install the newer release here, then sync; nothing was pushed",
-            path=path,
-            what=what,
-            ours=release(),
-        ),
-    )
 
 
 def _remove_theirs_copies(top: Path) -> list[Msg]:

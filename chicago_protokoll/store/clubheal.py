@@ -6,12 +6,13 @@ next sync does about it (holding the sync's own lock and the data directory's):
 
 - a git lock file (``.git/index.lock``, ``HEAD.lock``, a ref's ``.lock``) no git
   process holds: removed; one a running git holds is waited out by a plain refusal;
-- a merge the sync began itself (its mark, `MERGE_MARK`, names the commit it merged):
-  finished when every file merged and loads, else undone with every file on disk as it
-  is now (whatever was recorded since is kept, and merged again by this sync);
-- files of a merge git was writing when it was stopped: a session or night file that
-  does not load is put back as this machine's last commit has it (a recording could not
-  have been made into it since: a file that does not load is never recorded into);
+- a merge the sync began itself (its mark, `MERGE_MARK`, names the commit the folder
+  was moving to, `clubtree.move_to`): the files stay as they are on disk (whole: each
+  is written atomically), whatever they hold beyond this machine's commit — the
+  merge's part, and whatever was recorded since — is committed and merged again by
+  this sync; the index goes back to the branch; a session or night file that does
+  not load is put back as this machine's last commit has it (a recording could not have
+  been made into it since: a file that does not load is never recorded into);
 - the driver's temporary ``.merge_file_*`` files: removed.
 
 Whether a git process is running in the folder is read from ``/proc`` where there is
@@ -32,9 +33,8 @@ from .atomic import write_atomic
 from .clubfiles import check_text, kind_of
 from .gitrepo import Git
 
-#: Written in the git directory before the sync merges, removed when the merge is
-#: committed or undone: ``THEIRS\n`` (the commit merged).  A merge under way with this
-#: mark is the sync's own; one without is a person's.
+#: Written in the git directory before the sync moves the folder to a merge or the other
+#: side's commit, removed when it has: ``COMMIT\n``.
 MERGE_MARK = "chicago-protokoll-merge"
 #: Where /proc is not, a git lock file older than this is left behind.
 STALE_SECONDS = 120.0
@@ -79,24 +79,21 @@ def heal(git: Git) -> list[Msg]:
         with suppress(FileNotFoundError):
             os.unlink(stray)
     mark = git_dir / MERGE_MARK
-    try:
-        merged = mark.read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        return told
-    merging = git.maybe("rev-parse", "-q", "--verify", "MERGE_HEAD")
-    if merging is not None and merging == merged:
-        told.append(_finish_or_redo(git))
-    else:
-        # Stopped before git began the merge, after it ended, or in a fast-forward:
-        # only the files git was writing when it stopped can be amiss.
-        _put_back_broken(git, merged)
-    with suppress(FileNotFoundError):
-        os.unlink(mark)
+    if mark.exists():
+        # Stopped while the folder moved to a merge (`clubtree.move_to`): whole files,
+        # some of the merge's; the index as git last wrote it.  The index goes back to
+        # the branch (the files stay: what they hold beyond it is committed and merged
+        # again by this sync), and a file that does not load is put back.
+        git.run("reset", "-q")
+        _put_back_broken(git)
+        told.append(Msg("took up the merge a stopped sync had begun; this sync merges again"))
+        with suppress(FileNotFoundError):
+            os.unlink(mark)
     return told
 
 
-def mark_merge(git: Git, theirs: str) -> None:
-    write_atomic(git.git_path(MERGE_MARK), f"{theirs}\n".encode())
+def mark_merge(git: Git, commit: str) -> None:
+    write_atomic(git.git_path(MERGE_MARK), f"{commit}\n".encode())
 
 
 def unmark_merge(git: Git) -> None:
@@ -104,49 +101,9 @@ def unmark_merge(git: Git) -> None:
         os.unlink(git.git_path(MERGE_MARK))
 
 
-def _finish_or_redo(git: Git) -> Msg:
-    """The sync's own merge, stopped: commit it when git merged every file and each
-    loads as git staged it; else forget it, keeping every file as it is on disk."""
-    unmerged = [p for p in git.out("diff", "--name-only", "-z", "--diff-filter=U").split("\0") if p]
-    if not unmerged and _staged_files_load(git):
-        message = git.git_path("MERGE_MSG")
-        try:
-            subject = message.read_text(encoding="utf-8").strip() or "merged"
-        except FileNotFoundError:
-            subject = "merged"
-        git.run("commit", "-q", "-m", subject, identity=True)
-        return Msg("finished the merge a stopped sync began")
-    # A file git merged line by line (the house rules) may hold conflict markers, and a
-    # session or night file git was writing may be cut short: each is put back as this
-    # machine's commit has it; the merge is forgotten, the files on disk stay, and what
-    # they hold beyond this machine's commit is committed and merged again.
-    for path in unmerged:
-        if kind_of(path) is None:
-            _restore(git, path)
-    git.run("merge", "--quit")
-    git.run("reset", "-q")
-    _put_back_broken(git, git.out("rev-parse", "HEAD"))
-    return Msg("undid the merge a stopped sync began; this sync merges again")
-
-
-def _staged_files_load(git: Git) -> bool:
-    changed = [p for p in git.out("diff", "--cached", "--name-only", "-z", "HEAD").split("\0") if p]
-    for path in changed:
-        if kind_of(path) is None:
-            continue
-        text = git.blob(f":{path}")
-        if text is None:
-            continue
-        try:
-            check_text(path, text)
-        except (SessionFileError, ChicagoError):
-            return False
-    return True
-
-
-def _put_back_broken(git: Git, merged: str) -> None:
-    """Every session or night file that differs from HEAD and does not load (or is gone
-    though both HEAD and the commit merged have it): as HEAD has it."""
+def _put_back_broken(git: Git) -> None:
+    """Every session or night file that differs from HEAD and does not load: as HEAD has
+    it (a sync writes whole files; this is for a file cut short by anything else)."""
     listed = git.run("status", "--porcelain=v1", "-z", "--untracked-files=all", check=False).stdout
     for item in listed.split("\0"):
         if len(item) < 4:
@@ -156,8 +113,6 @@ def _put_back_broken(git: Git, merged: str) -> None:
             continue
         file = git.top / path
         if "D" in status:
-            if git.ok("cat-file", "-e", f"{merged}:{path}"):
-                _restore(git, path)
             continue
         try:
             check_text(path, file.read_text(encoding="utf-8-sig"))

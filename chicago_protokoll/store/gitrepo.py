@@ -60,12 +60,13 @@ class Git:
         identity: bool = False,
         hooks: bool = False,
         input: str | None = None,
+        env: dict[str, str] | None = None,
     ) -> subprocess.CompletedProcess[str]:
         """``git ARGS`` in the work tree; a failure (when ``check``) is a `GitError`.
         ``identity``: a commit, which needs a name and address even on a machine where
         none was ever set (then this machine's name stands in).  ``hooks``: with the
         clone's hooks and housekeeping (see the module docstring)."""
-        env = dict(os.environ)
+        env = {**os.environ, **(env or {})}
         # Never an editor for a merge's message, never a pager; what is parsed is read
         # with -z or as porcelain, the same in every language.
         env.update(GIT_MERGE_AUTOEDIT="no", GIT_PAGER="cat")
@@ -93,9 +94,9 @@ class Git:
             )
         return result
 
-    def out(self, *args: str) -> str:
+    def out(self, *args: str, env: dict[str, str] | None = None) -> str:
         """What ``git ARGS`` prints, without the last line break."""
-        return self.run(*args).stdout.rstrip("\n")
+        return self.run(*args, env=env).stdout.rstrip("\n")
 
     def ok(self, *args: str) -> bool:
         return self.run(*args, check=False).returncode == 0
@@ -109,16 +110,22 @@ class Git:
         return self.maybe("config", "--local", "--get", key)
 
     def blob(self, spec: str) -> str | None:
-        """The text of ``REV:PATH`` (or ``:N:PATH``, a stage of a merge), None if absent."""
+        """The text of ``REV:PATH`` (or ``:N:PATH``, a stage of a merge; or an object's
+        id), None if absent."""
+        data = self.blob_bytes(spec)
+        return None if data is None else data.decode("utf-8", errors="replace")
+
+    def blob_bytes(self, spec: str) -> bytes | None:
+        """The bytes of ``REV:PATH`` (see `blob`), None if absent."""
         result = subprocess.run(
-            [self.program, "-C", str(self.top), "show", spec],
+            [self.program, "-C", str(self.top), "cat-file", "blob", spec],
             capture_output=True,
             check=False,
             stdin=subprocess.DEVNULL,
         )
         if result.returncode != 0:
             return None
-        return result.stdout.decode("utf-8", errors="replace")
+        return result.stdout
 
     def git_path(self, name: str) -> Path:
         """Where ``.git/NAME`` is (a linked work tree's git directory is elsewhere)."""

@@ -3,7 +3,6 @@ machines"): init, sync without a conflict, and every refusal with the folder as 
 
 from __future__ import annotations
 
-import fcntl
 import os
 from pathlib import Path
 

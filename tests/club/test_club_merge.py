@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from chicago_protokoll.store.fileformat import loads_session
-from club_support import git, make_club
+from club_support import make_club
 
 DEAL = ("deal", "--buy", "pass", "--buy", "Bo:par", "--last-trick", "Anna", "--showdown", "pass")
 OTHER_DEAL = ("deal", "--buy", "Cilla:två par", "--buy", "pass", "--last-trick", "Bo", "--showdown", "pass")

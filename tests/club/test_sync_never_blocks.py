@@ -8,6 +8,8 @@ the sync is still running, and reaches a commit by the next sync."""
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -32,13 +34,11 @@ def sleeping_hook(hooks: Path, name: str, marks: Path) -> None:
     script.chmod(0o755)
 
 
-def wait_for(condition, process: subprocess.Popen[str]) -> None:  # type: ignore[no-untyped-def]
+def wait_for(condition: Callable[[], bool], process: subprocess.Popen[str]) -> None:
     """Until ``condition`` holds or ``process`` has ended (a final state, no time bound)."""
     while not condition() and process.poll() is None:
-        try:
+        with suppress(subprocess.TimeoutExpired):
             process.wait(timeout=0.05)
-        except subprocess.TimeoutExpired:
-            pass
 
 
 def test_a_note_during_a_sync_in_a_slow_hook_is_saved_at_once_and_shared_by_the_next_sync(
@@ -56,7 +56,7 @@ def test_a_note_during_a_sync_in_a_slow_hook_is_saved_at_once_and_shared_by_the_
         sleeping_hook(club.a.home / ".git" / "hooks", name, marks)
 
     syncing = club.a.spawn("club", "sync")
-    wait_for(lambda: (marks / "pre-push").exists(), syncing)
+    wait_for((marks / "pre-push").exists, syncing)
     assert syncing.poll() is None, "the sync ended before its pre-push hook ran"
     # The sync sits in its pre-push hook: a recording answers, and the sync goes on.
     noted = club.a.spawn("note", "under the push", "--session", "fredag")
