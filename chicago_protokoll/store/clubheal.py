@@ -75,16 +75,18 @@ def heal(git: Git) -> list[Msg]:
                 files=", ".join(_shown(git, lock) for lock in locks),
             ),
         )
-    for stray in _stray_merge_files(git.top):
-        with suppress(FileNotFoundError):
-            os.unlink(stray)
+    strays = _stray_merge_files(git.top)
+    if strays and not _git_running(git.top, []):
+        for stray in strays:
+            with suppress(FileNotFoundError):
+                os.unlink(stray)
     mark = git_dir / MERGE_MARK
     if mark.exists():
         # Stopped while the folder moved to a merge (`clubtree.move_to`): whole files,
         # some of the merge's; the index as git last wrote it.  The index goes back to
         # the branch (the files stay: what they hold beyond it is committed and merged
         # again by this sync), and a file that does not load is put back.
-        git.run("reset", "-q")
+        git.run("reset", "-q", check=False)  # (a branch with no commit yet has no index to reset)
         _put_back_broken(git)
         told.append(Msg("took up the merge a stopped sync had begun; this sync merges again"))
         with suppress(FileNotFoundError):
