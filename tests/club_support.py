@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +15,33 @@ import pytest
 from typer.testing import Result
 
 from chicago_protokoll.store.locations import HOME_ENV
-from cli_support import invoke
+from cli_support import ENGLISH, invoke
+
+#: `chicago` in a process of its own, optionally stopped (SIGKILL, as a laptop that
+#: powers off) at a named step of the sync: ``merged`` (the merge made and committed in
+#: git's objects and its files written into the folder, the branch not yet moved),
+#: ``conflict`` (git left a file unmerged).
+_LAUNCHER = """
+import os, signal, sys
+from chicago_protokoll.store import club, gitrepo
+
+def stop(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+where = sys.argv[1]
+if where == "merged":
+    real = gitrepo.Git.run
+    def run(self, *args, **kwargs):
+        if args[0] == "update-ref":
+            stop()
+        return real(self, *args, **kwargs)
+    gitrepo.Git.run = run
+elif where == "conflict":
+    club._conflict = stop
+sys.argv = ["chicago", *sys.argv[2:]]
+from chicago_protokoll.__main__ import main
+main()
+"""
 
 
 def git(where: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -39,11 +66,34 @@ class Machine:
         assert result.exit_code == 0, f"chicago {' '.join(args)}: {result.output}"
         return result.stdout
 
+    def spawn(self, *args: str, stop: str = "", group: bool = False) -> subprocess.Popen[str]:
+        """``chicago ARGS`` started in a process of its own (``group``: in a process group
+        of its own, git's children with it, to be killed whole)."""
+        env = {**os.environ, HOME_ENV: str(self.home), **ENGLISH}
+        return subprocess.Popen(
+            [sys.executable, "-c", _LAUNCHER, stop, *args],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=group,
+        )
+
     def file(self, name: str) -> Path:
         return self.home / "sessions" / f"{name}.toml"
 
     def head(self) -> str:
         return git(self.home, "rev-parse", "HEAD").stdout.strip()
+
+    def committed(self, path: str) -> bytes:
+        """``path`` as this machine's last commit has it."""
+        return subprocess.run(
+            ["git", "-C", str(self.home), "show", f"HEAD:{path}"], capture_output=True, check=True
+        ).stdout
+
+    def status(self) -> str:
+        """What git says differs from the last commit (``git status --porcelain``)."""
+        return git(self.home, "status", "--porcelain").stdout
 
     def clean(self) -> bool:
         """No merge under way, nothing staged (the folder as a person left it)."""

@@ -63,7 +63,13 @@ def club_sync(directory: DirArgument = None) -> None:
     """Commit, pull, check, push; a conflict is named, never committed."""
     from ..store import club
 
-    _report(club.sync(_folder(directory)))
+    try:
+        report = club.sync(_folder(directory))
+    except club.SyncStopped as stopped:
+        # What it said before it stopped is still true (a sync never takes back its commit).
+        _say(stopped.told)
+        raise
+    _report(report)
 
 
 @club_app.command("keep")
@@ -80,7 +86,9 @@ def club_keep(
     directory: DirArgument = None,
 ) -> None:
     """Settle one name's conflict (others may stay open); the push follows the last."""
-    from ..store import clubsettle
+    from ..store import clubkeep
+    from ..store.club import SyncStopped
+    from ..store.clubsettle import Way
 
     if ours + theirs + both != 1:
         raise typer.BadParameter(
@@ -90,12 +98,15 @@ def club_keep(
         raise typer.BadParameter(t("--all settles with --ours or --theirs, never --both"), param_hint="'--all'")
     if every == (name is not None):
         raise typer.BadParameter(t("give NAME or --all"), param_hint="NAME")
-    way: clubsettle.Way = "ours" if ours else "theirs" if theirs else "both"
+    way: Way = "ours" if ours else "theirs" if theirs else "both"
     folder = _folder(directory)
-    if name is None:
-        _report(clubsettle.keep_all(folder, way))
-    else:
-        _report(clubsettle.keep(folder, name, way))
+    try:
+        report = clubkeep.keep_all(folder, way) if name is None else clubkeep.keep(folder, name, way)
+    except SyncStopped as stopped:
+        # What it settled is this clone's commit, whatever the sync then met: said first.
+        _say(stopped.told)
+        raise
+    _report(report)
 
 
 @club_app.command("conflicts")
@@ -110,11 +121,11 @@ def club_conflicts(
     import json
 
     from ..present import conflicts as words
-    from ..store import clubsettle
+    from ..store import clubkeep
 
     folder = _folder(directory)
     if settled:
-        recorded = clubsettle.settlements(folder)
+        recorded = clubkeep.settlements(folder)
         if as_json:
             print(json.dumps(words.settlements_json(recorded), ensure_ascii=False, indent=2))
             return
@@ -123,7 +134,7 @@ def club_conflicts(
         for item in recorded:
             print(visible(words.settlement_line(item)))
         return
-    found = clubsettle.open_conflicts(folder)
+    found = clubkeep.open_conflicts(folder)
     if as_json:
         print(json.dumps(words.conflicts_json(found), ensure_ascii=False, indent=2))
         return

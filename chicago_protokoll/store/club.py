@@ -3,15 +3,20 @@
 
 - `init_club`: the folder a git repository whose session and night files merge with
   ``chicago merge-driver``, the per-machine files ignored, and this clone's driver set.
-- `sync`: under the data directory's locks (a recording waits), commit what changed,
-  fetch, merge with the driver, check that every file that changed loads, push.  A
-  conflict ends the merge: the repository and every file as they were before the sync,
-  the other side's version beside the file as ``NAME.theirs.toml``.  Nothing is
+- `sync`: heal what a stopped sync left (`clubheal`), check that git would share every
+  session and night file (`clubignore`), commit what changed, fetch, merge with the
+  driver, check that every file that changed loads, push.  The data directory's locks
+  are held only while it reads or writes the folder's files (the commits and the
+  merge, git's hooks off); the fetch and the push run without them, so a recording
+  waits a moment at most, and goes into this sync or the next.  A conflict ends the
+  merge and only the merge: this machine's commit stays, every file as it has it, the
+  other side's version beside the file as ``NAME.theirs.toml``.  Nothing is
   half-merged, nothing unreadable is committed or pushed.
-- Settling a conflict (`store.clubsettle`): ``club keep`` records one name's settlement
-  as a commit of this clone; the sync's merge applies every settlement not yet pushed
-  (`clubsettle.resolve`), tells what an arriving settlement dropped of this machine's
-  work, and follows a game another machine renamed (`clubsettle.before_merge`).
+- Settling a conflict (`store.clubkeep`): ``club keep`` records one name's settlement
+  as a commit of this clone; the sync's merge builds every settlement not yet pushed
+  into its tree (`clubsettle.resolve`), tells what an arriving settlement dropped of
+  this machine's work, and follows a game another machine renamed
+  (`clubsettle.before_merge`).
 """
 
 from __future__ import annotations
@@ -24,10 +29,15 @@ from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.errors import ChicagoError, SessionFileError
+from ..core.errors import ChicagoError
+from ..core.logmerge import MergeConflict
 from ..i18n.language import Msg, language
+from . import clubsettle, clubtree
 from .atomic import locked, make_dir, write_atomic
-from .clubfiles import check_text, describe_conflict, kind_of, newer_format, theirs_path
+from .clubcheck import RELEASE_TRAILER, check_files, newer_release, release
+from .clubfiles import describe_conflict, kind_of, newer_format, theirs_path
+from .clubheal import heal, mark_merge, unmark_merge
+from .clubignore import check_shared
 from .gitrepo import Git, GitError, said, toplevel
 
 #: What ``club init`` writes into .gitattributes: every file of ours merges by the driver.
@@ -47,10 +57,9 @@ IGNORED = (
 #: Shared files besides the sessions and nights.
 SHARED = ("house-rules.toml", ".gitattributes", ".gitignore")
 DRIVER_NAME = "chicago-protokoll: sessions merged by event id, nights by key"
-#: The trailer every sync's commit carries: which release wrote it (a newer file is named
-#: by the release to install).
-RELEASE_TRAILER = "Chicago-Protokoll-Release"
 _PUSH_TRIES = 3
+#: In the git directory: held by the one sync that runs (see `_one_sync`).
+_SYNC_LOCK = "chicago-protokoll-sync.lock"
 
 
 def driver_command() -> str:
@@ -58,16 +67,6 @@ def driver_command() -> str:
     (git runs it with no PATH of a virtual environment)."""
     python = shlex.quote(os.path.abspath(sys.executable))
     return f"{python} -m chicago_protokoll merge-driver %O %A %B %P"
-
-
-def release() -> str:
-    """The installed release (the store may not import the package's top)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("chicago-protokoll")
-    except PackageNotFoundError:  # pragma: no cover - run from a bare source tree
-        return "source"
 
 
 # -- init ----------------------------------------------------------------------------------
@@ -79,12 +78,20 @@ def init_club(directory: Path) -> list[Msg]:
     make_dir(directory)
     told: list[Msg] = []
     top = toplevel(directory)
-    if top is None or os.path.realpath(top) != os.path.realpath(directory):
-        git = Git(directory)
+    made = top is None or os.path.realpath(top) != os.path.realpath(directory)
+    git = Git(directory)
+    if made:
         git.run("init", "-q")
         git.run("symbolic-ref", "HEAD", "refs/heads/main")
         told.append(Msg("made {folder} a git repository (branch main)", folder=str(directory)))
-    git = Git(directory)
+    try:
+        check_shared(git, again="club init")
+    except ChicagoError:
+        if made:  # the folder as it was: the repository made a moment ago goes again
+            import shutil
+
+            shutil.rmtree(directory / ".git", ignore_errors=True)
+        raise
     cloned = git.ok("cat-file", "-e", "HEAD:.gitattributes") and _has_lines(
         directory / ".gitattributes", ATTRIBUTES
     )
@@ -178,10 +185,20 @@ class SyncReport:
     conflicts: list[Conflict] = field(default_factory=list)
 
 
+class SyncStopped(ChicagoError):
+    """A sync that ended in a refusal after it had done something: what it said before
+    (printed first, each line still true: a sync never takes back its own commit)."""
+
+    def __init__(self, message: Msg, told: list[Msg]) -> None:
+        super().__init__(message)
+        self.told = told
+
+
 @contextmanager
-def _data_locks(top: Path) -> Iterator[None]:
+def data_locks(top: Path) -> Iterator[None]:
     """The data directory's write locks, nights before sessions as a night's draw takes
-    them, held for the whole sync: a recording waits until it is done."""
+    them: held while the sync reads or writes files in the folder, never while git
+    talks to the remote, so a recording waits at most the moment that takes."""
     with ExitStack() as stack:
         for name in ("nights", "sessions"):
             make_dir(top / name)
@@ -189,12 +206,50 @@ def _data_locks(top: Path) -> Iterator[None]:
         yield
 
 
+@contextmanager
+def _one_sync(git: Git) -> Iterator[None]:
+    """One sync at a time in a clone (the fetch and the push run outside the data
+    directory's lock, so two could otherwise interleave).  A lock held by a descriptor:
+    a sync that was stopped holds it no more."""
+    import fcntl
+
+    fd = os.open(git.git_path(_SYNC_LOCK), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ChicagoError(
+                Msg(
+                    "another `chicago club sync` is under way in {folder}; nothing was done: run it again when that one has ended",
+                    folder=str(git.top),
+                ),
+            ) from None
+        yield
+    finally:
+        os.close(fd)
+
+
 def sync(directory: Path) -> SyncReport:
     """Commit, pull with the driver, check, push (see the module docstring)."""
     top = club_top(directory)
     git = Git(top)
     report = SyncReport()
-    with _data_locks(top):
+    with _one_sync(git):
+        try:
+            _sync(git, report)
+        except SyncStopped:
+            raise
+        except ChicagoError as error:
+            if not report.told:
+                raise
+            raise SyncStopped(error.message, report.told) from None
+    return report
+
+
+def _sync(git: Git, report: SyncReport) -> None:
+    top = git.top
+    with data_locks(top):
+        report.told.extend(heal(git))
         fixed = ensure_driver(git)
         if fixed is not None:
             report.told.append(fixed)
@@ -210,63 +265,71 @@ def sync(directory: Path) -> SyncReport:
             raise ChicagoError(
                 Msg("{folder} is on no branch (a detached HEAD); check out its branch, then sync", folder=str(top)),
             )
-        before = git.maybe("rev-parse", "-q", "--verify", "HEAD")
+        check_shared(git, again="club sync")
         _commit_local(git, report)
-        remote, remote_branch, upstream = _remote(git, branch)
-        if remote is None:
-            report.told.append(
-                Msg("no remote to share with: committed here only (`git remote add origin URL` adds one)"),
-            )
-            return report
-        for attempt in range(_PUSH_TRIES):
-            try:
-                git.run("fetch", "-q", remote)
-            except GitError as error:
-                raise ChicagoError(
-                    Msg("committed here, but {remote} could not be reached: {error}", remote=remote, error=error.message),
-                ) from None
-            if not git.ok("rev-parse", "-q", "--verify", f"refs/remotes/{remote}/{remote_branch}"):
-                # No upstream yet, or one that names a branch the remote lacks (the
-                # clone of a folder whose default branch is another): choose, and set it.
-                chosen = _their_branch(git, remote, remote_branch)
-                upstream = upstream and chosen == remote_branch
-                remote_branch = chosen
-            theirs_ref = f"refs/remotes/{remote}/{remote_branch}"
-            if git.ok("rev-parse", "-q", "--verify", theirs_ref):
-                from .clubsettle import before_merge
-
-                for line in before_merge(git, theirs_ref):
-                    if line not in report.told:
+    remote, remote_branch, upstream = _remote(git, branch)
+    if remote is None:
+        report.told.append(
+            Msg("no remote to share with: committed here only (`git remote add origin URL` adds one)"),
+        )
+        return
+    for attempt in range(_PUSH_TRIES):
+        try:
+            git.run("fetch", "-q", remote, hooks=True)
+        except GitError as error:
+            raise ChicagoError(
+                Msg("committed here, but {remote} could not be reached: {error}", remote=remote, error=error.message),
+            ) from None
+        if not git.ok("rev-parse", "-q", "--verify", f"refs/remotes/{remote}/{remote_branch}"):
+            # No upstream yet, or one that names a branch the remote lacks (the
+            # clone of a folder whose default branch is another): choose, and set it.
+            chosen = _their_branch(git, remote, remote_branch)
+            upstream = upstream and chosen == remote_branch
+            remote_branch = chosen
+        theirs_ref = f"refs/remotes/{remote}/{remote_branch}"
+        theirs_there = git.ok("rev-parse", "-q", "--verify", theirs_ref)
+        with data_locks(top):
+            _commit_local(git, report)  # what was recorded while git fetched
+            if theirs_there:
+                for line in clubsettle.before_merge(git, theirs_ref):
+                    if line not in report.told:  # said once, however many tries
                         report.told.append(line)
-                conflicts = _merge(git, theirs_ref, before, unrelated=not upstream)
+                conflicts = _merge(git, theirs_ref, unrelated=not upstream)
                 if conflicts:
                     report.conflicts = conflicts
-                    return report
-            try:
-                # What the push would send: every file that differs from theirs loads.
-                sent = _changed(git, theirs_ref, "HEAD") if git.ok("rev-parse", "-q", "--verify", theirs_ref) else _tracked(git)
-                _check_files(git, sent, rev="HEAD")
-            except ChicagoError:
-                _undo(git, before)
-                raise
-            pushed = git.run(
-                "push", "-q", *(() if upstream else ("-u",)), remote, f"HEAD:refs/heads/{remote_branch}",
-                check=False,
+                    return
+        # What the push would send: every file that differs from theirs loads (read
+        # from the commits, so outside the lock).
+        sent = _changed(git, theirs_ref, "HEAD") if theirs_there else _tracked(git)
+        check_files(git, sent, rev="HEAD")
+        pushed = git.run(
+            "push", "-q", *(() if upstream else ("-u",)), remote, f"HEAD:refs/heads/{remote_branch}",
+            check=False, hooks=True,
+        )
+        if pushed.returncode == 0:
+            break
+        if attempt + 1 == _PUSH_TRIES or "rejected" not in pushed.stderr + pushed.stdout:
+            raise ChicagoError(
+                Msg("committed here, but the push to {remote} failed: {said}", remote=remote, said=said(pushed)),
             )
-            if pushed.returncode == 0:
-                break
-            if attempt + 1 == _PUSH_TRIES or "rejected" not in pushed.stderr + pushed.stdout:
-                raise ChicagoError(
-                    Msg("committed here, but the push to {remote} failed: {said}", remote=remote, said=said(pushed)),
-                )
-            # Another machine pushed in between: fetch and merge that too.
-        if not upstream:
-            report.told.append(
-                Msg("{branch} now follows {remote}/{remote_branch}", branch=branch, remote=remote, remote_branch=remote_branch),
-            )
-        report.told.append(Msg("in step with {remote}", remote=remote))
+        # Another machine pushed in between: fetch and merge that too.
+    if not upstream:
+        report.told.append(
+            Msg("{branch} now follows {remote}/{remote_branch}", branch=branch, remote=remote, remote_branch=remote_branch),
+        )
+    with data_locks(top):
         report.told.extend(_remove_theirs_copies(top))
-    return report
+        since = [path for path, _ in _local_changes(git)]
+    if since:
+        report.told.append(
+            Msg(
+                "in step with {remote} but for what was recorded while it synced ({summary}): the next `chicago club sync` shares it",
+                remote=remote,
+                summary=_message(since).partition("\n")[0],
+            ),
+        )
+    else:
+        report.told.append(Msg("in step with {remote}", remote=remote))
 
 
 def _commit_local(git: Git, report: SyncReport) -> None:
@@ -274,7 +337,7 @@ def _commit_local(git: Git, report: SyncReport) -> None:
     changed = _local_changes(git)
     if not changed:
         return
-    _check_files(git, [path for path, gone in changed if not gone], rev=None)
+    check_files(git, [path for path, gone in changed if not gone], rev=None)
     paths = [path for path, _ in changed]
     git.run("add", "-A", "--", *paths)
     message = _message(paths)
@@ -354,69 +417,105 @@ def _their_branch(git: Git, remote: str, branch: str) -> str:
     return names[0] if len(names) == 1 else branch
 
 
-def _merge(git: Git, theirs_ref: str, before: str | None, *, unrelated: bool) -> list[Conflict]:
-    """Bring ``theirs_ref`` in: nothing to do, a fast-forward (its files checked first) or a
-    merge by the driver, committed only when nothing is in conflict and every changed
-    file loads.  A conflict ends the merge and undoes this sync's own commit; the files
-    on disk stay as this machine had them."""
+def other_side(git: Git) -> str | None:
+    """The other side the last sync merged: this branch's remote branch, as `sync`
+    finds it (None: no remote, or nothing fetched from it yet)."""
+    branch = git.maybe("symbolic-ref", "-q", "--short", "HEAD")
+    if branch is None:
+        return None
+    remote, remote_branch, _ = _remote(git, branch)
+    if remote is None:
+        return None
+    ref = f"refs/remotes/{remote}/{_their_branch(git, remote, remote_branch)}"
+    return ref if git.ok("rev-parse", "-q", "--verify", ref) else None
+
+
+def _merge(git: Git, theirs_ref: str, *, unrelated: bool) -> list[Conflict]:
+    """Bring ``theirs_ref`` in, under the data directory's lock: nothing to do, a
+    fast-forward (its files checked first) or a merge by the driver made in git's
+    objects (`clubtree`), committed only when nothing is in conflict and every changed
+    file loads, and only then written into the folder, file by file, atomically.  A
+    file this clone settled and has not pushed yet (`clubsettle.pending`) goes into the
+    tree as settled, not raised again (`clubsettle.resolve`).  A conflict leaves the folder and this machine's own commit untouched.  The sync's mark
+    (`clubheal.MERGE_MARK`) names the commit while the folder moves to it, so a sync
+    that was stopped there is healed by the next."""
     head = git.maybe("rev-parse", "-q", "--verify", "HEAD")
     if head is not None and git.ok("merge-base", "--is-ancestor", theirs_ref, "HEAD"):
         return []
+    theirs = git.out("rev-parse", theirs_ref)
     if head is None or git.ok("merge-base", "--is-ancestor", "HEAD", theirs_ref):
         changed = _changed(git, "HEAD", theirs_ref) if head is not None else _tracked(git, theirs_ref)
-        _check_files(git, changed, rev=theirs_ref)
-        git.run("merge", "-q", "--ff-only", theirs_ref)
+        check_files(git, changed, rev=theirs_ref)
+        _move(git, theirs)
         return []
-    flags = ["--allow-unrelated-histories"] if unrelated else []
-    merging = git.run(
-        "merge", "-q", "--no-ff", "--no-commit", *flags, theirs_ref, check=False, identity=True
-    )
-    unmerged = [p for p in git.out("diff", "--name-only", "-z", "--diff-filter=U").split("\0") if p]
-    if merging.returncode != 0 and not unmerged:
-        _undo(git, before)
-        raise ChicagoError(Msg("git could not merge {ref}: {said}", ref=theirs_ref, said=said(merging)))
-    from .clubsettle import pending, resolve
-
-    settled = pending(git, theirs_ref)
-    kept = [path for path in unmerged if path in settled and resolve(git, path, settled[path])]
-    remaining = [path for path in unmerged if path not in kept]
+    merged = clubtree.merge_tree(git, head, theirs, unrelated=unrelated)
+    settled = clubsettle.pending(git, theirs_ref) if merged.unmerged else {}
+    chosen: dict[str, str | None] = {}
+    for path, sides in merged.unmerged.items():
+        if path in settled:
+            kept = clubsettle.resolve(git, path, sides, settled[path])
+            if kept is not None:
+                chosen[path] = kept.blob
+    remaining = {path: sides for path, sides in merged.unmerged.items() if path not in chosen}
     if remaining:
-        try:
-            conflicts = [_conflict(git, path, theirs_ref) for path in remaining]
-        finally:
-            _undo(git, before)
-        return conflicts
-    try:
-        _check_files(git, sorted({*_changed(git, "HEAD"), *_changed(git, "MERGE_HEAD")}), rev=None)
-    except BaseException:
-        _undo(git, before)
-        raise
+        stopped = [path for path, sides in remaining.items() if _driver_stopped(git, path, sides)]
+        if stopped:
+            raise ChicagoError(
+                Msg(
+                    "the merge of {path} was interrupted (its merge driver stopped before it had merged); this machine's commit is kept and nothing was pushed: run `chicago club sync` again",
+                    path=stopped[0],
+                ),
+            )
+        return [_conflict(git, path, theirs_ref, sides) for path, sides in remaining.items()]
+    tree = clubtree.with_sides(git, merged.tree, chosen) if chosen else merged.tree
     subject = Msg("merged {ref}", ref=theirs_ref.removeprefix("refs/remotes/")).localized(language())
-    if kept:
-        subject += "; " + Msg("settled {paths}", paths=", ".join(kept)).localized(language())
-    git.run("commit", "-q", "-m", f"{subject}\n\n{RELEASE_TRAILER}: {release()}\n", identity=True)
+    if chosen:
+        subject += "; " + Msg("settled {paths}", paths=", ".join(chosen)).localized(language())
+    commit = clubtree.commit_tree(git, tree, [head, theirs], f"{subject}\n\n{RELEASE_TRAILER}: {release()}\n")
+    check_files(git, sorted({*_changed(git, head, commit), *_changed(git, theirs, commit)}), rev=commit)
+    _move(git, commit)
     return []
 
 
-def _undo(git: Git, before: str | None) -> None:
-    """End a merge under way and take back this sync's commit: the repository as it was
-    before the sync, every file on disk as this machine had it."""
-    git.run("merge", "--abort", check=False)
-    if before is not None:
-        git.run("reset", "-q", before)
-    else:
-        git.run("update-ref", "-d", "HEAD", check=False)
-        git.run("read-tree", "--empty", check=False)
+def _move(git: Git, commit: str) -> None:
+    """The folder moved to ``commit``, marked while it moves (`clubheal`)."""
+    mark_merge(git, commit)
+    clubtree.move_to(git, commit)
+    unmark_merge(git)
 
 
-def _conflict(git: Git, path: str, theirs_ref: str) -> Conflict:
-    """What keeps ``path`` from merging, and its other side written beside it."""
-    base, ours, theirs = (git.blob(f":{n}:{path}") for n in (1, 2, 3))
+def _driver_stopped(git: Git, path: str, sides: dict[int, str]) -> bool:
+    """Whether git left ``path`` unmerged though its sides merge: the merge driver was
+    stopped (killed, out of memory) before it wrote the merge, which is no conflict."""
+    from .clubfiles import merge_texts
+
+    if kind_of(path) is None:
+        return False
+    base, ours, theirs = (_side(git, sides, n) for n in (1, 2, 3))
+    if ours is None or theirs is None:
+        return False
+    try:
+        merge_texts(base, ours, theirs, path)
+    except (MergeConflict, ChicagoError):
+        return False
+    return True
+
+
+def _side(git: Git, sides: dict[int, str], stage: int) -> str | None:
+    """The text of one side of an unmerged file (1 common, 2 ours, 3 theirs), if it has one."""
+    oid = sides.get(stage)
+    return None if oid is None else git.blob(oid)
+
+
+def _conflict(git: Git, path: str, theirs_ref: str, sides: dict[int, str]) -> Conflict:
+    """What keeps ``path`` from merging, and its other side written beside it (``sides``:
+    each version's object id by stage, as `clubtree.merge_tree` found them)."""
+    base, ours, theirs = (_side(git, sides, n) for n in (1, 2, 3))
     written = None
     if theirs is not None:
         newer = newer_format(path, theirs)
         if newer is not None:
-            raise _newer_release(git, path, newer, theirs_ref)
+            raise newer_release(git, path, newer, theirs_ref)
         written = theirs_path(path)
         write_atomic(git.top / written, theirs.encode())
     return conflict_of(path, base, ours, theirs, written)
@@ -441,65 +540,6 @@ def _tracked(git: Git, rev: str = "HEAD") -> list[str]:
     if not git.ok("rev-parse", "-q", "--verify", rev):
         return []
     return [p for p in git.out("ls-tree", "-r", "-z", "--name-only", rev).split("\0") if p]
-
-
-def _check_files(git: Git, paths: list[str], *, rev: str | None) -> None:
-    """Refuse when a session or night file among ``paths`` does not load as it is in the
-    work tree (``rev`` None) or in ``rev``: damaged, not adding up, or from a newer
-    release (named)."""
-    for path in paths:
-        if kind_of(path) is None:
-            continue
-        if rev is None:
-            try:
-                text = (git.top / path).read_text(encoding="utf-8-sig")
-            except FileNotFoundError:
-                continue
-            except (OSError, UnicodeDecodeError):
-                text = "\0"
-        else:
-            found = git.blob(f"{rev}:{path}")
-            if found is None:
-                continue
-            text = found
-        newer = newer_format(path, text)
-        if newer is not None:
-            raise _newer_release(git, path, newer, rev or "HEAD")
-        try:
-            check_text(path, text)
-        except SessionFileError as error:
-            raise ChicagoError(
-                Msg("{path} does not load, so nothing was pushed: {error}", path=path, error=error.message),
-            ) from None
-
-
-def _newer_release(git: Git, path: str, version: int, rev: str) -> ChicagoError:
-    """The refusal of a file from a newer release, naming the release to install (what
-    the commit that last changed it says wrote it)."""
-    wrote = None
-    with suppress(GitError):
-        wrote = git.out(
-            "log", "-1", f"--format=%(trailers:key={RELEASE_TRAILER},valueonly)", rev, "--", path
-        ).strip() or None
-    what = Msg("session format {version}", version=version) if kind_of(path) == "session" else Msg("night format {version}", version=version)
-    if wrote and wrote != release():
-        return ChicagoError(
-            Msg(
-                "{path} was written by chicago-protokoll {release} ({what}), newer than this {ours}: install chicago-protokoll {release} or later here, then sync; nothing was pushed",
-                path=path,
-                release=wrote,
-                what=what,
-                ours=release(),
-            ),
-        )
-    return ChicagoError(
-        Msg(
-            "{path} was written by a newer chicago-protokoll than this {ours} ({what}): install the newer release here, then sync; nothing was pushed",
-            path=path,
-            what=what,
-            ours=release(),
-        ),
-    )
 
 
 def _remove_theirs_copies(top: Path) -> list[Msg]:

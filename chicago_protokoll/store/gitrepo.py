@@ -1,8 +1,14 @@
 """Git, run as a program: the club folder's engine (docs/club.md).
 
-Only `store.club` uses it.  Every call runs ``git -C TOP ...`` with its output captured,
-so what a person reads is our own sentence, with git's last line of complaint quoted
-where git refused something; git's own prompts (an SSH password) still reach the terminal.
+Only the club folder's modules (`store.club` and its `club*` helpers) use it.  Every
+call runs ``git -C TOP ...`` with its output captured, so what a person reads is our own
+sentence, with git's last line of complaint quoted where git refused something; git's
+own prompts (an SSH password) still reach the terminal.
+
+A call runs with the clone's hooks and git's automatic housekeeping (``gc --auto``) off
+unless it asks for them (``hooks=True``: the fetch and the push, which run outside the
+data directory's lock): whatever runs under the lock must end in the moment a file
+takes to write, whatever a hook of the clone sleeps or a housekeeping repacks.
 """
 
 from __future__ import annotations
@@ -31,6 +37,16 @@ def git_program() -> str:
     return found
 
 
+#: What every call but the fetch and the push runs with: no hook of the clone (a hook
+#: sleeping 25 s under the lock would make every recording on the machine wait), no
+#: automatic repacking.
+QUIET = (
+    "-c", "core.hooksPath=/dev/null",
+    "-c", "gc.auto=0",
+    "-c", "maintenance.auto=false",
+)
+
+
 class Git:
     """One work tree's git: ``run`` a command in it, read its answers."""
 
@@ -39,18 +55,25 @@ class Git:
         self.program = git_program()
 
     def run(
-        self, *args: str, check: bool = True, identity: bool = False
+        self,
+        *args: str,
+        check: bool = True,
+        identity: bool = False,
+        hooks: bool = False,
+        input: str | None = None,
+        env: dict[str, str] | None = None,
     ) -> subprocess.CompletedProcess[str]:
         """``git ARGS`` in the work tree; a failure (when ``check``) is a `GitError`.
         ``identity``: a commit, which needs a name and address even on a machine where
-        none was ever set (then this machine's name stands in)."""
-        env = dict(os.environ)
+        none was ever set (then this machine's name stands in).  ``hooks``: with the
+        clone's hooks and housekeeping (see the module docstring)."""
+        env = {**os.environ, **(env or {})}
         # Never an editor for a merge's message, never a pager; what is parsed is read
         # with -z or as porcelain, the same in every language.
         env.update(GIT_MERGE_AUTOEDIT="no", GIT_PAGER="cat")
-        extra: list[str] = []
+        extra: list[str] = [] if hooks else list(QUIET)
         if identity:
-            extra = self._identity()
+            extra += self._identity()
         result = subprocess.run(
             [self.program, "-C", str(self.top), *extra, *args],
             capture_output=True,
@@ -59,7 +82,7 @@ class Git:
             errors="replace",
             env=env,
             check=False,
-            stdin=subprocess.DEVNULL,
+            **({"input": input} if input is not None else {"stdin": subprocess.DEVNULL}),
         )
         if check and result.returncode != 0:
             raise GitError(
@@ -72,9 +95,9 @@ class Git:
             )
         return result
 
-    def out(self, *args: str) -> str:
+    def out(self, *args: str, env: dict[str, str] | None = None) -> str:
         """What ``git ARGS`` prints, without the last line break."""
-        return self.run(*args).stdout.rstrip("\n")
+        return self.run(*args, env=env).stdout.rstrip("\n")
 
     def ok(self, *args: str) -> bool:
         return self.run(*args, check=False).returncode == 0
@@ -88,19 +111,30 @@ class Git:
         return self.maybe("config", "--local", "--get", key)
 
     def blob(self, spec: str) -> str | None:
-        """The text of ``REV:PATH`` (or ``:N:PATH``, a stage of a merge), None if absent."""
+        """The text of ``REV:PATH`` (or ``:N:PATH``, a stage of a merge; or an object's
+        id), None if absent."""
+        data = self.blob_bytes(spec)
+        return None if data is None else data.decode("utf-8", errors="replace")
+
+    def blob_bytes(self, spec: str) -> bytes | None:
+        """The bytes of ``REV:PATH`` (see `blob`), None if absent."""
         result = subprocess.run(
-            [self.program, "-C", str(self.top), "show", spec],
+            [self.program, "-C", str(self.top), "cat-file", "blob", spec],
             capture_output=True,
             check=False,
             stdin=subprocess.DEVNULL,
         )
         if result.returncode != 0:
             return None
-        return result.stdout.decode("utf-8", errors="replace")
+        return result.stdout
+
+    def git_path(self, name: str) -> Path:
+        """Where ``.git/NAME`` is (a linked work tree's git directory is elsewhere)."""
+        found = Path(self.out("rev-parse", "--git-path", name))
+        return found if found.is_absolute() else self.top / found
 
     def _identity(self) -> list[str]:
-        extra = []
+        extra: list[str] = []
         if self.maybe("config", "user.name") is None:
             extra += ["-c", f"user.name=chicago-protokoll on {socket.gethostname()}"]
         if self.maybe("config", "user.email") is None:

@@ -3,7 +3,6 @@ machines"): init, sync without a conflict, and every refusal with the folder as 
 
 from __future__ import annotations
 
-import fcntl
 import os
 from pathlib import Path
 
@@ -165,7 +164,7 @@ def test_sync_refuses_a_file_of_a_newer_release_naming_the_release(
     assert "version = 9" not in club.a.file("fredag").read_text()
 
 
-def test_sync_holds_the_data_directorys_lock_while_git_works(
+def test_the_push_runs_without_the_data_directorys_lock_and_the_clones_pre_push_hook(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     club = make_club(tmp_path, monkeypatch, "Anna", "Bo", "Cilla")
@@ -181,15 +180,12 @@ def test_sync_holds_the_data_directorys_lock_while_git_works(
         "    f=open(d+'/.chicago-protokoll.lock','a')\n"
         "    try: fcntl.flock(f,fcntl.LOCK_EX|fcntl.LOCK_NB)\n"
         "    except BlockingIOError: held.append(d)\n"
-        f"open('{report}','w').write(' '.join(held))\"\n"
+        f"open('{report}','w').write('held: '+' '.join(held))\"\n"
     )
     hook.chmod(0o755)
     club.a.ok("club", "sync")
-    assert report.read_text() == "sessions nights"
-    # and released afterwards
-    with open(club.a.home / "sessions" / ".chicago-protokoll.lock", "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
+    assert report.read_text() == "held: "
+    assert club.origin_head() == club.a.head()
 
 
 def test_a_round_drawn_differently_on_both_machines_is_a_conflict_settled_by_keep(
@@ -212,7 +208,10 @@ def test_a_round_drawn_differently_on_both_machines_is_a_conflict_settled_by_kee
     result = club.b.run("club", "sync")
     assert result.exit_code == 1
     assert "round 2" in result.stderr and "club keep klubb" in result.stderr
-    assert night.read_bytes() == mine and club.b.head() == head and club.b.clean()
+    # B's own draw is committed and stays so; only the merge was left undone.
+    assert "committed: " in result.stdout and club.b.head() != head
+    assert club.b.committed("nights/klubb.toml") == mine == night.read_bytes()
+    assert club.b.clean() and club.b.status() == ""
     assert (club.b.home / "nights" / "klubb.theirs.toml").exists()
     assert "klubb.theirs" not in club.b.ok("night", "status", "klubb")
     club.b.ok("club", "keep", "klubb", "--theirs")

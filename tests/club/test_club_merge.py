@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from chicago_protokoll.store.fileformat import loads_session
-from club_support import git, make_club
+from club_support import make_club
 
 DEAL = ("deal", "--buy", "pass", "--buy", "Bo:par", "--last-trick", "Anna", "--showdown", "pass")
 OTHER_DEAL = ("deal", "--buy", "Cilla:två par", "--buy", "pass", "--last-trick", "Bo", "--showdown", "pass")
@@ -68,16 +68,18 @@ def test_deal_5_recorded_differently_is_a_conflict_naming_it_resolved_by_keep(
     assert result.exit_code == 1
     assert "deal 5" in result.stderr
     assert "club keep fredag --ours" in result.stderr
-    # Nothing committed or pushed; the file as B had it, the other side beside it.
-    assert club.b.head() == b_head and club.origin_head() == origin and club.b.clean()
-    assert club.b.file("fredag").read_bytes() == b_before
+    # B's deal 5 is committed, as it said, and stays so; the merge is not committed and
+    # nothing was pushed; the file as B had it, the other side beside it.
+    assert "committed: sessions fredag" in result.stdout
+    assert club.b.head() != b_head and club.origin_head() == origin and club.b.clean()
+    assert club.b.file("fredag").read_bytes() == b_before == club.b.committed("sessions/fredag.toml")
     theirs = club.b.home / "sessions" / "fredag.theirs.toml"
     assert theirs.read_bytes() == club.a.file("fredag").read_bytes()
     loads_session(theirs.read_text(), "theirs")  # both versions load
     club.b.ok("status", "--session", "fredag")
     assert "fredag.theirs" not in club.b.ok("sessions")
-    # B's deal 5 is B's own change again, not yet committed; the copy is ignored.
-    assert git(club.b.home, "status", "--porcelain").stdout == " M sessions/fredag.toml\n"
+    # Nothing is left uncommitted; the copy is ignored.
+    assert club.b.status() == ""
     # B keeps A's deal 5: the same bytes everywhere, the copy gone.
     club.b.ok("club", "keep", "fredag", "--theirs")
     assert club.b.file("fredag").read_bytes() == club.a.file("fredag").read_bytes()
@@ -128,5 +130,5 @@ def test_the_same_session_name_created_on_both_machines_is_a_conflict(
     result = club.b.run("club", "sync")
     assert result.exit_code == 1
     assert "two different games were created under the name lordag" in result.stderr
-    assert club.b.head() == b_head and club.b.file("lordag").read_bytes() == b_before
-    assert club.b.clean()
+    assert club.b.file("lordag").read_bytes() == b_before == club.b.committed("sessions/lordag.toml")
+    assert club.b.head() != b_head and club.b.clean() and club.b.status() == ""

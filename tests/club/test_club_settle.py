@@ -106,6 +106,32 @@ def test_two_names_are_settled_one_at_a_time_and_pushed_after_the_last(
     assert {item["name"]: len(item["dropped"]) for item in items} == {"fredag": 4, "lordag": 4}
 
 
+def test_settlements_are_committed_without_the_clones_hooks_and_built_into_the_syncs_merge(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``club keep`` commits under the data directory's lock as a sync does: a clone's
+    hook that refuses every commit, or would run after one, never runs; the sync's merge
+    (made in git's objects) takes each settled name as settled."""
+    club = two_names_in_conflict(tmp_path, monkeypatch)
+    hooks = club.b.home / ".git" / "hooks"
+    ran = tmp_path / "hooks-ran"
+    for name, end in (("pre-commit", "exit 1"), ("commit-msg", "exit 1"), ("post-commit", ""), ("post-merge", "")):
+        hook = hooks / name
+        hook.write_text(f"#!/bin/sh\necho {name} >> '{ran}'\n{end}\n")
+        hook.chmod(0o755)
+    lordag_here = club.b.file("lordag").read_bytes()
+    assert "still open: lordag" in club.b.ok("club", "keep", "fredag", "--theirs")
+    assert "in step with origin" in club.b.ok("club", "keep", "lordag", "--ours")
+    assert not ran.exists()
+    assert club.origin_head() == club.b.head()
+    assert git(club.b.home, "rev-list", "--parents", "-n1", "HEAD").stdout.count(" ") == 2  # a merge
+    assert club.b.file("lordag").read_bytes() == lordag_here
+    assert club.b.status() == ""
+    club.a.ok("club", "sync")
+    assert club.a.file("fredag").read_bytes() == club.b.file("fredag").read_bytes()
+    assert club.a.file("lordag").read_bytes() == lordag_here
+
+
 @pytest.mark.parametrize("settler", ["earlier", "later"])
 def test_keep_both_renames_the_later_game_alike_whichever_machine_settles(
     settler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
