@@ -9,6 +9,7 @@ before and after), so a correction can be told, exported and taken back.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import assert_never
@@ -81,22 +82,35 @@ class CorrectionRefused(RuleViolation):
 
 
 def deal_events(session: Session, deal: int) -> tuple[Event, ...]:
-    """The events recorded for deal ``deal``, in the order they were recorded: the run of
-    them from its first.  A note written on the deal later, among another deal's events,
-    is not one of them: a correction of the deal leaves it where it is."""
-    first = _first(session.events, deal)
-    if first is None:
+    """The events recorded for deal ``deal``, in the order they were recorded: those of
+    its run (`_run`).  A note written on the deal later, among another deal's events, is
+    not one of them: a correction of the deal leaves it where it is."""
+    run = _run(session.events, deal)
+    if run is None:
         return ()
-    run: list[Event] = []
-    for event in session.events[first:]:
-        if event.deal != deal:
-            break
-        run.append(event)
-    return tuple(run)
+    first, stop = run
+    return tuple(event for event in session.events[first:stop] if event.deal == deal)
 
 
 def _first(events: Sequence[Event], deal: int) -> int | None:
     return next((i for i, event in enumerate(events) if event.deal == deal), None)
+
+
+def _run(events: Sequence[Event], deal: int) -> tuple[int, int] | None:
+    """Where deal ``deal``'s events stand in ``events`` (start, stop): from its first
+    until an event of a later deal (the next deal's first).  A note on an earlier deal
+    written meanwhile (`chicago note --deal`) stands inside it, no part of the deal: a
+    note changes no total, so it never ends a deal's run (cli.md, "Added in the fifth
+    round": a note, on any deal, never blocks a correction)."""
+    first = _first(events, deal)
+    if first is None:
+        return None
+    stop = first + 1
+    while stop < len(events) and (
+        events[stop].deal == deal or (isinstance(events[stop], Note) and events[stop].deal < deal)
+    ):
+        stop += 1
+    return first, stop
 
 
 def recorded_deals(session: Session) -> int:
@@ -118,28 +132,42 @@ def _is_play(event: Event) -> bool:
     return not isinstance(event, RevisorEvent)
 
 
+def _is_moment(event: Event) -> bool:
+    return _is_play(event) and not isinstance(event, Exchange)
+
+
 def scoring_moments(events: Sequence[Event]) -> int:
     """How many of ``events`` are scoring moments (an exchange and the revisor's entries
     are not)."""
-    return sum(1 for event in events if _is_play(event) and not isinstance(event, Exchange))
+    return sum(1 for event in events if _is_moment(event))
 
 
 def keep_revisor_entries(before: Sequence[Event], after: Sequence[Event]) -> tuple[Event, ...]:
     """``after`` (a deal's play, as corrected) with the penalties, notes and forfeit of
     ``before`` kept, each right after the scoring moment it followed (the first, the
-    second...; past the corrected deal's last, at its end).  An ``after`` that holds
-    revisor entries of its own is taken as it is."""
+    second...; past the corrected deal's last, at its end).  One that followed only
+    exchanges stays after the deal's first entry (its exchanges before the first scoring
+    moment, or that moment): at the deal's very start a penalty would belong to the deal
+    before.  An amendment after the game's end (``after_end``) stays at the end, after
+    the play that ended the game.  An ``after`` that holds revisor entries of its own is
+    taken as it is."""
     if any(not _is_play(event) for event in after):
         return tuple(after)
     kept = [
-        (scoring_moments(before[:index]), event)
+        (sys.maxsize if _after_end(event) else scoring_moments(before[:index]), event)
         for index, event in enumerate(before)
         if not _is_play(event)
     ]
-    woven: list[Event] = [event for moments, event in kept if moments == 0]
+    play = next((i for i, event in enumerate(before) if _is_play(event)), len(before))
+    opening = list(before[:play])  # the first of `kept`: nothing was played before them
+    early = [event for moments, event in kept[len(opening) :] if moments == 0]
+    leading = next((i for i, e in enumerate(after) if not isinstance(e, Exchange)), len(after))
+    woven: list[Event] = list(opening)
     seen = 0
-    for event in after:
+    for index, event in enumerate(after):
         woven.append(event)
+        if index + 1 == max(leading, 1):
+            woven.extend(early)
         if isinstance(event, Exchange):
             continue
         seen += 1
@@ -148,13 +176,50 @@ def keep_revisor_entries(before: Sequence[Event], after: Sequence[Event]) -> tup
     return tuple(woven)
 
 
-def _spliced(
-    events: Sequence[Event], deal: int, old: Sequence[Event], new: Sequence[Event]
-) -> tuple[Event, ...]:
-    """``events`` with deal ``deal``'s run of events ``old`` (`deal_events`) replaced by ``new``."""
-    first = _first(events, deal)
-    assert first is not None  # the deal is recorded: check_deal_number
-    return (*events[:first], *new, *events[first + len(old) :])
+def _after_end(event: Event) -> bool:
+    return isinstance(event, Penalty | Forfeit) and event.after_end
+
+
+def _spliced(events: Sequence[Event], deal: int, new: Sequence[Event]) -> tuple[Event, ...]:
+    """``events`` with deal ``deal``'s events (`deal_events`) replaced by ``new``.  A note
+    on an earlier deal inside its run keeps its place among the deal's events (`_place`),
+    so that taking the correction back puts it back where it stood."""
+    run = _run(events, deal)
+    assert run is not None  # the deal is recorded: check_deal_number
+    first, stop = run
+    inside = events[first:stop]
+    own = [event for event in inside if event.deal == deal]
+    notes: list[tuple[int, Event]] = []
+    seen = 0
+    for event in inside:
+        if event.deal == deal:
+            seen += 1
+        else:
+            at = len(new) if seen == len(own) else _place(own[:seen], new)
+            notes.append((at, event))
+    woven: list[Event] = []
+    for index, event in enumerate(new):
+        woven.append(event)
+        woven.extend(note for at, note in notes if at == index + 1)
+    return (*events[:first], *woven, *events[stop:])
+
+
+def _place(followed: Sequence[Event], new: Sequence[Event]) -> int:
+    """How many of ``new`` a note goes after that followed the deal's events ``followed``
+    (some of them, not all): after as many scoring moments, and as many other entries
+    after the last of them (exchanges, penalties...), as far as ``new`` has them; after
+    its first event and before its last, as it stood.  Between one deal and its
+    correction the same place, back and forth, wherever ``new`` has that place."""
+
+    def where(events: Sequence[Event]) -> tuple[int, int]:
+        since = next(
+            (n for n, event in enumerate(reversed(events)) if _is_moment(event)), len(events)
+        )
+        return scoring_moments(events), since
+
+    wanted = where(followed)
+    fits = [index for index in range(1, len(new)) if where(new[:index]) <= wanted]
+    return max(fits, default=1)
 
 
 def check_deal_number(session: Session, deal: int) -> None:
@@ -203,7 +268,7 @@ def correct_deal(
             Msg("deal {deal} is already recorded so: there is nothing to correct", deal=deal),
         )
     was_complete = _complete(replay(session), deal)
-    corrected = _spliced(session.events, deal, before, after)
+    corrected = _spliced(session.events, deal, after)
     game = replay_corrected(replace(session, events=corrected), deal, was_complete)
     correction = Correction(
         deal=deal,
@@ -240,31 +305,75 @@ def replay_corrected(session: Session, deal: int, complete: bool) -> Game:
     including a corrected deal left unfinished (``complete``: it was finished before)."""
     game = Game(session)
     events = session.events
+    run = _run(events, deal)
+    last_of_deal = -1 if run is None else run[1] - 1  # by then the deal must be over again
     for index, event in enumerate(events):
-        if game.finished and not isinstance(event, Note):  # a note is written after a game too
-            winners = " & ".join(game.winners)
-            raise CorrectionRefused(
-                event.deal,
-                corrected=deal,
-                cause=RuleViolation(
-                    Msg(
-                        "the game would be over after deal {deal} ({winners} won), so deal {next_deal} could not have been played",
-                        deal=game.deal,
-                        winners=winners,
-                        next_deal=event.deal,
-                    ),
-                    rule=Rule.END_OF_GAME,
-                    key="game.target",
-                ),
-            )
+        refusal = _after_the_end(game, event) if game.finished else _not_ended(event)
+        if refusal is not None:
+            raise CorrectionRefused(event.deal, refusal, corrected=deal)
         try:
             game.apply(event)
         except ChicagoError as error:
             raise CorrectionRefused(event.deal, error, corrected=deal) from None
-        last_of_deal = index + 1 == len(events) or events[index + 1].deal != event.deal
-        if event.deal == deal and last_of_deal and complete and not _complete(game, deal):
+        if index == last_of_deal and complete and not _complete(game, deal):
             raise CorrectionRefused(deal, _unfinished(game))
     return game
+
+
+def _after_the_end(game: Game, event: Event) -> RuleViolation | None:
+    """Why ``event`` cannot follow the corrected game's end, or None where it may: a note
+    on a deal that was played, the revisor's amendments after the end, and a penalty that
+    belongs to the deal whose end reached the target (that end is judged after it)."""
+    winners = " & ".join(game.winners)
+    match event:
+        case Note() if event.deal <= game.deal:
+            return None
+        case Penalty() | Forfeit() if event.after_end:
+            return None
+        case Penalty() if game.ended_at_target and event.deal == game.deal:
+            return None
+        case Penalty() | Forfeit() if event.deal <= game.deal:
+            return RuleViolation(
+                Msg(
+                    "the game would be over with deal {deal} ({winners} won), so {entry}, recorded after it, could not have been made",
+                    deal=game.deal,
+                    winners=winners,
+                    entry=_revisor_entry(event),
+                ),
+                rule=Rule.END_OF_GAME,
+            )
+        case _:  # the play of a later deal, or a note on a deal that would not be played
+            return RuleViolation(
+                Msg(
+                    "the game would be over after deal {deal} ({winners} won), so deal {next_deal} could not have been played",
+                    deal=game.deal,
+                    winners=winners,
+                    next_deal=event.deal,
+                ),
+                rule=Rule.END_OF_GAME,
+                key="game.target",
+            )
+
+
+def _not_ended(event: Event) -> RuleViolation | None:
+    """Why ``event``, an amendment after the game's end, cannot stand in a corrected game
+    that is not over when it comes; None for every other event."""
+    if not (isinstance(event, Penalty | Forfeit) and event.after_end):
+        return None
+    return RuleViolation(
+        Msg(
+            "the game would no longer be over after deal {deal}, but {entry} was recorded after its end, as an amendment of the result; a correction keeps such a game over",
+            deal=event.deal,
+            entry=_revisor_entry(event),
+        ),
+        rule=Rule.END_OF_GAME,
+    )
+
+
+def _revisor_entry(event: Penalty | Forfeit) -> Msg:
+    if isinstance(event, Penalty):
+        return Msg("the penalty on {player}", player=event.player)
+    return Msg("{player}'s forfeit", player=event.player)
 
 
 def _complete(game: Game, deal: int) -> bool:
@@ -309,7 +418,7 @@ def undo_correction(session: Session) -> Session:
         )
     return replace(
         session,
-        events=_spliced(session.events, last.deal, last.after, last.before),
+        events=_spliced(session.events, last.deal, last.before),
         corrections=session.corrections[:-1],
     )
 

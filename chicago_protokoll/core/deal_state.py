@@ -29,6 +29,9 @@ class DealState:
         self.chicagos_won = [0] * len(self.players)
         self.chicagos_declared = [0] * len(self.players)
         self.finished = False
+        # Over because a deal's end reached the target: a penalty that belongs to that
+        # deal judges the end again (Game._penalty_before_the_end).
+        self.ended_at_target = False
         self.winners: tuple[str, ...] = ()
         self.forfeited: tuple[str, ...] = ()
         self.deals: list[DealRecord] = []

@@ -144,7 +144,9 @@ class Penalty(EventType):
     ``after_end``: the revisor's deduction after the game was over, recorded only in a
     game of a closed night (an amendment after the result, cli.md "its check and its
     close"): it lowers the total in the game's last deal and changes neither the game's
-    end nor who won it.  A penalty without it is refused once the game is over."""
+    end nor who won it.  A penalty without it is refused once the game is over, except
+    in the deal whose end reached the target, which is judged after the penalties that
+    belong to it (a correction that lifts that deal to the target keeps them there)."""
 
     deal: int
     player: str

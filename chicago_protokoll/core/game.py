@@ -53,6 +53,8 @@ class Game(PlayChecks):
                 return self._penalty_after_end(event)
             case Forfeit(after_end=True):
                 return self._forfeit_after_end(event)
+            case Penalty() if self.finished and self.ended_at_target and event.deal == self.deal:
+                return self._penalty_before_the_end(event)
             case Penalty():
                 self.refuse_if_over()
                 return self._penalty(event)
@@ -209,6 +211,23 @@ class Game(PlayChecks):
             self._start_deal(self.deal)  # nothing of it is recorded: köpstopp judged again
         return entry
 
+    def _penalty_before_the_end(self, event: Penalty) -> Entry:
+        """A penalty that belongs to the deal whose end reached the target: the end of a
+        deal is judged after the penalties that belong to it (cli.md, "The revisor's
+        entries"), so the points come off in that deal and its end is judged again.
+
+        Recording never sends one (a penalty is refused once the game is over); a
+        correction does, when it lifts a deal to the target that a penalty between two
+        deals followed: kept after the scoring moment it followed, it still belongs there."""
+        self._known(event.player)
+        self._check_penalty(event)
+        award = self._award(event.player, -event.points, Reason.PENALTY, "")
+        self.scores[self.players.index(event.player)] += award.points
+        entry = Entry(event, (award,), tuple(self.scores))
+        self._add_to_last_deal(entry)
+        self._judge_end()
+        return entry
+
     def _check_penalty(self, event: Penalty) -> None:
         if event.points < 1:
             raise RuleViolation(
@@ -247,6 +266,7 @@ class Game(PlayChecks):
         self.scores[self.players.index(event.player)] += award.points
         entry = Entry(event, (award,), tuple(self.scores))
         self._add_to_last_deal(entry)
+        self.ended_at_target = False  # an amendment after the result: the end stays
         return entry
 
     def _forfeit_after_end(self, event: Forfeit) -> Entry:
@@ -270,6 +290,7 @@ class Game(PlayChecks):
                 rule=Rule.DEAL_ORDER,
             )
         self.forfeited = (event.player,)
+        self.ended_at_target = False  # an amendment after the result: the end stays
         if event.player in self.winners:
             self.winners = self._best_of_others(event.player)
         entry = Entry(event, (), tuple(self.scores))
@@ -446,15 +467,22 @@ class Game(PlayChecks):
                 self.entries[-1] = Entry(
                     last.event, last.awards + tuple(resets), tuple(self.scores)
                 )
-        if max(self.scores) >= target:
-            best = max(self.scores)
-            self.finished = True
+        self._close_deal(complete=True)
+        self._judge_end()
+
+    def _judge_end(self) -> None:
+        """The end of the deal just closed: over once a total reaches the target, the
+        highest winning; else the next deal begins.  Judged again after each penalty that
+        belongs to the deal (`_penalty_before_the_end`), which may leave it below."""
+        best = max(self.scores)
+        if best >= self.rules.game.target:
+            self.finished = self.ended_at_target = True
             self.winners = tuple(
                 n for n, s in zip(self.players, self.scores, strict=True) if s == best
             )
-            self._close_deal(complete=True)
             return
-        self._close_deal(complete=True)
+        self.finished = self.ended_at_target = False
+        self.winners = ()
         self._dealer = (self._dealer + 1) % len(self.players)
         self._start_deal(self.deal + 1)
 

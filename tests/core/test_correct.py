@@ -28,7 +28,10 @@ from chicago_protokoll.core.events import (
     ChicagoBroken,
     ChicagoDeclared,
     Event,
+    Exchange,
     LastTrick,
+    Note,
+    Penalty,
     Royal,
     Showdown,
 )
@@ -129,6 +132,32 @@ def test_undo_right_after_a_correction_restores_the_record_and_the_file_text() -
     assert fileformat.dumps_session(restored) == fileformat.dumps_session(session)
 
 
+def test_a_penalty_recorded_after_a_deals_first_exchange_stays_in_that_deal() -> None:
+    """Penalty on Bo after Anna's exchange in köp 1 of deal 2, before any scoring moment:
+    it belongs to deal 2.  A correction keeps it after the exchange; at the deal's very
+    start it would belong to deal 1 and the correction was refused for it."""
+    deal_2 = [Exchange(2, "Anna", 1, 3), Penalty(2, "Bo", 2, "x"), *seed_deal(2)]
+    session = _session([*seed_deal(1), *deal_2])
+    corrected, game = correct_deal(
+        session, 2, [Exchange(2, "Anna", 1, 3), *seed_deal(2, "Bo")], at=AT
+    )
+    assert [type(e) for e in deal_events(corrected, 2)][:2] == [Exchange, Penalty]
+    assert game.scores == replay(replace(corrected, corrections=())).scores
+
+
+def test_a_note_on_an_earlier_deal_keeps_its_place_among_the_corrected_deals_events() -> None:
+    """A note on deal 1 written after köp 1 of deal 2 is no part of deal 2: correcting
+    deal 2 replaces its four moments around the note, and undo puts them back."""
+    note = Note(1, "Bo visade fel kort")
+    session = ids.identified(_session([*seed_deal(1), *seed_deal(2)[:1], note, *seed_deal(2)[1:]]))
+    assert note not in [replace(e, id="") for e in deal_events(session, 2)]
+    corrected, game = correct_deal(session, 2, seed_deal(2, last="Bo"), at=AT)
+    plain = [replace(e, id="") for e in corrected.events]
+    assert plain == [*seed_deal(1), *seed_deal(2, "Bo")[:1], note, *seed_deal(2, "Bo")[1:]]
+    assert game.scores == replay(replace(corrected, corrections=())).scores
+    assert undo_correction(corrected) == session
+
+
 def test_a_correction_is_no_longer_undone_once_something_is_recorded_after_it() -> None:
     session = _session(seed_deal(1))
     corrected, _ = correct_deal(session, 1, seed_deal(1, last="Bo"), at=AT)
@@ -199,12 +228,36 @@ def test_totals_after_a_correction_are_those_of_a_fresh_replay_and_edit_back_res
     assert (game.finished, game.winners, game.deal) == (fresh.finished, fresh.winners, fresh.deal)
     text = fileformat.dumps_session(corrected)
     assert fileformat.loads_session(text, "x.toml") == corrected
-    assert undo_correction(corrected) == session
+    assert_restored(undo_correction(corrected), session, deal)
     if any(record.number == deal and record.complete for record in before.deals):
         # (a deal still being played, once finished by a correction, stays finished)
         back, game_back = correct_deal(corrected, deal, list(deal_events(session, deal)), at=AT)
         assert game_back.scores == before.scores
-        assert back.events == session.events
+        assert_restored(replace(back, corrections=session.corrections), session, deal)
+
+
+def assert_restored(back: Session, session: Session, deal: int) -> None:
+    """``back`` is ``session`` again: exactly, unless a note on an earlier deal stands among
+    deal ``deal``'s events and the correction left fewer events where it stood (then
+    only its place among them may differ: every event is there, every deal's events in
+    their order, and the note among deal ``deal``'s events still, `correct._place`)."""
+    if back == session:
+        return
+
+    def others(events: tuple[Event, ...]) -> list[Event]:
+        return [e for e in events if not (isinstance(e, Note) and e.deal < deal)]
+
+    def inside(s: Session) -> list[str]:
+        """The notes on earlier deals from the deal's first event to the next deal's."""
+        first = next(i for i, e in enumerate(s.events) if e.deal == deal)
+        stop = next((i for i, e in enumerate(s.events) if e.deal > deal), len(s.events))
+        return sorted(repr(e) for e in s.events[first:stop] if e.deal < deal)
+
+    assert inside(session), "only a note on an earlier deal may stand elsewhere"
+    assert back.corrections == session.corrections
+    assert others(back.events) == others(session.events)
+    assert sorted(map(repr, back.events)) == sorted(map(repr, session.events))
+    assert inside(back) == inside(session)
 
 
 @st.composite
@@ -257,4 +310,4 @@ def test_an_edit_s_totals_are_a_fresh_replay_of_the_corrected_record_and_undo_re
     ):
         (trick,) = [e for e in deal_events(corrected, deal) if isinstance(e, LastTrick)]
         assert trick.player == changes.last_trick and trick.with_two == changes.with_two
-    assert undo_correction(corrected) == session
+    assert_restored(undo_correction(corrected), session, deal)

@@ -183,16 +183,63 @@ def test_a_penalty_of_a_player_not_at_the_table_is_refused() -> None:
     Table().refuse(Penalty(1, "Dag", 2, "x"), rule=Rule.PLAYERS)
 
 
-def test_after_the_game_a_penalty_and_a_forfeit_are_refused_and_a_note_is_allowed() -> None:
+def test_after_the_game_a_forfeit_is_refused_and_a_note_is_allowed() -> None:
+    """(A penalty once the game is over is refused where it is recorded, `recording.record`;
+    the engine judges one that belongs to the deal that reached the target: below.)"""
     table = Table()
     table.bring("Anna", 55)
     assert table.game.finished
-    table.refuse(Penalty(table.deal, "Anna", 5, "x"), rule=Rule.END_OF_GAME)
     table.refuse(Forfeit(table.deal, "Anna", "x"), rule=Rule.END_OF_GAME)
     table.apply(Note(table.deal, "Bo räknade om"))
     last = table.standings().deals[-1]
     assert last.number == table.deal
     assert last.entries[-1].event == Note(table.deal, "Bo räknade om")
+
+
+def test_the_end_of_a_deal_is_judged_after_a_penalty_that_belongs_to_it() -> None:
+    """cli.md, "The revisor's entries": Anna reaches 55 (target 52) with a deal's end; a
+    penalty of 5 in that deal leaves her at 50, so the game goes on with the next deal,
+    dealt by the next player, from the lowered total."""
+    table = Table()
+    table.bring("Anna", 55)
+    deal, dealer = table.deal, table.game.dealer
+    penalty(table, "Anna", 5)
+    assert not table.game.finished and table.game.winners == ()
+    assert table.scores["Anna"] == 50
+    assert table.deal == deal + 1 and table.game.dealer != dealer
+    last = table.standings().deals[-1]
+    assert last.number == deal and last.totals[0] == 50
+    assert isinstance(last.entries[-1].event, Penalty)
+    # the deal after it is played as any other; the penalty stays in its deal
+    table.play_deal(last="Bo")
+    assert table.scores["Bo"] == 5
+
+
+def test_a_penalty_that_leaves_the_target_reached_keeps_the_end_and_judges_the_winners() -> None:
+    """Target 10.  Deal 2 ends Anna 14, Bo 11: Anna wins.  Penalties in that deal: Anna 4
+    (10 and 11: Bo wins), Bo 2 (10 and 9: Anna wins again), Anna 1 (9 and 9: nobody has
+    reached the target, the game goes on with deal 3)."""
+    table = Table(rules=HouseRules().with_changes(game={"target": 10}))
+    table.play_deal(("Anna", 3), ("Bo", 3), last="Cilla")
+    table.play_deal(("Anna", 6), ("Bo", 6), last="Anna", show=("Bo", 2))
+    assert table.scores == {"Anna": 14, "Bo": 11, "Cilla": 5}
+    assert table.game.winners == ("Anna",)
+    penalty(table, "Anna", 4)
+    assert table.game.finished and table.game.winners == ("Bo",)
+    penalty(table, "Bo", 2)
+    assert table.game.finished and table.game.winners == ("Anna",)
+    penalty(table, "Anna", 1)
+    assert not table.game.finished and table.deal == 3
+    assert table.standings().deals[-1].totals == (9, 9, 5)
+
+
+def test_after_an_amendment_after_the_end_a_penalty_without_it_is_refused() -> None:
+    """An amendment of the result (``after_end``) settles the end: a penalty recorded as
+    one of the deal is refused after it, as after any end."""
+    table = Table()
+    table.bring("Anna", 55)
+    table.apply(Penalty(table.deal, "Anna", 1, "x", after_end=True))
+    table.refuse(Penalty(table.deal, "Anna", 5, "x"), rule=Rule.END_OF_GAME)
 
 
 # -- forfeit -----------------------------------------------------------------------
