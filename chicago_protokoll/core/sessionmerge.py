@@ -16,7 +16,10 @@ under the file's house rules, or a `MergeConflict` for a person.
   after, the same reason; its id and time are each machine's own) is one correction:
   the one whose moments the merged record holds, else the one with the smaller id.
 - Two different games created under one name (no common BASE, another ``created``) are a
-  conflict naming both.
+  conflict naming both, except a night's table: two files of one table of one night (the
+  name says the night, its round or stage and game, and the table; both hold the same
+  seats, first dealer and house rules) are one game, each machine's draw of it, and
+  merge against that table's empty game with the earlier ``created`` (`_one_table`).
 - The result is replayed: a rule it breaks is a conflict naming the deal and the rule.
 
 Nothing here depends on which side is called ours: every choice is made by what the
@@ -35,6 +38,7 @@ from .errors import ChicagoError, RuleViolation
 from .events import Correction, Event, PlayEvent, TakenBack
 from .game import Game
 from .logmerge import MergeConflict, merge_log
+from .night import night_of_session
 from .session import Session
 
 _HEAD = ("name", "created", "players", "first_dealer", "rules")
@@ -46,6 +50,8 @@ def merge_sessions(base: Session | None, ours: Session, theirs: Session, *, name
     ``name`` is the session's, for the conflicts' words."""
     if base is None:
         base = _common_start(ours, theirs, name)
+        # A night's table drawn on both machines: both sides stand on the one start.
+        ours, theirs = (replace(side, created=base.created) for side in (ours, theirs))
     head: dict[str, Any] = {field: _three_way(field, base, ours, theirs, name) for field in _HEAD}
     taken = _taken_back(base, ours, theirs)
     gone = {entry.id for entry in taken}
@@ -103,7 +109,10 @@ def _correction_deal(correction: Correction) -> int:
 def _common_start(ours: Session, theirs: Session, name: str) -> Session:
     """BASE for a file that is new on both sides: one game copied to both (the same
     ``created``), with what both hold alike at the start; two games that only share a
-    name are never merged."""
+    name are never merged (but one table of a night drawn on two machines: `_one_table`)."""
+    table = _one_table(ours, theirs, name)
+    if table is not None:
+        return table
     if not ours.created or any(getattr(ours, f) != getattr(theirs, f) for f in _HEAD):
         raise MergeConflict(
             Msg(
@@ -118,6 +127,28 @@ def _common_start(ours: Session, theirs: Session, name: str) -> Session:
         ours,
         events=_alike_at_start(ours.events, theirs.events),
         corrections=_alike_at_start(ours.corrections, theirs.corrections),
+        taken_back=(),
+    )
+
+
+def _one_table(ours: Session, theirs: Session, name: str) -> Session | None:
+    """The empty game both sides started from when both are one table of one night, each
+    machine's own draw of it (cli.md, "Added in the fifth round"): the name is a night's
+    table (it says the night, the round or stage and game, the table), and the two hold
+    the seats, the first dealer and the house rules alike — what the night's draw wrote.
+    Only the moment each draw wrote it differs; the earlier is kept, so both machines
+    write the same bytes whichever merges.  None for anything else."""
+    if ours.created == theirs.created or night_of_session(name) is None:
+        return None  # the same ``created``: a copy of one file, merged as any other
+    if not ours.created or not theirs.created:
+        return None
+    if any(getattr(ours, f) != getattr(theirs, f) for f in (*_HEAD, "started_by") if f != "created"):
+        return None
+    return replace(
+        ours,
+        created=min(ours.created, theirs.created),
+        events=(),
+        corrections=(),
         taken_back=(),
     )
 

@@ -50,6 +50,8 @@ def conflict_lines(conflict: Conflict) -> list[str]:
     lang = language()
     lines = [t("conflict in {path}: {reason}", path=conflict.path, reason=conflict.reason.localized(lang))]
     lines.extend(deal_difference(deal, ours, theirs) for deal, ours, theirs in conflict.sides)
+    if conflict.tables:
+        lines.append(t("its tables' games go with the side kept: {tables}", tables=", ".join(conflict.tables)))
     return lines
 
 
@@ -72,6 +74,7 @@ def conflicts_json(conflicts: Sequence[Conflict]) -> dict[str, Any]:
                 "kind": conflict.kind,
                 "reason": conflict.reason.localized(lang),
                 "theirs": conflict.theirs,
+                "tables": list(conflict.tables),
                 "deals": [
                     {
                         "deal": deal,

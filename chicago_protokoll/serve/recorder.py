@@ -150,11 +150,7 @@ class Seen:
         only by notes, which change nothing the page shows.  Undo passes False: a note
         since would be what it took back, unseen."""
         now = Seen.of(current)
-        if (now.session, now.created, now.last_correction) != (
-            self.session,
-            self.created,
-            self.last_correction,
-        ):
+        if not self.same_game(current) or now.last_correction != self.last_correction:
             raise Stale
         if now.last_event == self.last_event:
             return
@@ -172,8 +168,26 @@ class Seen:
         no more.  A note changes no total and no question, so what was recorded, taken
         back or corrected since (another phone's tap, or the refused entry it waited
         behind in the outbox) never makes it stale; only another game does."""
-        if (current.name, current.created) != (self.session, self.created):
+        if not self.same_game(current):
             raise Stale
+
+    def same_game(self, current: Session) -> bool:
+        """Whether ``current`` is the game this page was drawn for: the same name and
+        ``created``, or a night's table whose ``created`` a club sync settled.  Two
+        machines that drew one table of one night made one game twice; the merge keeps
+        the earlier ``created`` (`core.sessionmerge`), so the page on the machine that
+        drew later holds a later one for the same game.  A game made anew under a
+        table's name (the night started again) is made later, never earlier: still
+        another game."""
+        if current.name != self.session:
+            return False
+        if current.created == self.created:
+            return True
+        from ..core.night import night_of_session
+
+        return bool(current.created) and current.created < self.created and (
+            night_of_session(current.name) is not None
+        )
 
     def check_strictly(self, current: Session) -> None:
         """`check` with nothing at all recorded since (undo)."""

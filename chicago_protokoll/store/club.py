@@ -26,7 +26,7 @@ import shlex
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.errors import ChicagoError
@@ -177,6 +177,9 @@ class Conflict:
     theirs: str | None  # where the other side's version was put, if it has one
     kind: str = "other"
     sides: tuple[tuple[int, tuple[object, ...], tuple[object, ...]], ...] = ()
+    #: A night's conflict: the games of its tables in conflict with it (each machine
+    #: drew them), which go with whichever side of the night is kept (`with_tables`).
+    tables: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -466,7 +469,7 @@ def _merge(git: Git, theirs_ref: str, *, unrelated: bool) -> list[Conflict]:
                     path=stopped[0],
                 ),
             )
-        return [_conflict(git, path, theirs_ref, sides) for path, sides in remaining.items()]
+        return with_tables([_conflict(git, path, theirs_ref, sides) for path, sides in remaining.items()])
     tree = clubtree.with_sides(git, merged.tree, chosen) if chosen else merged.tree
     subject = Msg("merged {ref}", ref=theirs_ref.removeprefix("refs/remotes/")).localized(language())
     if chosen:
@@ -528,6 +531,31 @@ def conflict_of(
     version is)."""
     found = describe_conflict(base, ours, theirs, path)
     return Conflict(path, found.message, found.deal, written, found.kind or "other", found.sides)
+
+
+def with_tables(conflicts: list[Conflict]) -> list[Conflict]:
+    """``conflicts`` with a night's tables folded into the night's own conflict: a round
+    drawn differently on two machines made each table's game differently on both, and
+    it is one decision, the night's (`club keep NIGHT` keeps that side's tables with
+    it), not one per table."""
+    from ..core.night import night_of_session
+
+    nights = {Path(c.path).stem: c for c in conflicts if kind_of(c.path) == "night"}
+    if not nights:
+        return conflicts
+    folded: dict[str, list[str]] = {}
+    kept: list[Conflict] = []
+    for conflict in conflicts:
+        night = night_of_session(Path(conflict.path).stem) if kind_of(conflict.path) == "session" else None
+        if night in nights:
+            assert night is not None
+            folded.setdefault(night, []).append(Path(conflict.path).stem)
+        else:
+            kept.append(conflict)
+    return [
+        replace(c, tables=tuple(sorted(folded.get(Path(c.path).stem, ())))) if kind_of(c.path) == "night" else c
+        for c in kept
+    ]
 
 
 def _changed(git: Git, one: str, other: str | None = None) -> list[str]:

@@ -28,6 +28,7 @@ from .club import (
     data_locks,
     other_side,
     sync,
+    with_tables,
 )
 from .clubfiles import THEIRS_SUFFIX, kind_of, theirs_path
 from .clubsettle import (
@@ -67,6 +68,7 @@ def keep(directory: Path, name: str, way: Way) -> SyncReport:
                     name=name,
                 ),
             )
+        _refuse_a_table_of_a_night_in_conflict(top, path)
         theirs_ref = other_side(git)
         paths = [path]
         if kind_of(path) == "night":
@@ -79,6 +81,26 @@ def keep(directory: Path, name: str, way: Way) -> SyncReport:
         else:
             report.told.extend(_keep_sides(git, top, paths, way, theirs_ref))
     return _then(top, report)
+
+
+def _refuse_a_table_of_a_night_in_conflict(top: Path, path: str) -> None:
+    """A table's game whose night is in conflict too is settled with the night: the two
+    machines drew the round differently, and one side's table with the other side's
+    night would be a game the night never drew."""
+    if kind_of(path) != "session":
+        return
+    from ..core.night import night_of_session
+
+    name = _name_of(path)
+    night = night_of_session(name)
+    if night is not None and (top / theirs_path(f"nights/{night}.toml")).is_file():
+        raise ChicagoError(
+            Msg(
+                "{name} is a table of the night {night}, which is in conflict too: `chicago club keep {night} --ours` or `--theirs` settles the night with its tables; nothing was changed",
+                name=name,
+                night=night,
+            )
+        )
 
 
 def keep_all(directory: Path, way: Way) -> SyncReport:
@@ -263,7 +285,7 @@ def open_conflicts(directory: Path) -> list[Conflict]:
     for path in _open_paths(top):
         ours, theirs = read_text(top / path), read_text(top / theirs_path(path))
         found.append(conflict_of(path, _base(git, path, theirs_ref), ours, theirs, theirs_path(path)))
-    return found
+    return with_tables(found)
 
 
 def settlements(directory: Path) -> list[Recorded]:
