@@ -132,3 +132,12 @@ def test_wheel_ships_each_catalogue_compiled_and_as_source(dist: dict[str, Path]
         for name in ("sv.mo", "sv.po"):
             shipped = wheel.read(f"chicago_protokoll/i18n/{name}")
             assert shipped == (ROOT / "chicago_protokoll" / "i18n" / name).read_bytes()
+
+
+def test_wheel_ships_the_page_templates_and_their_stylesheets(dist: dict[str, Path]) -> None:
+    """`export --format protocol` renders templates/paper_protocol.html with
+    static/paper_protocol.css, read from the installed package."""
+    with zipfile.ZipFile(dist["wheel"]) as wheel:
+        for name in ("templates/paper_protocol.html", "static/paper_protocol.css"):
+            shipped = wheel.read(f"chicago_protokoll/{name}")
+            assert shipped == (ROOT / "chicago_protokoll" / name).read_bytes()

@@ -65,7 +65,7 @@ def log(
     print_protocol(standings, _session_name(current, path), current.corrections)
 
 
-ExportFormat = Literal["json", "csv", "md", "html"]
+ExportFormat = Literal["json", "csv", "md", "html", "protocol"]
 CsvDialect = Literal["plain", "excel"]  # present/export.py: CSV_DIALECTS
 
 
@@ -73,7 +73,11 @@ CsvDialect = Literal["plain", "excel"]  # present/export.py: CSV_DIALECTS
 def export(
     fmt: Annotated[
         ExportFormat,
-        typer.Option("--format", help="json, csv, md or html.", case_sensitive=False),
+        typer.Option(
+            "--format",
+            help="json, csv, md, html or protocol (the paper protocol: rows so far, the rest blank).",
+            case_sensitive=False,
+        ),
     ] = "json",
     output: Annotated[
         Path | None,
@@ -119,6 +123,11 @@ def export(
         from ..present.html_sheet import export_html
 
         text = export_html(standings, name, str(stake_parameter(stake)), current.corrections)
+    elif fmt == "protocol":
+        # the template engine only for this format: the other exports start as fast as before
+        from ..present.paper_protocol import protocol_html
+
+        text = protocol_html(standings, name)
     else:
         text = exporters.export_markdown(
             standings, name, str(stake_parameter(stake)), current.corrections

@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n.language import Msg
 from . import entry, ids
@@ -35,6 +35,9 @@ from .events import Event, Exchange, Forfeit, Note, Penalty, event_to_dict
 from .game import Game
 from .session import Session
 from .standings import DealRecord, Standings
+
+if TYPE_CHECKING:
+    from .rules import HouseRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +124,38 @@ def column_list(*, read: bool = True) -> list[str]:
             lines.append("PLAYER, PLAYER total · PLAYER summa, total PLAYER · summa PLAYER")
             lines.append("buy1…buyN · köp 1…köp N")
     return lines
+
+
+def paper_columns(rules: HouseRules) -> tuple[str, ...]:
+    """The deal cells of the printed paper protocol, in order, by the names of `COLUMNS`
+    (``buyN`` one per scored köp): the one place that decides them from the house rules,
+    for the night's blank protocols and `export --format protocol` alike.  The Chicago
+    cell holds its ``broken_by`` and the last trick's its ``with_two``; a total per player
+    follows.  Only ``game.scored_buys`` changes the columns; ``scoring.take_from_opponent``
+    adds a "from" box to each hand cell (`paper_takes_from`)."""
+    buys = tuple(f"buy{buy}" for buy in range(1, rules.game.scored_buys + 1))
+    return ("deal", "dealer", *buys, "chicago", "last_trick", "showdown")
+
+
+def paper_takes_from(rules: HouseRules) -> bool:
+    """Whether each hand cell of the printed protocol has a "from" box: under
+    ``scoring.take_from_opponent`` a hand's points are taken off a named opponent."""
+    return rules.scoring.take_from_opponent
+
+
+def typed_headers(rules: HouseRules, players: Sequence[str], lang: str) -> list[str]:
+    """The CSV header of the printed protocol typed up for `chicago import`, in ``lang``:
+    each of `paper_columns` (the Chicago's and last trick's two parts apart) and each
+    player's total."""
+    names: list[str] = []
+    for column in paper_columns(rules):
+        if column.startswith("buy"):
+            names.append(buy_header(int(column.removeprefix("buy")), lang))
+            continue
+        names.append(header(column, lang))
+        if column in ("chicago", "last_trick"):
+            names.append(header("broken_by" if column == "chicago" else "with_two", lang))
+    return names + [total_header(name, lang) for name in players]
 
 
 YES = {"1", "x", "yes", "ja", "true", "sant", "✓", "☒", "☑"}

@@ -14,50 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
+from pathlib import Path
 from typing import Any
 
+from ..core.paper import paper_takes_from
 from ..core.rules import HouseRules
 from ..i18n.language import t
 from .html_sheet import page
 from .night_cards import LONG_NAME, round_title
+from .paper_protocol import ROWS, column_heads
 from .width import text_width
 
-#: Deals on one sheet: a game of Chicago to 52 is usually over in 10 to 20 deals.
-ROWS = 20
 #: Rows for penalties and forfeits under the deals.
 ENTRY_ROWS = 3
 
-PROTOCOL_STYLE = """
-.sheet { max-width: 210mm; }
-.paper { margin: 0 0 12mm; }
-.paper h2 { border: none; margin: 0 0 2px; font-size: 1.25em; }
-.paper .seats { margin: 0 0 6px; }
-.paper table.deals { table-layout: fixed; width: 100%; min-width: 640px; }
-.paper table.deals th { white-space: normal; overflow-wrap: anywhere; font-size: 0.8em;
-  vertical-align: bottom; padding: 2px 3px; }
-.paper table.deals td { height: 7.8mm; padding: 1px 3px; font-size: 0.75em; line-height: 1.15;
-  vertical-align: top; white-space: normal; overflow-wrap: anywhere; }
-/* the dealer's name in small type, so that even a 40-letter name keeps its row one high */
-.paper table.deals td.dealer { font-size: 0.9em; }
-.paper.long-names table.deals td.dealer { font-size: 0.68em; }
-.paper table.deals td.deal { text-align: right; font-weight: bold; }
-.paper table.deals td.total { border-left-width: 2px; }
-.paper .box { color: var(--muted); }
-.paper table.entries td { height: 8mm; }
-.paper .signature { margin: 6px 0 0; padding-top: 8mm; border-bottom: 1px solid var(--ink);
-  width: 70%; }
-.paper .continue { margin: 2px 0 4px; }
-.paper .qr svg { width: 26mm; height: 26mm; float: right; }
-@page { size: A4; margin: 8mm; }
-@media print {
-  body { background: #fff; font-size: 11px; }
-  .sheet { margin: 0; padding: 0; box-shadow: none; max-width: none; }
-  .cards-intro { display: none; }
-  .paper { margin: 0; break-after: page; break-inside: avoid; }
-  .paper:last-child { break-after: auto; }
-  .paper table.deals { min-width: 0; }
-}
-"""
+#: The paper's stylesheet, a file shared with `export --format protocol`'s template.
+PROTOCOL_STYLE = (Path(__file__).parent.parent / "static" / "paper_protocol.css").read_text(encoding="utf-8")
 
 
 def _hand_cell(with_from: bool) -> str:
@@ -72,28 +44,29 @@ def _paper(
 ) -> str:
     players: Sequence[str] = table["players"]
     session = str(table["session"])
-    buys = rules.game.scored_buys
-    taking = rules.scoring.take_from_opponent
-    heads = [t("Deal"), t("Dealer")]
-    heads += [t("Köp {buy}", buy=buy) for buy in range(1, buys + 1)]
-    heads += [t("Chicago"), t("Last trick"), t("Showdown")]
-    # Fixed widths in per cent: the deal number narrow, the totals share what is left.
-    fixed = [5, 14] + [11] * buys + [12, 11, 11]
-    left = max(100 - sum(fixed), 6 * len(players))
-    widths = [*fixed, *[left / len(players)] * len(players)]
-    cols = "".join(f'<col style="width:{width:.2f}%">' for width in widths)
-    head = "".join(f'<th scope="col">{escape(text)}</th>' for text in heads) + "".join(
-        f'<th scope="col" class="total">{escape(name)}</th>' for name in players
+    taking = paper_takes_from(rules)
+    heads = column_heads(rules, players)  # the columns of every paper protocol (core.paper)
+    cols = "".join(f'<col style="width:{column.width:.2f}%">' for column in heads)
+    head = "".join(
+        f'<th scope="col" class="total">{escape(column.text)}</th>'
+        if column.total
+        else f'<th scope="col">{escape(column.text)}</th>'
+        for column in heads
     )
     hand = _hand_cell(taking)
     rows = []
     for deal in range(1, ROWS + 1):
         dealer = players[(deal - 1) % len(players)]
         cells = [f'<td class="deal">{deal}</td>', f'<td class="dealer">{escape(dealer)}</td>']
-        cells += [f"<td>{hand}</td>"] * buys
-        cells.append(f'<td><span class="box">✓ ☐ · {escape(t("broken by"))}</span></td>')
-        cells.append(f'<td><span class="box">{escape(t("with a two"))} ☐</span> {hand}</td>')
-        cells.append(f"<td>{hand}</td>")
+        for column in heads[2:]:
+            if column.total:
+                break
+            if column.name == "chicago":
+                cells.append(f'<td><span class="box">✓ ☐ · {escape(t("broken by"))}</span></td>')
+            elif column.name == "last_trick":
+                cells.append(f'<td><span class="box">{escape(t("with a two"))} ☐</span> {hand}</td>')
+            else:  # a köp or the showdown: a hand
+                cells.append(f"<td>{hand}</td>")
         cells += ['<td class="total"></td>'] * len(players)
         rows.append("<tr>" + "".join(cells) + "</tr>")
     entries = "".join(

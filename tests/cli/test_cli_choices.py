@@ -13,7 +13,7 @@ from cli_support import ok, usage_error
 @pytest.mark.parametrize(
     ("args", "listed"),
     [
-        (("export", "--help"), "--format FORMAT json, csv, md or html."),
+        (("export", "--help"), "--format FORMAT json, csv, md, html or protocol (the paper protocol: rows so far, the rest blank)."),
         (("export", "--help"), "--csv-dialect DIALECT csv: plain (comma, for scripts) or excel"),
         (("--help",), "--lang LANG Language of all output: sv or en"),
     ],
