@@ -106,10 +106,18 @@ def _modules() -> list[tuple[str, Path]]:
     return found
 
 
+# The pages' Jinja2 templates and their CSS and JavaScript (design.md: "Pages are
+# templates and static files"): data the presentation reads, never code of a layer.
+PAGE_FILES = {"templates", "static"}
+
+
 def test_every_subpackage_is_a_known_layer() -> None:
-    """Each folder of the package is one of the layers this test knows."""
+    """Each folder of the package is one of the layers this test knows, or holds the pages'
+    templates and static files, with no Python in it."""
     folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"}
-    assert folders == set(ALLOWED)
+    assert folders - PAGE_FILES == set(ALLOWED)
+    for name in folders & PAGE_FILES:
+        assert not list((PACKAGE / name).rglob("*.py")), name
 
 
 @pytest.mark.parametrize(("module", "path"), _modules(), ids=str)

@@ -127,7 +127,7 @@ def export(
         # the template engine only for this format: the other exports start as fast as before
         from ..present.paper_protocol import protocol_html
 
-        text = protocol_html(standings, name)
+        text = protocol_html(standings, name, current.corrections)
     else:
         text = exporters.export_markdown(
             standings, name, str(stake_parameter(stake)), current.corrections

@@ -18,10 +18,10 @@ from ..core.correct import (
     check_deal_number,
     deal_events,
     game_before,
-    recorded_entry,
 )
 from ..core.errors import ChicagoError, EntryError
 from ..core.game import Game
+from ..core.recorded import recorded_entry
 from ..i18n.language import Msg, language, t
 from ..store import recording, sessionfile
 from .narrate import describe_in_deal

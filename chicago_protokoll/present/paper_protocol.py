@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.events import Forfeit, Penalty
+from ..core.events import Correction, Forfeit, Penalty
 from ..core.paper import paper_columns, paper_takes_from, typed_headers
 from ..core.rules import HouseRules
 from ..core.standings import DealRecord, Standings
 from ..i18n.language import language, t
+from .narrate import describe_correction, describe_in_deal
 from .night_cards import LONG_NAME
 from .width import text_width
 
@@ -73,7 +74,7 @@ def column_heads(rules: HouseRules, players: Sequence[str]) -> list[Head]:
 
 def _written(record: DealRecord, rules: HouseRules) -> dict[str, str]:
     """A recorded deal's cells, as `chicago deal` takes them (so as `import` reads them)."""
-    from ..core.correct import recorded_entry
+    from ..core.recorded import recorded_entry
 
     entry = recorded_entry([e.event for e in record.entries])
     cells = {"deal": str(record.number), "dealer": record.dealer}
@@ -95,16 +96,20 @@ def _written(record: DealRecord, rules: HouseRules) -> dict[str, str]:
     return cells
 
 
-def _penalties(standings: Standings) -> list[tuple[str, str, str]]:
-    """The game's penalties and forfeits as the paper's rows: player, points, reason."""
+def _penalties(standings: Standings) -> list[tuple[str, str, str, str]]:
+    """The game's penalties and forfeits as the paper's rows: deal, player, points, reason; an
+    amendment after the result says so, and when, in its reason's cell (the record shown
+    whole, as every export shows it)."""
     rows = []
     for record in standings.deals:
         for entry in record.entries:
             match entry.event:
                 case Penalty() as event:
-                    rows.append((event.player, str(event.points), event.reason))
+                    said = describe_in_deal(event) if event.after_end else event.reason
+                    rows.append((str(record.number), event.player, f"−{event.points}", said))
                 case Forfeit() as event:
-                    rows.append((event.player, t("forfeit"), event.reason))
+                    said = describe_in_deal(event) if event.after_end else event.reason
+                    rows.append((str(record.number), event.player, t("forfeit"), said))
                 case _:
                     pass  # the play, in the deal's row; a note is not the revisor's to sign
     return rows
@@ -130,7 +135,9 @@ def paper_rows(standings: Standings) -> int:
     return pages * ROWS
 
 
-def protocol_context(standings: Standings, session_name: str) -> dict[str, Any]:
+def protocol_context(
+    standings: Standings, session_name: str, corrections: Sequence[Correction] = ()
+) -> dict[str, Any]:
     """What the template shows: the words, the pages and their rows."""
     rules = standings.rules
     players = [p.name for p in standings.players]
@@ -150,7 +157,7 @@ def protocol_context(standings: Standings, session_name: str) -> dict[str, Any]:
         rows.append({"deal": deal, "written": deal <= len(standings.deals), "cells": written, "totals": totals})
     pages = [rows[start : start + ROWS] for start in range(0, count, ROWS)]
     penalties = _penalties(standings)
-    entries = penalties + [("", "", "")] * max(0, ENTRY_ROWS - len(penalties))
+    entries = penalties + [("", "", "", "")] * max(0, ENTRY_ROWS - len(penalties))
     seats = ", ".join(
         t("{seat}. {name}", seat=index, name=name) for index, name in enumerate(players, start=1)
     )
@@ -162,6 +169,7 @@ def protocol_context(standings: Standings, session_name: str) -> dict[str, Any]:
         "heads": heads,
         "pages": pages,
         "entries": entries,
+        "corrections": [describe_correction(correction) for correction in corrections],
         "taking": taking,
         "long_names": max(map(text_width, players), default=0) > LONG_NAME,
         "words": {
@@ -176,6 +184,8 @@ def protocol_context(standings: Standings, session_name: str) -> dict[str, Any]:
             "with_a_two": t("with a two"),
             "more": t("More deals: go on on a second sheet from deal {deal}.", deal=count + 1),
             "entries": t("Penalties and forfeits"),
+            "corrections": t("Corrections"),
+            "deal": t("Deal"),
             "player": t("Player"),
             "points": t("Points"),
             "reason": t("Reason"),
@@ -186,7 +196,9 @@ def protocol_context(standings: Standings, session_name: str) -> dict[str, Any]:
     }
 
 
-def protocol_html(standings: Standings, session_name: str) -> str:
+def protocol_html(
+    standings: Standings, session_name: str, corrections: Sequence[Correction] = ()
+) -> str:
     """The paper protocol of the game as one standalone, printable HTML page."""
     # Jinja2 here, not at the top: only this export renders a template.
     from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -204,4 +216,4 @@ def protocol_html(standings: Standings, session_name: str) -> str:
     css = (PACKAGE / "static" / "paper_protocol.css").read_text(encoding="utf-8")
     # The stylesheets are ours, from the package, so put in as they are.
     style = Markup(STYLE + css)
-    return environment.get_template("paper_protocol.html").render(style=style, **protocol_context(standings, session_name))
+    return environment.get_template("paper_protocol.html").render(style=style, **protocol_context(standings, session_name, corrections))

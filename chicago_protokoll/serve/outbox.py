@@ -23,9 +23,10 @@ from importlib import resources
 
 from ..core.cards import Category
 from ..core.claims import Taking
-from ..core.correct import deal_events, recorded_entry
+from ..core.correct import deal_events
 from ..core.errors import ChicagoError
 from ..core.events import RevisorEvent
+from ..core.recorded import recorded_entry
 from ..core.session import Session
 from ..core.standings import Moment
 from ..i18n.language import t, tn

@@ -13,9 +13,7 @@ the page saw (`recorder.Seen`); the server answers with the page again.  The pag
 script only follows the table: when anything is recorded elsewhere it loads the page
 again, so the question shown is always the file's.  Nothing here holds a state of its
 own: the second step of a köp (``?who=Anna``) and the deal being corrected
-(``?edit=3``) are in the address.
-
-Every name typed at the table goes through `html.escape`.
+(``?edit=3``) are in the address.  Every name typed at the table goes through `html.escape`.
 """
 
 from __future__ import annotations
@@ -27,8 +25,9 @@ from typing import Any
 
 from ..core.cards import Category
 from ..core.claims import Claim
-from ..core.correct import deal_events, recorded_claims, recorded_entry
+from ..core.correct import deal_events
 from ..core.game import Game
+from ..core.recorded import recorded_claims, recorded_entry
 from ..core.session import Session
 from ..core.standings import Moment
 from ..i18n.language import language, t

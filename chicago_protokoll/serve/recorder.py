@@ -36,12 +36,11 @@ from ..core.correct import (
     DealChanges,
     check_deal_number,
     deal_events,
-    recorded_claims,
-    recorded_entry,
 )
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Event, Note
 from ..core.game import Game, replay
+from ..core.recorded import recorded_claims, recorded_entry
 from ..core.session import Session
 from ..i18n.language import Msg, t
 from ..present.narrate import describe_correction, describe_event

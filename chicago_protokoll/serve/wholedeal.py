@@ -17,10 +17,11 @@ from collections.abc import Mapping
 
 from ..core import entry
 from ..core.claims import Claim, Taking
-from ..core.correct import deal_events, game_before, recorded_entry
+from ..core.correct import deal_events, game_before
 from ..core.errors import ChicagoError
 from ..core.events import Event, RevisorEvent
 from ..core.game import Game
+from ..core.recorded import recorded_entry
 from ..i18n.language import Msg
 from ..present.narrate import describe_event
 

@@ -101,6 +101,9 @@ def _deal_of(name: str, text: str, index: int, line: str) -> int | None:
     elsewhere the deal the line names."""
     if name == "export csv":
         return int(next(csv.reader([line]))[0])
+    if name == "export protocol":  # the paper's penalties table: the deal's cell first
+        first = re.match(r"<tr><td>(\d+)</td>", line)
+        return int(first[1]) if first else None
     if name == "explain":
         headings = list(re.finditer(r"^Deal (\d+) —", "\n".join(text.splitlines()[:index]), re.M))
         return int(headings[-1][1]) if headings else None
