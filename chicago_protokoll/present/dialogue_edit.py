@@ -29,7 +29,8 @@ from .talk import YES, Ask, Say
 from .views import correction_report
 
 EDIT_WORDS = frozenset({"e", "edit", "ändra", "andra", "rätta", "ratta"})
-_ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
+_ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five", "ja", "yes"}
+_BROKEN = {"nej", "no"}  # the answer to "all five tricks?" that it was broken
 _PARTS = {
     "chicago": "chicago",
     "c": "chicago",
@@ -148,7 +149,11 @@ def _ask_chicago(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
         )
         if outcome:
             break
-    breaker = None if outcome in _ALL_FIVE else claims.player(game, outcome)
+    named = any(p.casefold() == outcome for p in game.players)
+    while outcome in _BROKEN and not named:  # "nej": not all five, so who broke it?
+        outcome = " ".join(ask(t("  Who broke it? ")).casefold().split())
+        named = any(p.casefold() == outcome for p in game.players)
+    breaker = None if outcome in _ALL_FIVE and not named else claims.player(game, outcome)
     if breaker == declarer:
         breaker = None
     return replace(changes, chicago=declarer, broken_by=breaker, no_chicago=False)
