@@ -256,9 +256,10 @@ def advance(
     low = smallest_table(night.rules)
     if len(through) < low:
         raise NightError(
-            Msg(
-                "{count} players would go on, and a table seats at least {low}: give a larger --per-table",
-                count=len(through),
+            Msg.counted(
+                "{n} player would go on, and a table seats at least {low}: give a larger --per-table",
+                "{n} players would go on, and a table seats at least {low}: give a larger --per-table",
+                len(through),
                 low=low,
             ),
         )

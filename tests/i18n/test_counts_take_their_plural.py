@@ -76,6 +76,34 @@ COUNTED = [
         ("together for 1 game and", "together for 2 games and"),
         ("bord i 1 parti och", "bord i 2 partier och"),
     ),
+    (
+        "only the last trick scores: {n} point (scoring.last_trick)",
+        "only the last trick scores: {n} points (scoring.last_trick)",
+        {},
+        ("scores: 1 point (", "scores: 2 points ("),
+        ("ger poäng: 1 (", "ger poäng: 2 ("),
+    ),
+    (
+        "{player} forfeited ({reason}): the game ended at once, and the best total among the others wins. Winner: {winners} with {n} point.",
+        "{player} forfeited ({reason}): the game ended at once, and the best total among the others wins. Winner: {winners} with {n} points.",
+        {"player": "Bo", "reason": "left", "winners": "Anna"},
+        ("Winner: Anna with 1 point.", "Winner: Anna with 2 points."),
+        ("Vinnare: Anna med 1 poäng.", "Vinnare: Anna med 2 poäng."),
+    ),
+    (
+        "won with a two ({n} point)",
+        "won with a two ({n} points)",
+        {},
+        ("(1 point)", "(2 points)"),
+        ("(1 poäng)", "(2 poäng)"),
+    ),
+    (
+        "{n} player would go on, and a table seats at least {low}: give a larger --per-table",
+        "{n} players would go on, and a table seats at least {low}: give a larger --per-table",
+        {"low": 3},
+        ("1 player would go on", "2 players would go on"),
+        ("1 spelare skulle gå vidare", "2 spelare skulle gå vidare"),
+    ),
 ]
 
 
