@@ -28,17 +28,10 @@ from ..core.standings import DealRecord, Moment
 from ..i18n.language import Msg, language, number, t, tn
 from ..store import recording, sessionfile
 from .narrate import describe_event
-from .talk import Ask, Say
+from .talk import ALL_FIVE, CHICAGO_NO, CHICAGO_YES, Ask, Say
 from .views import nobody_took, plain_standings
 from .width import visible
 
-# Words that answer a question without naming anyone; compared case-folded.
-# A Chicago is worth ±15: only an explicit answer settles it, never a bare Enter or a "y".
-ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
-# "All five tricks?" is a yes/no question too: a whole "ja" says all five, a "nej" that it
-# was broken (then by whom is asked).  Never "j"/"y", for the ±15 above.
-CHICAGO_YES = frozenset({"ja", "yes"})
-CHICAGO_NO = frozenset({"nej", "no"})
 _HELP = {"?", "help", "hjälp", "h"}
 _QUIT = {"q", "quit", "sluta", "exit"}
 _UNDO = {"u", "undo", "ångra"}
@@ -47,7 +40,6 @@ _ROYAL = {"royal"}
 _EXCHANGE = {"x", "byt", "byte", "exchange"}
 # The revisor's entries (cli.md, "The revisor's entries"), said at any question.
 _PENALTY = {"straff", "penalty"}
-# "ger upp" is the glossary's word (docs/glossary-sv.md); "förlorar" is still read.
 _FORFEIT = {"ger upp", "förlorar", "forlorar", "forfeit", "forfeits"}
 _NOTE = {"anteckning", "note"}
 
@@ -209,13 +201,8 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
     if question.kind == "outcome" and not any(p.casefold() == folded for p in game.players):
         if folded in ALL_FIVE | CHICAGO_YES:
             return [ChicagoWon(game.deal, game.chicago or "")]
-        if folded in CHICAGO_NO:
-            raise EntryError(
-                Msg(
-                    "{declarer}'s Chicago was broken: who broke it? Name the player who took a trick",
-                    declarer=game.chicago,
-                ),
-            )
+        if folded in CHICAGO_NO:  # broken: by whom is asked again
+            raise EntryError(Msg("{declarer}'s Chicago was broken: who broke it? Name the player who took a trick", declarer=game.chicago))
     if question.kind == "outcome":
         if not stripped:
             raise EntryError(

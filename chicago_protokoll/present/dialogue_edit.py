@@ -25,12 +25,10 @@ from ..core.game import Game
 from ..i18n.language import Msg, language, t
 from ..store import recording, sessionfile
 from .narrate import describe_in_deal
-from .talk import YES, Ask, Say
+from .talk import ALL_FIVE, CHICAGO_NO, CHICAGO_YES, YES, Ask, Say
 from .views import correction_report
 
 EDIT_WORDS = frozenset({"e", "edit", "ändra", "andra", "rätta", "ratta"})
-_ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five", "ja", "yes"}
-_BROKEN = {"nej", "no"}  # the answer to "all five tricks?" that it was broken
 _PARTS = {
     "chicago": "chicago",
     "c": "chicago",
@@ -150,10 +148,11 @@ def _ask_chicago(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
         if outcome:
             break
     named = any(p.casefold() == outcome for p in game.players)
-    while outcome in _BROKEN and not named:  # "nej": not all five, so who broke it?
+    while outcome in CHICAGO_NO and not named:  # "nej": not all five, so who broke it?
         outcome = " ".join(ask(t("  Who broke it? ")).casefold().split())
         named = any(p.casefold() == outcome for p in game.players)
-    breaker = None if outcome in _ALL_FIVE and not named else claims.player(game, outcome)
+    all_five = outcome in ALL_FIVE | CHICAGO_YES and not named
+    breaker = None if all_five else claims.player(game, outcome)
     if breaker == declarer:
         breaker = None
     return replace(changes, chicago=declarer, broken_by=breaker, no_chicago=False)

@@ -374,11 +374,7 @@ class Page:
             two = (
                 '<label class="two"><input type="checkbox" name="two" value="1"> '
                 + escape(
-                    tn(
-                        "won with a two ({n} point)",
-                        "won with a two ({n} points)",
-                        scoring.last_trick_with_two,
-                    )
+                    tn("won with a two ({n} point)", "won with a two ({n} points)", scoring.last_trick_with_two)
                 )
                 + "</label>"
             )
