@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from ..i18n.language import Msg, t
+from ..i18n.language import Msg, t, tn
 from ..store import nightfile
 from .common import (
     PRESET_METAVAR,
@@ -162,11 +162,12 @@ def night_new(
     nightfile.set_current_night(night.name)
     if night.games_per_table:
         print(
-            t(
-                "Night {night}: {count} players, stages of {games} games at each table, tables of at most {size}, placement points {points} (seed {seed})",
+            tn(
+                "Night {night}: {count} players, stages of {n} game at each table, tables of at most {size}, placement points {points} (seed {seed})",
+                "Night {night}: {count} players, stages of {n} games at each table, tables of at most {size}, placement points {points} (seed {seed})",
+                night.games_per_table,
                 night=night.name,
                 count=len(night.players),
-                games=night.games_per_table,
                 size=night.table_size,
                 points=", ".join(map(str, night.points)),
                 seed=night.seed,
@@ -174,11 +175,12 @@ def night_new(
         )
     else:
         print(
-            t(
-                "Night {night}: {count} players, {rounds} rounds, tables of at most {size}, placement points {points} (seed {seed})",
+            tn(
+                "Night {night}: {count} players, {n} round, tables of at most {size}, placement points {points} (seed {seed})",
+                "Night {night}: {count} players, {n} rounds, tables of at most {size}, placement points {points} (seed {seed})",
+                night.rounds,
                 night=night.name,
                 count=len(night.players),
-                rounds=night.rounds,
                 size=night.table_size,
                 points=", ".join(map(str, night.points)),
                 seed=night.seed,

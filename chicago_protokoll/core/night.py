@@ -458,10 +458,11 @@ def join(night: Night, text: str) -> Night:
         )
     if night.games_per_table:
         raise NightError(
-            Msg(
-                "the night {night} keeps its tables together for {games} games and advances the best of each: nobody can join it once it has begun",
+            Msg.counted(
+                "the night {night} keeps its tables together for {n} game and advances the best of each: nobody can join it once it has begun",
+                "the night {night} keeps its tables together for {n} games and advances the best of each: nobody can join it once it has begun",
+                night.games_per_table,
                 night=night.name,
-                games=night.games_per_table,
             ),
         )
     if player is None:

@@ -72,9 +72,10 @@ def check_night(
                     table.session,
                     0,
                     "deals",
-                    Msg(
-                        "the game took {deals} deals; the night's finished games took a median of {median}",
-                        deals=result.deal,
+                    Msg.counted(
+                        "the game took {n} deal; the night's finished games took a median of {median}",
+                        "the game took {n} deals; the night's finished games took a median of {median}",
+                        result.deal,
                         median=_number(median),
                     ),
                 )

@@ -99,17 +99,19 @@ def draw_games(
         )
     if len(latest_games(night)) == 1:
         raise NightError(
-            Msg(
-                "the night {night} is over: its last table has played its {games} games",
+            Msg.counted(
+                "the night {night} is over: its last table has played its {n} game",
+                "the night {night} is over: its last table has played its {n} games",
+                night.games_per_table,
                 night=night.name,
-                games=night.games_per_table,
             ),
         )
     raise NightError(
-        Msg(
-            "every table of stage {stage} has played its {games} games; `chicago night advance --per-table K` draws the next stage",
+        Msg.counted(
+            "every table of stage {stage} has played its {n} game; `chicago night advance --per-table K` draws the next stage",
+            "every table of stage {stage} has played its {n} games; `chicago night advance --per-table K` draws the next stage",
+            night.games_per_table,
             stage=stage,
-            games=night.games_per_table,
         ),
     )
 
@@ -149,10 +151,11 @@ def _refuse_table_draw(night: Night, results: Mapping[str, GameResult], number: 
             ),
         )
     raise NightError(
-        Msg(
-            "table {table} has played its {games} games of stage {stage}: the next stage is drawn (`chicago night advance --per-table K`) once every table has played theirs",
+        Msg.counted(
+            "table {table} has played its {n} game of stage {stage}: the next stage is drawn (`chicago night advance --per-table K`) once every table has played theirs",
+            "table {table} has played its {n} games of stage {stage}: the next stage is drawn (`chicago night advance --per-table K`) once every table has played theirs",
+            night.games_per_table,
             table=number,
-            games=night.games_per_table,
             stage=stage,
         ),
     )
@@ -253,9 +256,10 @@ def advance(
     low = smallest_table(night.rules)
     if len(through) < low:
         raise NightError(
-            Msg(
-                "{count} players would go on, and a table seats at least {low}: give a larger --per-table",
-                count=len(through),
+            Msg.counted(
+                "{n} player would go on, and a table seats at least {low}: give a larger --per-table",
+                "{n} players would go on, and a table seats at least {low}: give a larger --per-table",
+                len(through),
                 low=low,
             ),
         )

@@ -25,11 +25,14 @@ import os
 
 TYPE_CHECKING = False  # typing itself is not imported: start-up (docs/latency.md)
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from gettext import NullTranslations
     from typing import Any
 
 _chosen: str | None = None
+#: The server's hook (`serve.phone_language`): the language the request being answered asks
+#: for, or None.  It decides only where neither --lang nor CHICAGO_LANG fixed the language.
+_asked: Callable[[], str | None] | None = None
 
 CATALOGUE_DIR = os.path.dirname(__file__)
 
@@ -54,7 +57,48 @@ def set_language(lang: str | None) -> None:
 
 
 def language() -> str:
-    return _chosen or environment_language()
+    if _chosen:
+        return _chosen
+    if _asked is not None and not os.environ.get("CHICAGO_LANG"):
+        asked = _asked()
+        if asked:
+            return asked
+    return environment_language()
+
+
+def fixed_language() -> str | None:
+    """The language fixed for the whole run (``--lang``, else ``CHICAGO_LANG``), which a
+    phone's own language does not override; None when it follows the reader."""
+    if _chosen:
+        return _chosen
+    explicit = os.environ.get("CHICAGO_LANG", "")
+    return explicit if explicit and _available(explicit) else None
+
+
+def follow_request(asked: Callable[[], str | None] | None) -> None:
+    """Let ``asked`` (the request's language) decide `language` unless it is fixed."""
+    global _asked  # noqa: PLW0603 - set once by the server that answers requests
+    _asked = asked
+
+
+def best_of(accept_language: str) -> str | None:
+    """The language with a catalogue (or English) that an HTTP ``Accept-Language`` header
+    prefers: ``sv-SE,sv;q=0.9,en;q=0.8`` -> ``sv``; None when it names none of them."""
+    offered: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        code = tag.strip().split("-")[0].split("_")[0].lower()
+        if quality > 0 and code.isalpha() and _available(code):
+            offered.append((-quality, index, code))
+    return min(offered)[2] if offered else None
 
 
 def _available(lang: str) -> bool:

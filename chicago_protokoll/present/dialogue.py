@@ -28,13 +28,10 @@ from ..core.standings import DealRecord, Moment
 from ..i18n.language import Msg, language, number, t, tn
 from ..store import recording, sessionfile
 from .narrate import describe_event
-from .talk import Ask, Say
+from .talk import ALL_FIVE, CHICAGO_NO, CHICAGO_YES, Ask, Say
 from .views import nobody_took, plain_standings
 from .width import visible
 
-# Words that answer a question without naming anyone; compared case-folded.
-# A Chicago is worth ±15: only an explicit answer settles it, never a bare Enter or a "y".
-ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
 _HELP = {"?", "help", "hjälp", "h"}
 _QUIT = {"q", "quit", "sluta", "exit"}
 _UNDO = {"u", "undo", "ångra"}
@@ -43,7 +40,7 @@ _ROYAL = {"royal"}
 _EXCHANGE = {"x", "byt", "byte", "exchange"}
 # The revisor's entries (cli.md, "The revisor's entries"), said at any question.
 _PENALTY = {"straff", "penalty"}
-_FORFEIT = {"förlorar", "forlorar", "forfeit", "forfeits"}
+_FORFEIT = {"ger upp", "förlorar", "forlorar", "forfeit", "forfeits"}
 _NOTE = {"anteckning", "note"}
 
 #: For TAB (`present.play_completion`): the commands, and those a player's name follows.
@@ -201,8 +198,11 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
         if folded in claims.NOBODY:
             return []
         return [entry.declare_event(game, stripped)]
-    if question.kind == "outcome" and folded in ALL_FIVE:
-        return [ChicagoWon(game.deal, game.chicago or "")]
+    if question.kind == "outcome" and not any(p.casefold() == folded for p in game.players):
+        if folded in ALL_FIVE | CHICAGO_YES:
+            return [ChicagoWon(game.deal, game.chicago or "")]
+        if folded in CHICAGO_NO:  # broken: by whom is asked again
+            raise EntryError(Msg("{declarer}'s Chicago was broken: who broke it? Name the player who took a trick", declarer=game.chicago))
     if question.kind == "outcome":
         if not stripped:
             raise EntryError(
@@ -407,6 +407,8 @@ class Dialogue:
             return self._save(question, lambda g: [exchange_event(words[1:], g)])
         if first in _PENALTY | _FORFEIT | _NOTE:
             return self._revisor_entry(question, first, text.partition(" ")[2].strip(), game)
+        if " ".join(words[:2]).casefold() in _FORFEIT:  # "ger upp Bo visade inte kåken"
+            return self._revisor_entry(question, "ger upp", " ".join(words[2:]), game)
         if self._edit_asked(question, words, game):
             return False
         if question.kind == "chicago" and not answer_events(question, text, game):

@@ -25,11 +25,10 @@ from ..core.recorded import recorded_entry
 from ..i18n.language import Msg, language, t
 from ..store import recording, sessionfile
 from .narrate import describe_in_deal
-from .talk import YES, Ask, Say
+from .talk import ALL_FIVE, CHICAGO_NO, CHICAGO_YES, YES, Ask, Say
 from .views import correction_report
 
 EDIT_WORDS = frozenset({"e", "edit", "ändra", "andra", "rätta", "ratta"})
-_ALL_FIVE = {"alla fem", "all five", "alla", "all", "fem", "five"}
 _PARTS = {
     "chicago": "chicago",
     "c": "chicago",
@@ -148,7 +147,12 @@ def _ask_chicago(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
         )
         if outcome:
             break
-    breaker = None if outcome in _ALL_FIVE else claims.player(game, outcome)
+    named = any(p.casefold() == outcome for p in game.players)
+    while outcome in CHICAGO_NO and not named:  # "nej": not all five, so who broke it?
+        outcome = " ".join(ask(t("  Who broke it? ")).casefold().split())
+        named = any(p.casefold() == outcome for p in game.players)
+    all_five = outcome in ALL_FIVE | CHICAGO_YES and not named
+    breaker = None if all_five else claims.player(game, outcome)
     if breaker == declarer:
         breaker = None
     return replace(changes, chicago=declarer, broken_by=breaker, no_chicago=False)

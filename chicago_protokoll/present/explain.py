@@ -289,12 +289,13 @@ def outcome_line(standings: Standings) -> str:
     final = standings.deals[-1]
     forfeit = next((e.event for e in final.entries if isinstance(e.event, Forfeit)), None)
     if forfeit is not None:
-        return t(
-            "{player} forfeited ({reason}): the game ended at once, and the best total among the others wins. Winner: {winners} with {total} points.",
+        return tn(
+            "{player} forfeited ({reason}): the game ended at once, and the best total among the others wins. Winner: {winners} with {n} point.",
+            "{player} forfeited ({reason}): the game ended at once, and the best total among the others wins. Winner: {winners} with {n} points.",
+            best,
             player=forfeit.player,
             reason=visible(forfeit.reason),  # a file may hold a control (narrate)
             winners=winners,
-            total=best,
         )
     instant = [
         award

@@ -278,10 +278,11 @@ def status_text(status: Mapping[str, Any]) -> str:
         lines.append(t("The night is over."))
     if "stage" in status:
         lines.append(
-            t(
-                "Stage {stage}: each table plays {games} games; the standings rank by the last stage each player reached.",
+            tn(
+                "Stage {stage}: each table plays {n} game; the standings rank by the last stage each player reached.",
+                "Stage {stage}: each table plays {n} games; the standings rank by the last stage each player reached.",
+                int(status["games_per_table"]),
                 stage=status["stage"],
-                games=status["games_per_table"],
             )
         )
     lines.append(

@@ -21,8 +21,9 @@ from collections.abc import Iterable, Sequence
 
 from ..core.cards import HAND_NAMES
 from ..core.claims import MODIFIERS, NOBODY
-from .dialogue import ALL_FIVE, COMMAND_WORDS, PLAYER_COMMAND_WORDS
+from .dialogue import COMMAND_WORDS, PLAYER_COMMAND_WORDS
 from .dialogue_edit import EDIT_WORDS
+from .talk import ALL_FIVE
 
 _HANDS = tuple(dict.fromkeys(name for names in HAND_NAMES.values() for name in names))
 _FOLDED_HANDS = frozenset(name.casefold() for name in _HANDS)

@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from ..i18n.language import number, t
+from ..i18n.language import number, t, tn
 from .html_sheet import page, sheet_body
 from .night_sheet import (
     NIGHT_STYLE,
@@ -300,7 +300,7 @@ def player_page(site: Site, name: str) -> str:
         stats = next((p for p in site.league.players if p.name == name), None)
     if stats is not None:
         parts.append(
-            f'<p class="meta">{escape(t("{games} finished games, {wins} won; rating (μ − 3σ) {rating}", games=stats.games, wins=stats.wins, rating=number(round(stats.rating.mu - 3 * stats.rating.sigma, 1))))}</p>'
+            f'<p class="meta">{escape(tn("{n} finished game, {wins} won; rating (μ − 3σ) {rating}", "{n} finished games, {wins} won; rating (μ − 3σ) {rating}", stats.games, wins=stats.wins, rating=number(round(stats.rating.mu - 3 * stats.rating.sigma, 1))))}</p>'
         )
     nights = [
         (status, row)

@@ -14,3 +14,11 @@ Say = Callable[[str], None]
 #: What says yes to a question of ``play`` that asks before it changes the file (save a
 #: correction, take an answer back); anything else, Enter included, is no.
 YES = frozenset({"j", "ja", "y", "yes"})
+
+# Words that answer a question without naming anyone; compared case-folded.
+# A Chicago is worth ±15: only an explicit answer settles it, never a bare Enter or a "y".
+ALL_FIVE = frozenset({"alla fem", "all five", "alla", "all", "fem", "five"})
+#: "All five tricks?" is a yes/no question too (glossary: ja/nej): a whole "ja" says all
+#: five, a "nej" that it was broken, and by whom is asked.  A player so named comes first.
+CHICAGO_YES = frozenset({"ja", "yes"})
+CHICAGO_NO = frozenset({"nej", "no"})

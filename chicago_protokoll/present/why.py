@@ -28,7 +28,7 @@ from ..core.events import (
 )
 from ..core.session import resolve_player
 from ..core.standings import DealRecord, Moment, Standings
-from ..i18n.language import language, t
+from ..i18n.language import language, t, tn
 from .explain import INDENT, deal_record, explain_lines, player_names
 from .narrate import describe_award
 from .width import visible
@@ -370,9 +370,10 @@ def why_last_trick(standings: Standings, name: str, *, deal: int | None = None) 
     lines = [
         t("The last trick of deal {number}, and {name}:", number=number, name=name),
         INDENT
-        + t(
-            "only the last trick scores: {last_trick} points (scoring.last_trick)",
-            last_trick=rules.last_trick,
+        + tn(
+            "only the last trick scores: {n} point (scoring.last_trick)",
+            "only the last trick scores: {n} points (scoring.last_trick)",
+            rules.last_trick,
         )
         + (
             t(

@@ -37,6 +37,7 @@ from ..i18n.language import t
 from .board import Board, Source
 from .hosts import is_allowed
 from .pages import SHEET, TV, sheet_document, tv_document
+from .phone_language import FollowThePhone
 
 HEARTBEAT = 15.0  # seconds of quiet before a stream sends a comment (finds vanished phones)
 SEND_TIMEOUT = 10.0  # a phone that takes longer to take a message has its stream ended
@@ -229,7 +230,7 @@ def create_app(
     routes = [*pages, Route("/events", EventStream(board)), Route("/ping", ping, methods=["GET"])]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # /status.json/ is not found, not redirected
-    return Guard(app, hosts)
+    return Guard(FollowThePhone(app), hosts)
 
 
 PING_STYLE = "body { font: 20px/1.4 sans-serif; margin: 16px; } p { overflow-wrap: anywhere; }"

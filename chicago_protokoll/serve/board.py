@@ -34,6 +34,7 @@ from ..present.views import last_ids, status_dict
 from ..present.width import visible
 from ..store import catalogue, locations, sessionfile
 from . import tv
+from .phone_language import in_each_language
 
 WATCH_INTERVAL = 0.2  # seconds between two looks at the files
 
@@ -231,9 +232,14 @@ class Board(Published):
             if reading.standings is not None
             else None
         )
-        views = {}
-        for kind, render in VIEWS.items():
-            views[kind] = make_view(ident, *render(reading, self.stake))
+
+        def render_all() -> dict[str, View]:
+            return {
+                kind: make_view(ident, *render(reading, self.stake))
+                for kind, render in VIEWS.items()
+            }
+
+        views = in_each_language(render_all)
         return Snapshot(ident, reading.name, status, reading.problem, views)
 
     def _reading(self, problem: str | None) -> Reading:
@@ -271,4 +277,3 @@ class Board(Published):
             changed, problem = self._changed_on_disk()
             if changed:
                 self._publish(await asyncio.to_thread(self._read, problem))
-

@@ -28,6 +28,7 @@ from ..present.night_status import night_status_dict
 from ..store import locations, nightfile, sessionfile
 from .board import Published, Signature, Snapshot, View, _stat, make_view
 from .night_page import board_body, board_title, tv_title
+from .phone_language import in_each_language
 
 BOARD = "board"
 TV = "tv"  # the night's standings in large type, and the round's tables
@@ -50,7 +51,7 @@ class NightBoard(Published):
         self._count = 0
         self._signatures: dict[Path, Signature] = {}
         self._games: dict[str, tuple[Signature, Standings, tuple[Correction, ...]]] = {}
-        self._views: dict[str, tuple[object, View]] = {}
+        self._views: dict[tuple[str, str], tuple[object, View]] = {}
         self.snapshot = self._read()
         self.stopping = False
         self._next: asyncio.Future[None] | None = None
@@ -115,32 +116,44 @@ class NightBoard(Published):
             self._signatures[locations.session_path(session)] = self._games[session][0]
         name = self.night.name if self.night else self.path.stem
         corrected = frozenset(s for s, game in self._games.items() if game[2] and s in games)
-        views = {
-            BOARD: make_view(
-                ident,
-                board_title(name),
-                board_body(status, name, problem, hide_last=self.hide_last, corrected=corrected),
-            ),
-            TV: make_view(
-                ident,
-                tv_title(name),
-                board_body(
-                    status, name, problem, tv=True, hide_last=self.hide_last, corrected=corrected
+
+        def render_all() -> dict[str, View]:
+            views = {
+                BOARD: make_view(
+                    ident,
+                    board_title(name),
+                    board_body(
+                        status, name, problem, hide_last=self.hide_last, corrected=corrected
+                    ),
                 ),
-            ),
-        }
-        if status is not None:
-            for table in status["tables"]:
-                key = table_view(int(table["table"]))
-                session = str(table["session"])
-                made = (session, self._games[session][0])
-                kept = self._views.get(key)
-                if kept is not None and kept[0] == made:
-                    views[key] = kept[1]
-                    continue
-                body = sheet_body(games[session], session, self.stake, self._games[session][2])
-                views[key] = make_view(ident, sheet_title(session), body)
-                self._views[key] = (made, views[key])
+                TV: make_view(
+                    ident,
+                    tv_title(name),
+                    board_body(
+                        status,
+                        name,
+                        problem,
+                        tv=True,
+                        hide_last=self.hide_last,
+                        corrected=corrected,
+                    ),
+                ),
+            }
+            if status is not None:
+                for table in status["tables"]:
+                    key = table_view(int(table["table"]))
+                    session = str(table["session"])
+                    made = (session, self._games[session][0])
+                    kept = self._views.get((key, language()))
+                    if kept is not None and kept[0] == made:
+                        views[key] = kept[1]
+                        continue
+                    body = sheet_body(games[session], session, self.stake, self._games[session][2])
+                    views[key] = make_view(ident, sheet_title(session), body)
+                    self._views[key, language()] = (made, views[key])
+            return views
+
+        views = in_each_language(render_all)
         return Snapshot(ident, name, status, problem, views)
 
     # -- while serving (as `board.Board`) --------------------------------------------------
@@ -151,7 +164,6 @@ class NightBoard(Published):
         async with self._looking:
             if self._changed_on_disk():
                 self._publish(await asyncio.to_thread(self._read))
-
 
     # -- what the recording pages ask ----------------------------------------------------
 

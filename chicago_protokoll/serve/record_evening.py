@@ -24,7 +24,7 @@ from html import escape
 from typing import Any, Protocol
 
 from ..core.game import Game
-from ..i18n.language import t
+from ..i18n.language import t, tn
 from ..present.night_sheet import placement_points
 
 
@@ -186,9 +186,10 @@ def night_next_text(table: Mapping[str, Any]) -> str:
                 game=game,
                 games=games,
             )
-        return t(
-            "This table has played its {games} games: the organiser draws the next stage, or the night is over.",
-            games=games,
+        return tn(
+            "This table has played its {n} game: the organiser draws the next stage, or the night is over.",
+            "This table has played its {n} games: the organiser draws the next stage, or the night is over.",
+            int(games),
         )
     if int(table.get("round", 1)) < int(table.get("rounds", 1)):
         return t(

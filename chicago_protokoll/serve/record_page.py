@@ -30,7 +30,7 @@ from ..core.game import Game
 from ..core.recorded import recorded_claims, recorded_entry
 from ..core.session import Session
 from ..core.standings import Moment
-from ..i18n.language import language, t
+from ..i18n.language import language, t, tn
 from ..present.dialogue import declarers
 from ..present.html_sheet import document
 from ..present.narrate import describe_in_deal, describe_undo
@@ -373,10 +373,7 @@ class Page:
             two = (
                 '<label class="two"><input type="checkbox" name="two" value="1"> '
                 + escape(
-                    t(
-                        "won with a two ({points} points)",
-                        points=scoring.last_trick_with_two,
-                    )
+                    tn("won with a two ({n} point)", "won with a two ({n} points)", scoring.last_trick_with_two)
                 )
                 + "</label>"
             )

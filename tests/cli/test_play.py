@@ -134,7 +134,7 @@ def test_successful_chicago_gives_15_and_ends_the_deal_without_last_trick_or_sho
     path = make_session(events=anna_at_20())
     script, _ = play(path, ["", "", "a", "alla fem"])
     assert scores(path) == {"Anna": 35, "Bo": 0, "Cilla": 0}
-    assert "Annas Chicago: 'alla fem' stick, eller vem bröt den?" in script.prompts[3]
+    assert "Annas Chicago: alla fem sticken (ja), eller vem bröt den?" in script.prompts[3]
     assert "Giv 3, köp 1" in script.prompts[4]
 
 
@@ -149,6 +149,29 @@ def test_a_stray_enter_after_a_declaration_records_nothing_and_asks_again() -> N
     events = sessionfile.load_session(path).events
     assert isinstance(events[-1], ChicagoWon) and len(events) == 8
     assert scores(path)["Anna"] == 35
+
+
+@pytest.mark.parametrize("yes", ["ja", "Ja", "yes"])
+def test_the_chicago_outcome_is_a_yes_no_question_ja_is_all_five(yes: str) -> None:
+    path = make_session(events=anna_at_20())
+    play(path, ["", "", "anna", yes])
+    assert isinstance(sessionfile.load_session(path).events[-1], ChicagoWon)
+    assert scores(path)["Anna"] == 35
+
+
+def test_nej_to_the_chicago_outcome_asks_who_broke_it_and_records_nothing_yet() -> None:
+    path = make_session(events=anna_at_20())
+    script, _ = play(path, ["", "", "anna", "nej", "bo"])
+    assert "Annas Chicago bröts: vem bröt den? Ange spelaren som tog ett stick" in script.text
+    events = sessionfile.load_session(path).events
+    assert events[-1] == ChicagoBroken(2, "Bo")
+    assert scores(path)["Anna"] == 5
+
+
+def test_a_player_named_ja_answers_the_chicago_outcome_as_the_breaker() -> None:
+    path = make_session(("Anna", "Ja", "Cilla"), events=anna_at_20())
+    play(path, ["", "", "anna", "ja"])
+    assert sessionfile.load_session(path).events[-1] == ChicagoBroken(2, "Ja")
 
 
 def test_a_stray_enter_leaves_the_declared_chicago_unsettled_on_file() -> None:
@@ -331,7 +354,7 @@ def test_help_lists_the_answers_and_the_commands() -> None:
     assert "x SPELARE N" in script.text
     assert "royal SPELARE" in script.text
     assert "straff SPELARE N SKÄL" in script.text
-    assert "förlorar SPELARE SKÄL" in script.text
+    assert "ger upp SPELARE SKÄL" in script.text
     assert "anteckning TEXT" in script.text
     assert script.prompts[0] == script.prompts[1]
 
@@ -357,6 +380,14 @@ def test_a_penalty_without_its_reason_asks_for_it() -> None:
     assert scores(path)["Bo"] == 0
 
 
+def test_ger_upp_the_glossarys_word_for_a_forfeit_ends_the_game() -> None:
+    path = make_session(events=anna_at_20())
+    script, code = play(path, ["ger upp anna visade inte färgen", ""])
+    assert code == 0
+    assert sessionfile.load_session(path).events[-1] == Forfeit(1, "Anna", "visade inte färgen")
+    assert "Anna ger upp (visade inte färgen): partiet är slut" in script.text
+
+
 def test_forlorar_ends_the_game_and_the_settlement_counts_the_player_as_0() -> None:
     path = make_session(events=anna_at_20())
     script, code = play(path, ["förlorar anna visade inte färgen", ""])
@@ -364,7 +395,7 @@ def test_forlorar_ends_the_game_and_the_settlement_counts_the_player_as_0() -> N
     game = replay(sessionfile.load_session(path))
     assert game.finished and game.forfeited == ("Anna",)
     assert game.winners == ("Bo", "Cilla")  # both at 0
-    assert "Anna förlorar (visade inte färgen): partiet är slut" in script.text
+    assert "Anna ger upp (visade inte färgen): partiet är slut" in script.text
     assert "Ingen betalar något." in script.text  # Anna counts as 0, as do the winners
 
 

@@ -208,7 +208,7 @@ def test_log_in_swedish_says_straff_and_forlorar() -> None:
     out = ok("--lang", "sv", "log")
     assert "Giv 1: Straff: Bo −1 (för tidigt köp)" in out
     assert "Giv 1: Anteckning: korten blandades om" in out
-    assert "Giv 1: Cilla förlorar (visade inte kåken): partiet är slut" in out
+    assert "Giv 1: Cilla ger upp (visade inte kåken): partiet är slut" in out
 
 
 def test_explain_tells_the_penalty_the_forfeit_and_the_outcome() -> None:

@@ -300,7 +300,7 @@ def test_markdown_sheet_in_swedish_with_a_decimal_comma() -> None:
     assert ["3", "Eva", "22,67", "2", "1", "73"] in md_rows(sheet, "## Ställning")
     rows = md_rows(sheet, "### Bord 2 · fredag-r1-t2 · klart efter giv 9")
     assert rows[0] == ["1", "**Eva** (vinnare)", "53", "14,67"]
-    assert "Dag (dömd förlorare)" in sheet
+    assert "Dag (gav upp)" in sheet
     assert "### Bord 1 · fredag-r2-t1 · spelar giv 5" in sheet
     assert "## Finalen" in night_markdown(with_final())
 

@@ -191,7 +191,7 @@ def test_a_forfeit_asks_a_second_tap_and_its_fold_says_what_it_does(
     browser: Browser, swedish: Served
 ) -> None:
     page, _ = _open(browser, swedish.url.rstrip("/") + swedish.recording()[1])
-    summary = page.locator("summary", has_text="Ger upp — förlorar partiet")
+    summary = page.locator("summary", has_text="Ger upp partiet")
     summary.click()
     fold = page.locator("details").filter(has=summary)
     fold.locator('select[name="who"]').select_option("Cilla")
