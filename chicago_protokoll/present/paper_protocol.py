@@ -40,7 +40,7 @@ PACKAGE = Path(__file__).parent.parent
 
 #: The share of the width (per cent) of each kind of deal cell: the deal number narrow,
 #: the players' totals share what is left.
-WIDTHS = {"deal": 5.0, "dealer": 14.0, "buy": 11.0, "chicago": 12.0, "last_trick": 11.0, "showdown": 11.0}
+WIDTHS = {"deal": 6.0, "dealer": 14.0, "buy": 11.0, "chicago": 12.0, "last_trick": 11.0, "showdown": 12.0}
 
 
 @dataclass(frozen=True, slots=True)
