@@ -16,6 +16,7 @@ from chicago_protokoll.cli.app import app
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.errors import ChicagoError
 from chicago_protokoll.i18n.help import epilog_words
+from chicago_protokoll.present.templating import environment
 from msgfmt_support import mo_entries
 
 PACKAGE = Path(chicago_protokoll.__file__).parent
@@ -24,6 +25,12 @@ PO = PACKAGE / "i18n" / "sv.po"
 MO = PACKAGE / "i18n" / "sv.mo"
 MARKERS = {"t": 1, "tn": 2, "N_": 1, "Msg": 1, "counted": 2}  # callee -> how many ids
 IN_CONTEXT = {"pt", "in_context"}  # callee(context, msgid, ...): gettext's pgettext
+TEMPLATE_FUNCTIONS = (
+    "_",
+    "gettext",
+    "ngettext",
+    "pgettext",
+)  # as present/templating.py installs them
 
 
 def _callee(node: ast.Call) -> str | None:
@@ -54,6 +61,34 @@ def ids_in_code() -> dict[str, str]:
             elif _callee(node) in IN_CONTEXT and len(_literals(node.args[:2])) == 2:
                 context, msgid = _literals(node.args[:2])
                 found.setdefault(f"{context}\x04{msgid}", where)
+    found.update({key: where for key, where in ids_in_templates().items() if key not in found})
+    return found
+
+
+def ids_in_templates() -> dict[str, str]:
+    """Every message id a template names through ``_``, ``gettext``, ``ngettext`` or
+    ``pgettext`` (the catalogue's `t`, `tn`, `pt`, installed by present/templating.py)."""
+    found: dict[str, str] = {}
+    for path in sorted((PACKAGE / "templates").rglob("*.html")) + sorted(
+        (PACKAGE / "templates").rglob("*.svg")
+    ):
+        source = path.read_text(encoding="utf-8")
+        calls = environment().extract_translations(source, gettext_functions=TEMPLATE_FUNCTIONS)
+        for line, function, message in calls:
+            where = f"{path.relative_to(ROOT)}:{line}"
+            strings = [
+                m
+                for m in (message if isinstance(message, tuple) else (message,))
+                if isinstance(m, str)
+            ]
+            if function == "pgettext" and len(strings) >= 2:
+                found.setdefault(f"{strings[0]}\x04{strings[1]}", where)
+            elif function == "ngettext":
+                for msgid in strings[:2]:
+                    found.setdefault(msgid, where)
+            else:
+                for msgid in strings[:1]:
+                    found.setdefault(msgid, where)
     return found
 
 
