@@ -38,6 +38,7 @@ from .board import Board, Source
 from .hosts import is_allowed
 from .pages import SHEET, TV, sheet_document, tv_document
 from .phone_language import FollowThePhone
+from .static_files import static_route
 
 HEARTBEAT = 15.0  # seconds of quiet before a stream sends a comment (finds vanished phones)
 SEND_TIMEOUT = 10.0  # a phone that takes longer to take a message has its stream ended
@@ -227,7 +228,12 @@ def create_app(
     if not pages:
         assert isinstance(board, Board)
         pages = sheet_routes(board)
-    routes = [*pages, Route("/events", EventStream(board)), Route("/ping", ping, methods=["GET"])]
+    routes = [
+        *pages,
+        Route("/events", EventStream(board)),
+        Route("/ping", ping, methods=["GET"]),
+        static_route(),
+    ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.router.redirect_slashes = False  # /status.json/ is not found, not redirected
     return Guard(FollowThePhone(app), hosts)
