@@ -51,41 +51,61 @@ def transact(
     night_file = _night_file(path)
     if night_file is None:
         return transact_returning(path, change, timeout=timeout)
+    with locked(night_file.parent, timeout=timeout):
+        return transact_returning(path, _guarded(night_file, path, change), timeout=timeout)
+
+
+def judge(path: Path, change: Callable[[Session], tuple[Session, T]]) -> tuple[Session, T]:
+    """What `transact` would write, worked out and written nowhere (``edit --dry-run``):
+    a night's table is judged by the same guards, so a dry run says what the real run
+    would refuse after the night's close or a later draw."""
+    from .sessionfile import load_session
+
+    night_file = _night_file(path)
+    current = load_session(path)
+    if night_file is None:
+        return change(current)
+    return _guarded(night_file, path, change)(current)
+
+
+def _guarded(
+    night_file: Path, path: Path, change: Callable[[Session], tuple[Session, T]]
+) -> Callable[[Session], tuple[Session, T]]:
+    """``change`` with the night's guards around it, the night as its file says now."""
     from . import nightfile
 
-    with locked(night_file.parent, timeout=timeout):
-        night = nightfile.load_night(night_file)
-        drawn = later_draw(night, path.stem)
-        if drawn is None and night.closed is None:
+    night = nightfile.load_night(night_file)
+    drawn = later_draw(night, path.stem)
+    if drawn is None and night.closed is None:
 
-            def open_night(old: Session) -> tuple[Session, T]:
-                new, told = change(old)
-                _refuse_amendment_when_open(night, path.stem, old, new)
-                return new, told
-
-            return transact_returning(path, open_night, timeout=timeout)
-
-        def guarded(old: Session) -> tuple[Session, T]:
+        def open_night(old: Session) -> tuple[Session, T]:
             new, told = change(old)
-            if new == old:
-                return new, told
-            if night.closed is None:
-                _refuse_amendment_when_open(night, path.stem, old, new)
-            else:
-                refuse_after_close(night, path.stem, old, new)
-                new = stamped(old, new, now())
-            if drawn is not None and _finished(old) and not _finished(new):
-                raise ChicagoError(
-                    Msg(
-                        "the game {session} cannot be reopened: the night {night} drew {draw} after it ended; a correction that keeps the game finished is allowed, nothing was changed",
-                        session=path.stem,
-                        night=night.name,
-                        draw=drawn,
-                    ),
-                )
+            _refuse_amendment_when_open(night, path.stem, old, new)
             return new, told
 
-        return transact_returning(path, guarded, timeout=timeout)
+        return open_night
+
+    def guarded(old: Session) -> tuple[Session, T]:
+        new, told = change(old)
+        if new == old:
+            return new, told
+        if night.closed is None:
+            _refuse_amendment_when_open(night, path.stem, old, new)
+        else:
+            refuse_after_close(night, path.stem, old, new)
+            new = stamped(old, new, now())
+        if drawn is not None and _finished(old) and not _finished(new):
+            raise ChicagoError(
+                Msg(
+                    "the game {session} cannot be reopened: the night {night} drew {draw} after it ended; a correction that keeps the game finished is allowed, nothing was changed",
+                    session=path.stem,
+                    night=night.name,
+                    draw=drawn,
+                ),
+            )
+        return new, told
+
+    return guarded
 
 
 def closed_night(path: Path) -> Night | None:

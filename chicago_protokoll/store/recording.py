@@ -24,7 +24,7 @@ from ..core.game import Game, replay
 from ..core.session import Session
 from ..core.standings import Entry
 from ..i18n.language import Msg
-from .nighttable import transact
+from .nighttable import judge, transact
 from .sessionfile import load_session, replay_file
 
 TYPE_CHECKING = False
@@ -226,7 +226,7 @@ def correct(
         return corrected, (before, after, corrected.corrections[-1])
 
     if dry_run:
-        found, (before, after, correction) = change(load_session(path))
+        found, (before, after, correction) = judge(path, change)
     else:
         found, (before, after, correction) = transact(path, change)  # a night's table: not reopened after a later draw
     return Corrected(found, before, after, correction, dry_run)

@@ -231,3 +231,24 @@ def test_a_table_left_with_too_few_to_play_ends_its_stage_and_the_night_goes_on(
     assert len(stage_two) == 1
     assert short["players"][1] not in stage_two[0]["players"]
     assert short["players"][2] not in stage_two[0]["players"]
+
+
+def test_a_dry_run_correction_after_the_close_is_refused_as_the_real_one_would_be(
+    chicago_home: Path,
+) -> None:
+    """``edit --dry-run`` is judged by the close's guards too: after `night close` a
+    correction without its reason is refused by the dry run in the same words, and a dry
+    run writes nothing either way."""
+    ok("night", "new", "kväll", *SIX, "--rounds", "1", "--seed", "2")
+    table = status()["tables"][0]
+    ok("deal", "--buy", f"{table['players'][1]}:kåk", "--buy", "pass",
+       "--last-trick", table["players"][2], "--session", table["session"])  # fmt: skip
+    finish_current()
+    ok("night", "close", "kväll")
+    edit = ("edit", "1", "--last-trick", table["players"][1], "--session", table["session"])
+    before = data_files(chicago_home)
+    tried = refused(*edit, "--dry-run")
+    assert tried == refused(*edit)
+    assert data_files(chicago_home) == before
+    ok(*edit, "--reason", "sista sticket var fel", "--dry-run")
+    assert data_files(chicago_home) == before
