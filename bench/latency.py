@@ -517,6 +517,9 @@ def everyday_cases(chicago: str, env: dict[str, str], file20: Path) -> list[Case
         *(
             case(f"{' '.join(args)} --help", [*args, "--help"], "Usage", target="command help")
             for args in HELPS
+            # a release before may lack a command (`nights`): its row is left out there
+            if subprocess.run([chicago, *args, "--help"], env=env, capture_output=True,
+                              check=False).returncode == 0
         ),
         # The same data directory named by CHICAGO_PROTOKOLL_HOME: no platformdirs
         case("status (CHICAGO_PROTOKOLL_HOME set)", ["status"], "Åsa", env=named, target=""),
