@@ -14,8 +14,9 @@ groups without a name first (Typer lists their commands as the root's own):
 export, settle, compare), `serve` (the live page), `play`, `explain` (explain, why, chart),
 `stats`; then the named
 groups `rules`, `sessions`, `night` (the club night), `club` and `completion`.  What the commands share is in `common`.
-The help of each of them is in `HELP`, here: ``chicago --help`` lists them all from it
-without importing a command module (`ListedRoot`).
+Each command declares its help and example beside it; ``chicago --help`` lists them all
+from `listing` (generated from the modules) without importing a command module
+(`ListedRoot`).
 """
 
 import os
@@ -28,112 +29,39 @@ import typer
 from typer.core import TyperCommand
 
 from ..i18n.language import environment_language, languages, set_language
-from . import examples, typer_seams
+from . import typer_seams
+from .listing import LISTING
 from .root import ChicagoCommand, ChicagoGroup, ChicagoSubGroup
 
 __all__ = ["app", "build", "run"]
 
-# The modules whose commands are listed as the root's own, in the order of
-# ``chicago --help``, each with its commands; then the named groups and their modules.
-# A command line that names a command imports only its module (each module brings its
-# part of the core: `status` never loads what `edit` or `stats` need).
-# tests/cli/test_app.py holds this table to what each module's app defines.
-COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        "record",
-        (
-            "new",
-            "deal",
-            "buy",
-            "declare",
-            "tricks",
-            "showdown",
-            "royal",
-            "exchange",
-            "undo",
-            "penalty",
-            "forfeit",
-            "note",
-        ),
-    ),
-    ("correct", ("again", "edit")),
-    ("read", ("status", "log", "export", "settle", "compare")),
-    ("serve", ("serve",)),
-    ("play", ("play",)),
-    ("explain", ("explain", "why", "chart")),
-    ("stats", ("stats",)),
-    ("club", ("merge-driver",)),
-    ("publish", ("publish",)),
-    ("importing", ("import",)),
-    ("nights", ("nights",)),
+# What ``chicago --help`` lists and the module of each command, in its order
+# (`listing.LISTING`, written by scripts/generate_listing.py from the command modules,
+# where each command declares its help and example).  A command line that names a command
+# imports only its module, and that module imports the core inside its commands: `status`
+# never loads what `edit` or `stats` need, and ``status --help`` no part of the core.
+COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (module, tuple(name for name, mod, attribute, _ in LISTING if (mod, attribute) == (module, "app")))
+    for module in dict.fromkeys(mod for _, mod, attribute, _ in LISTING if attribute == "app")
 )
-NAMED_GROUPS: tuple[tuple[str, str, str], ...] = (
-    ("rules", "rules", "rules_app"),
-    ("sessions", "sessions", "sessions_app"),
-    ("night", "night", "night_app"),
-    ("club", "club", "club_app"),
-    ("completion", "completion", "completion_app"),
+NAMED_GROUPS: tuple[tuple[str, str, str], ...] = tuple(
+    (name, module, attribute) for name, module, attribute, _ in LISTING if attribute != "app"
 )
-
-# The help of each command and group above, here and nowhere else: a command takes it as
-# its module loads (`_group_app`), a group as `build` joins it, and ``chicago --help``
-# lists the first sentence of each without importing a single command module
-# (`ListedRoot`).  Each text is a message id of the catalogue (i18n/sv.po).
-HELP: dict[str, str] = {
-    "new": "Start a session: players in clockwise order; it becomes the current one.",
-    "deal": "Record one whole deal (giv) and print the standings.\n\nA köp left out (fewer --buy than the table scores) is a pass, and so is the showdown left out after the last trick: nobody had a hand there.",
-    "buy": "Best hand of the next scored köp of the current deal.",
-    "declare": "PLAYER declares Chicago, before the first lead.",
-    "tricks": "Last trick to PLAYER; after a Chicago: the declarer if it succeeded, else who broke it.",
-    "showdown": "Best hand shown after the tricks; ends the deal.",
-    "royal": "PLAYER shows a royal straight flush: the game is won at once.",
-    "exchange": "Cards PLAYER exchanged in the current köp.",
-    "undo": "Take back the last recorded event (with --deal: the whole last deal).",
-    "penalty": "A penalty the table rules on: POINTS off PLAYER's total (the floor applies).",
-    "forfeit": "PLAYER loses the game at once (a hand claimed and not shown): the others' best wins.",
-    "note": "A remark on a deal; it changes no total, and may be written after the game too.",
-    "again": "The next game at the same table: same players and seats (less --drop, with --add\nafter the last seat), same house rules; the next player clockwise after the previous\nfirst dealer deals first. It becomes the current session.",
-    "edit": "Correct a recorded deal: only what the options name is replaced, and every deal\nafter it is replayed. `chicago undo` right after takes the correction back.",
-    "status": "The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is next.",
-    "log": "The protocol as on paper: a row per deal, each player's points and running total.",
-    "export": "Export the game: every deal with its events and the running totals.",
-    "settle": "Who pays whom: each loser pays the difference to the winner times the stake.",
-    "compare": "Which hand wins? Settles a dispute by poker order (and the table's tie rule).",
-    "serve": "A live scoreboard: the sheet in a browser, updated as each event is recorded.",
-    "play": "Guided protocol: asks for each scoring moment of each deal and saves every answer.",
-    "explain": "The replay told deal by deal: each event, the points it gave or took, the rule and\nhouse-rules key behind them, the running totals.",
-    "why": "Answers to the questions asked at the table, each with the rules and keys behind it.",
-    "chart": "The score race in the terminal: a line per player over the deals, with the target and\nköpstopp lines.",
-    "stats": "Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games.\n\nRanked by the rating's conservative estimate μ − 3σ (a skill the player is almost surely above), then by wins.",
-    "merge-driver": "What git calls for a session or night file: a merge by event id (or by key).",
-    "publish": "Write the results as a static site: the nights, the games, the players, the league.",
-    "import": "Record a typed-up paper protocol into a session, all or nothing, totals checked.",
-    "nights": "List the club nights: date, players, round or stage, open or closed.",
-    "rules": "House rules: show, write a file to edit, check a file.",
-    "sessions": "List, switch, show and remove sessions.",
-    "night": "A club night: several tables, rounds, seats drawn by lot, placement points.",
-    "club": "A club folder on many machines, kept with git: init, sync, conflicts, keep.",
-    "completion": "TAB completion for bash, zsh and fish.",
-}
 
 
 _LOADED: dict[tuple[str, str], typer.Typer] = {}
 
 
 def _group_app(module: str, attribute: str = "app") -> typer.Typer:
-    """The Typer app of a command module, imported on first use.  Each command's help is
-    `HELP`'s and ends with an example (cli/examples.py), and each command is a
-    `ChicagoCommand` (its usage line), all put on its CommandInfo once, as it loads."""
+    """The Typer app of a command module, imported on first use.  Each command is a
+    `ChicagoCommand` (its usage line), put on its CommandInfo once, as it loads; its help
+    and example are its own."""
     key = (module, attribute)
     if key not in _LOADED:
         group: typer.Typer = getattr(import_module(f".{module}", __package__), attribute)
-        named = [name for name, mod, attr in NAMED_GROUPS if (mod, attr) == key]
-        examples.add(group, named, _name_of)
         for info in typer_seams.commands_of(group):
             if info.cls in (None, TyperCommand):  # Typer's default; a command's own stays
                 info.cls = ChicagoCommand
-            if not named and info.help is None:
-                info.help = HELP[_name_of(info)]
         _LOADED[key] = group
     return _LOADED[key]
 
@@ -227,9 +155,7 @@ def build(only: str | None = None) -> typer.Typer:
         root.add_typer(one)
     for name, module, attribute in NAMED_GROUPS:
         if only is None or only == name:
-            root.add_typer(
-                _group_app(module, attribute), name=name, help=HELP[name], cls=ChicagoSubGroup
-            )
+            root.add_typer(_group_app(module, attribute), name=name, cls=ChicagoSubGroup)
     return root
 
 
@@ -241,13 +167,13 @@ def command_names() -> list[str]:
 class ListedRoot(ChicagoGroup):
     """The root as ``chicago --help`` and a bare ``chicago`` run it: a lazily loading
     group (Click's `list_commands` and `get_command`) whose list of commands, with the
-    first sentence of each one's help, comes from `command_names` and `HELP` without
-    importing any command module.  `listed_help` is what it lists (``i18n.help.translate``
+    first sentence of each one's help, comes from `listing.LISTING` without importing
+    any command module.  `listed_help` is what it lists (``i18n.help.translate``
     puts it in the language of the help)."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
-        self.listed_help = dict(HELP)
+        self.listed_help = {name: text for name, _, _, text in LISTING}
 
     def list_commands(self, ctx: "Context") -> list[str]:
         return command_names()

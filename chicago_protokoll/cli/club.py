@@ -12,6 +12,7 @@ from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
 from ..present.width import visible
 from .common import JsonOption
+from .examples import example
 from .root import ExitStatus, note_saved
 
 if TYPE_CHECKING:
@@ -19,10 +20,11 @@ if TYPE_CHECKING:
 
 # ``merge-driver`` is a command of the root (git calls it by that name); the others are
 # the ``club`` group's.
-# `merge-driver`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
+# `merge-driver`'s help is declared here; `chicago --help` lists it from `listing`, without this module.
 app = typer.Typer(rich_markup_mode=None)
-# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
+# The group's help is declared here; `chicago --help` lists it from `listing`, without this module.
 club_app = typer.Typer(
+    help="A club folder on many machines, kept with git: init, sync, conflicts, keep.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -48,7 +50,7 @@ def _say(lines: list[Msg]) -> None:
         print(visible(line.localized(language())))
 
 
-@club_app.command("init")
+@club_app.command("init", epilog=example("chicago club init"))
 def club_init(directory: DirArgument = None) -> None:
     """Make DIR a club folder for git: .gitattributes, .gitignore and this clone's merge driver."""
     from ..store import club
@@ -58,7 +60,7 @@ def club_init(directory: DirArgument = None) -> None:
     _say(told)
 
 
-@club_app.command("sync")
+@club_app.command("sync", epilog=example("chicago club sync"))
 def club_sync(directory: DirArgument = None) -> None:
     """Commit, pull, check, push; a conflict is named, never committed."""
     from ..store import club
@@ -72,7 +74,7 @@ def club_sync(directory: DirArgument = None) -> None:
     _report(report)
 
 
-@club_app.command("keep")
+@club_app.command("keep", epilog=example("chicago club keep fredag --theirs"))
 def club_keep(
     name: Annotated[
         str | None, typer.Argument(help="The session (or night) in conflict.", metavar="NAME")
@@ -190,7 +192,11 @@ def _report(report: "SyncReport") -> None:
     raise typer.Exit(ExitStatus.REFUSED)
 
 
-@app.command("merge-driver")
+@app.command(
+    "merge-driver",
+    help="What git calls for a session or night file: a merge by event id (or by key).",
+    epilog=example("chicago merge-driver base.toml fredag.toml theirs.toml sessions/fredag.toml"),
+)
 def merge_driver(
     base: Annotated[Path, typer.Argument(help="The common version (%O; empty: new on both).", metavar="BASE")],
     ours: Annotated[Path, typer.Argument(help="This side's version, where the merge is written (%A).", metavar="OURS")],

@@ -9,18 +9,13 @@ package, one Typer app per group; `app` joins them and owns the entry point.
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
-from ..core.events import Event
-from ..core.game import Game
-from ..core.rules import PRESETS
-from ..core.session import Session
 from ..i18n.language import Msg, t
 from ..present.width import visible
-from ..store import catalogue, sessionfile
 from .root import note_saved
 
 if TYPE_CHECKING:
@@ -28,6 +23,9 @@ if TYPE_CHECKING:
     from datetime import date
     from decimal import Decimal
 
+    from ..core.events import Event
+    from ..core.game import Game
+    from ..core.session import Session
     from ..store.index import Index
     from ..store.leaguefiles import Reading
 else:
@@ -205,13 +203,6 @@ ExchangeOption = Annotated[
     ),
 ]
 
-if TYPE_CHECKING:
-    PresetName = str
-else:
-    # A choice (Typer makes a Literal one): listed in --help, completed by TAB, and a
-    # name that is no preset is a usage error (exit 2).
-    PresetName = Literal[tuple(PRESETS)]
-
 
 # One word, as every metavar (root.metavar_of): the names are TAB's and `rules presets`'.
 PRESET_METAVAR = "PRESET"
@@ -219,12 +210,14 @@ PRESET_METAVAR = "PRESET"
 
 def complete_preset(incomplete: str) -> list[str]:
     """TAB after ``--preset``: the presets."""
+    from ..core.rules import PRESETS
     return [name for name in PRESETS if name.startswith(incomplete)]
 
 
 def check_presets(values: list[str] | None) -> list[str] | None:
     """``--preset`` is a list so that one given twice is a usage error (exit 2), never "the
     last wins" (cli.md); a name that is no preset is one too, as for any choice."""
+    from ..core.rules import PRESETS
     if not values:
         return values
     for value in values:
@@ -251,33 +244,35 @@ def one_preset(values: list[str] | None) -> str | None:
 # -- helpers -------------------------------------------------------------------
 
 
-def _session_name(session: Session, path: Path) -> str:
+def _session_name(session: "Session", path: Path) -> str:
     """The session's name, or its file's (an old or hand-made file may have none): a file
     name may hold anything, so a character a terminal would act on is shown as its code."""
     return session.name or visible(path.stem)
 
 
-def _load(session: str | None, file: Path | None) -> tuple[Path, Session]:
+def _load(session: str | None, file: Path | None) -> tuple[Path, "Session"]:
+    from ..store import catalogue, sessionfile
     path = catalogue.resolve(session, file)
     return path, sessionfile.load_session(path)
 
 
-def _replay(session: Session, path: Path) -> Game:
+def _replay(session: "Session", path: Path) -> "Game":
+    from ..store import sessionfile
     return sessionfile.replay_file(session, path)
 
 
 def _record(
     session: str | None,
     file: Path | None,
-    build: Callable[[Game], Iterable[Event]],
+    build: "Callable[[Game], Iterable[Event]]",
     *,
     after_the_game: bool = False,
-) -> tuple[Session, Game]:
+) -> "tuple[Session, Game]":
     """Build events against the replayed game and write them, all or nothing, under the lock
     (``after_the_game``: also once the game is over, as a note may be)."""
     # Only the commands that record load the record/undo/edit transactions (and the
     # corrections of the core they bring): a command that only reads starts sooner.
-    from ..store import recording
+    from ..store import catalogue, recording
 
     path = catalogue.resolve(session, file)
     try:
@@ -298,6 +293,7 @@ def _record(
 def _rules_for_reading(session: str | None, file: Path | None) -> Any:
     """The rules of the chosen (or current) session; the main rule when there is none."""
     from ..core.rules import HouseRules
+    from ..store import catalogue, sessionfile
 
     try:
         path = catalogue.resolve(session, file)

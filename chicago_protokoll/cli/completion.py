@@ -33,10 +33,12 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
+from .examples import example
 from .root import note_saved
 
-# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
+# The group's help is declared here; `chicago --help` lists it from `listing`, without this module.
 completion_app = typer.Typer(
+    help="TAB completion for bash, zsh and fish.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -137,7 +139,10 @@ else:
     ShellName = Literal[tuple(CHECKOUT)]  # a choice: TAB offers them, anything else exits 2
 
 
-@completion_app.command("show")
+@completion_app.command(
+    "show",
+    epilog=example("chicago completion show fish > ~/.config/fish/completions/chicago.fish"),
+)
 def show(
     shell: Annotated[ShellName, typer.Argument(help="bash, zsh or fish.", metavar="SHELL")],
 ) -> None:
@@ -147,7 +152,7 @@ def show(
     sys.stdout.write(_read(_this_install()[shell]))
 
 
-@completion_app.command("install")
+@completion_app.command("install", epilog=example("chicago completion install --zshrc"))
 def install(
     add_to_zshrc: Annotated[
         bool,

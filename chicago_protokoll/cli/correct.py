@@ -4,20 +4,13 @@ game at the same table)."""
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.again import next_name
-from ..core.correct import DealChanges
-from ..core.entry import one_result
 from ..core.errors import ChicagoError, DealPart
-from ..core.game import replay
-from ..core.session import Session
 from ..i18n.language import Msg, t
-from ..present.views import correction_report, new_session_text
 from ..present.width import visible
-from ..store import catalogue, locations, sessionfile
 from .common import (
     ChicagoOption,
     ExchangeOption,
@@ -31,14 +24,21 @@ from .common import (
     _complete_who,
     _session_name,
 )
+from .examples import example
 from .root import note_saved
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
-# each command its help (`app.HELP`, which `chicago --help` lists without this module).
+if TYPE_CHECKING:
+    from ..core.session import Session
+
+# This group's commands, each with its help and example; `app.py` joins it to the root
+# app with `add_typer` (`chicago --help` lists them from `listing`, without this module).
 app = typer.Typer()
 
 
-@app.command()
+@app.command(
+    help="The next game at the same table: same players and seats (less --drop, with --add\nafter the last seat), same house rules; the next player clockwise after the previous\nfirst dealer deals first. It becomes the current session.",
+    epilog=example("chicago again"),
+)
 def again(
     name: Annotated[
         str | None,
@@ -64,6 +64,7 @@ def again(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
+    from ..store import catalogue
     path = catalogue.resolve(session, file)
     start_next_game(
         path, name, beside=file is not None, current=file is None, say=print,
@@ -71,9 +72,11 @@ def again(
     )
 
 
-def next_game_name(path: Path, previous: Session, *, beside: bool) -> str:
+def next_game_name(path: Path, previous: "Session", *, beside: bool) -> str:
     """The name the next game would have now (the previous one numbered), as `play`
     offers it; `recording.next_game` chooses it again under the lock."""
+    from ..core.again import next_name
+    from ..store import locations
 
     def taken(candidate: str) -> bool:
         if beside:
@@ -92,10 +95,12 @@ def start_next_game(
     say: Callable[[str], None],
     add: Sequence[str] = (),
     drop: Sequence[str] = (),
-) -> Session:
+) -> "Session":
     """Start the next game after the game at ``path`` (`recording.next_game`: one
     transaction with the phone's Next game), make it current (``current``), say so; refused
     when the game's next game was started already, naming it."""
+    from ..core.game import replay
+    from ..present.views import new_session_text
     from ..store import recording  # only the commands that write load the transactions
 
     started = recording.next_game(
@@ -114,7 +119,10 @@ def start_next_game(
     return started.session
 
 
-@app.command()
+@app.command(
+    help="Correct a recorded deal: only what the options name is replaced, and every deal\nafter it is replayed. `chicago undo` right after takes the correction back.",
+    epilog=example("chicago edit 3 --last-trick Cilla --dry-run"),
+)
 def edit(
     deal: Annotated[int, typer.Argument(help="The deal (giv) to correct.", metavar="DEAL", min=1)],
     buy: Annotated[
@@ -159,6 +167,10 @@ def edit(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
+    from ..core.correct import DealChanges
+    from ..core.entry import one_result
+    from ..present.views import correction_report
+    from ..store import catalogue
     if chicago and no_chicago:
         raise typer.BadParameter(
             "give --chicago or --no-chicago, not both", param_hint="--no-chicago"
@@ -229,6 +241,7 @@ def _refuse_a_silent_pass(path: Path, deal: int, given: int) -> None:
     """A whole ``--buy`` list that leaves out a köp the deal recorded would make it a pass
     without a word: a usage error naming the köp and what it holds."""
     from ..core.correct import left_out_buy
+    from ..store import sessionfile
 
     left_out = left_out_buy(sessionfile.load_session(path), deal, given)
     if left_out is None:

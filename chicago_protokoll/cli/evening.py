@@ -8,7 +8,6 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..present.width import visible
-from ..store import locations
 from .common import json, read_league
 from .output import emit
 
@@ -43,7 +42,7 @@ def _night_games(name: str) -> tuple[list[Played], str]:
     """The finished games of a club night's tables, whenever they were started, and the
     night's start as the heading's "since"."""
     from ..core.stats import played
-    from ..store import nightfile, sessionfile
+    from ..store import locations, nightfile, sessionfile
 
     path = nightfile.resolve_night(name)
     night = nightfile.load_night(path)
@@ -70,6 +69,7 @@ def settle_evening(
 ) -> None:
     from ..core.evening import evening
     from ..present import evening as view
+    from ..store import locations
 
     start = evening_start(datetime.now(), since)
     if night is not None:

@@ -15,9 +15,10 @@ from .common import (
     _session_name,
     json,
 )
+from .examples import example
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
-# each command its help (`app.HELP`, which `chicago --help` lists without this module).
+# This group's commands, each with its help and example; `app.py` joins it to the root
+# app with `add_typer` (`chicago --help` lists them from `listing`, without this module).
 app = typer.Typer()
 
 # -- explain, why, chart --------------------------------------------------------------
@@ -29,7 +30,10 @@ def _terminal_width() -> int:
     return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
-@app.command()
+@app.command(
+    help="The replay told deal by deal: each event, the points it gave or took, the rule and\nhouse-rules key behind them, the running totals.",
+    epilog=example("chicago explain 2 --player Anna"),
+)
 def explain(
     deal: Annotated[
         int | None,
@@ -87,7 +91,10 @@ def _complete_question(incomplete: str) -> list[str]:
     return [question.value for question in Question if question.value.startswith(incomplete)]
 
 
-@app.command()
+@app.command(
+    help="Answers to the questions asked at the table, each with the rules and keys behind it.",
+    epilog=example("chicago why declare Bo"),
+)
 def why(
     question: Annotated[
         str,
@@ -127,7 +134,10 @@ def why(
     print("\n".join(wrap_lines(lines, _terminal_width())))
 
 
-@app.command()
+@app.command(
+    help="The score race in the terminal: a line per player over the deals, with the target and\nköpstopp lines.",
+    epilog=example("chicago chart --width 100"),
+)
 def chart(
     width: Annotated[
         int, typer.Option("--width", help="Columns to draw in.", min=40, max=400)

@@ -10,12 +10,11 @@ import typer
 
 from ..core.errors import ChicagoError, EntryError, RuleViolation
 from ..i18n.language import Msg, t
-from ..present.views import plain_standings
-from ..store import catalogue
 from .common import FileOption, SessionOption, _session_name
+from .examples import example
 from .root import note_saved
 
-# `import`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
+# `import`'s help is declared here; `chicago --help` lists it from `listing`, without this module.
 app = typer.Typer()
 
 # The columns it reads, listed from the one place the importer declares them; each
@@ -33,7 +32,11 @@ def _columns_epilog() -> str:
     return block(READ_HEADING, column_list()) + "\n\n" + block(PAST_HEADING, column_list(read=False))
 
 
-@app.command("import", epilog=_columns_epilog())
+@app.command(
+    "import",
+    help="Record a typed-up paper protocol into a session, all or nothing, totals checked.",
+    epilog=example("chicago import bord2.csv --session fredag-r1-t2 --dry-run", after=_columns_epilog()),
+)
 def import_command(
     source: Annotated[
         Path,
@@ -46,6 +49,8 @@ def import_command(
         typer.Option("--dry-run", help="Show the standings the import would give; write nothing."),
     ] = False,
 ) -> None:
+    from ..present.views import plain_standings
+    from ..store import catalogue
     from ..store.paper_import import import_paper, read_paper
 
     path = catalogue.resolve(session, file)

@@ -12,7 +12,6 @@ from typing import Annotated, Any, Literal
 import typer
 
 from ..i18n.language import Msg, t, tn
-from ..store import nightfile
 from .common import (
     PRESET_METAVAR,
     JsonOption,
@@ -22,11 +21,13 @@ from .common import (
     json,
     one_preset,
 )
+from .examples import example
 from .output import emit
 from .root import note_saved
 
-# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
+# The group's help is declared here; `chicago --help` lists it from `listing`, without this module.
 night_app = typer.Typer(
+    help="A club night: several tables, rounds, seats drawn by lot, placement points.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -53,6 +54,7 @@ def _status(night: Any, results: Any | None = None) -> dict[str, Any]:
     """What the night's tables stand at: read through the league's index (only the tables'
     files that changed are replayed); once closed, with the amendments made since."""
     from ..present.night_status import night_status_dict
+    from ..store import nightfile
 
     if results is None:
         results = nightfile.night_results(night, indexed=True)
@@ -64,7 +66,7 @@ def _write(output: Path | None, text: str, night_path: Path) -> None:
     emit(output, text, beside=night_path, beside_is=Msg("the file of the night being printed"))
 
 
-@night_app.command("list")
+@night_app.command("list", epilog=example("chicago night list"))
 def night_list(as_json: JsonOption = False) -> None:
     """List the club nights: date, players, round or stage, open or closed."""
     from .nights import list_nights  # `chicago nights` is the same list
@@ -72,7 +74,10 @@ def night_list(as_json: JsonOption = False) -> None:
     list_nights(as_json)
 
 
-@night_app.command("new")
+@night_app.command(
+    "new",
+    epilog=example("chicago night new fredag Anna Bo Cilla Dag Eva Fredrik Greta --rounds 3"),
+)
 def night_new(
     name: Annotated[
         str, typer.Argument(help="The night's name, e.g. fredag.", metavar="NAME")
@@ -132,7 +137,7 @@ def night_new(
     from ..core.night import parse_points
     from ..core.night_draw import new_night
     from ..present.night_status import tables_text
-    from ..store import rulesfile
+    from ..store import nightfile, rulesfile
 
     chosen = one_preset(preset)
     entry.refuse_two_rule_sources(rules, chosen)
@@ -200,13 +205,14 @@ def _record_hint(night: Any) -> None:
     )
 
 
-@night_app.command("draw")
+@night_app.command("draw", epilog=example("chicago night draw fredag"))
 def night_draw(name: NightArgument = None) -> None:
     """Draw the next round, once every game of this one is finished (with stages: the next
     game of every table whose game is over)."""
     from ..core.night_draw import draw_next
     from ..core.stages import draw_games
     from ..present.night_status import drawn_games_text, tables_text
+    from ..store import nightfile
 
     path = nightfile.resolve_night(name)
 
@@ -242,6 +248,7 @@ def night_advance(
     """A new stage: the K best of each table, once every table has played its games."""
     from ..core.stages import advance
     from ..present.night_status import table_cut_text, tables_text, went_on_text
+    from ..store import nightfile
 
     path = nightfile.resolve_night(name)
 
@@ -262,7 +269,10 @@ def night_advance(
 NightFormat = Literal["md", "html", "csv", "json"]
 
 
-@night_app.command("status")
+@night_app.command(
+    "status",
+    epilog=example("chicago night status fredag --format html -o fredag.html"),
+)
 def night_status(
     name: NightArgument = None,
     as_json: JsonOption = False,
@@ -276,6 +286,7 @@ def night_status(
     output: OutputOption = None,
 ) -> None:
     """The round, each table's game, and the night's standings by placement points."""
+    from ..store import nightfile
     if as_json and fmt not in (None, "json"):
         raise typer.BadParameter(
             t("--json is --format json: give one format"), param_hint="--format"
@@ -300,7 +311,7 @@ def night_status(
     _write(output, text, path)
 
 
-@night_app.command("final")
+@night_app.command("final", epilog=example("chicago night final fredag --top 4"))
 def night_final(
     name: NightArgument = None,
     top: Annotated[
@@ -314,6 +325,7 @@ def night_final(
     """One more table after the last round: the K best of the night so far."""
     from ..core.night_draw import draw_final
     from ..present.night_status import cut_text, tables_text
+    from ..store import nightfile
 
     path = nightfile.resolve_night(name)
     night, cut = nightfile.transact_night(
@@ -326,7 +338,7 @@ def night_final(
     _record_hint(night)
 
 
-@night_app.command("leave")
+@night_app.command("leave", epilog=example("chicago night leave Bo fredag"))
 def night_leave(
     player: Annotated[
         str, typer.Argument(help="The player who leaves the night.", metavar="PLAYER")
@@ -335,6 +347,7 @@ def night_leave(
 ) -> None:
     """A player leaves: not drawn from the next round on."""
     from ..core.night import leave, playing_now
+    from ..store import nightfile
 
     player, name = _night_first(player, name)
     path = nightfile.resolve_night(name)
@@ -391,7 +404,7 @@ def _left_stage_text(night: Any, gone: str) -> str:
     )
 
 
-@night_app.command("join")
+@night_app.command("join", epilog=example("chicago night join Hugo fredag"))
 def night_join(
     player: Annotated[
         str, typer.Argument(help="The player who joins the night.", metavar="PLAYER")
@@ -400,6 +413,7 @@ def night_join(
 ) -> None:
     """A player joins (or comes back): drawn from the next round on."""
     from ..core.night import join
+    from ..store import nightfile
 
     player, name = _night_first(player, name)
     path = nightfile.resolve_night(name)
@@ -426,6 +440,7 @@ def _night_first(player: str, name: str | None) -> tuple[str, str | None]:
 
 def _is_night(word: str) -> bool:
     from ..core.errors import ChicagoError
+    from ..store import nightfile
 
     try:
         return nightfile.night_path(word).exists()
@@ -448,7 +463,7 @@ def _seat_warning(night: Any) -> None:
         print(t("Before the next draw: {problem}", problem=error.localized(language())))
 
 
-@night_app.command("cards")
+@night_app.command("cards", epilog=example("chicago night cards fredag -o bordskort.html"))
 def night_cards(
     name: NightArgument = None,
     output: OutputOption = None,
@@ -461,6 +476,7 @@ def night_cards(
     ] = False,
 ) -> None:
     """Printable table cards for the current round (HTML): table, seats, first dealer, session."""
+    from ..store import nightfile
     path = nightfile.resolve_night(name)
     night = nightfile.load_night(path)
     status = _status(night)
@@ -479,6 +495,7 @@ def night_check(name: NightArgument = None, as_json: JsonOption = False) -> None
     """What a revisor should look at before the result is final: royals, games far
     longer or shorter than the rest, a quiet table, late corrections, penalties, forfeits."""
     from ..present.night_check import findings_json, findings_text
+    from ..store import nightfile
 
     path = nightfile.resolve_night(name)
     night = nightfile.load_night(path)
@@ -507,6 +524,7 @@ def night_close(
 
     from ..core.names import remark_problem, remark_text
     from ..core.night_close import close_night, reopen_night
+    from ..store import nightfile
 
     if reopen and not (reason or "").strip():
         raise typer.BadParameter(

@@ -17,8 +17,9 @@ from typing import Annotated, Any
 import typer
 
 from ..i18n.language import t
+from .examples import example
 
-# The command's help is `app.HELP`'s (`chicago --help` lists it without this module).
+# The command's help is declared here; `chicago --help` lists it from `listing`, without this module.
 app = typer.Typer(rich_markup_mode=None)
 
 OPEN = "open"
@@ -94,7 +95,11 @@ def list_nights(as_json: bool) -> None:
         print(visible(f"{mark} {pad(row['name'], 16)} {date:<10}  {players}  {_where(row)}  {state}"))
 
 
-@app.command("nights")
+@app.command(
+    "nights",
+    help="List the club nights: date, players, round or stage, open or closed.",
+    epilog=example("chicago nights --json"),
+)
 def nights(
     # common.JsonOption's words; not imported from there, which loads the scoring core
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,

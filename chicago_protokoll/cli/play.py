@@ -14,13 +14,17 @@ from .common import (
     complete_preset,
     one_preset,
 )
+from .examples import example
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
-# each command its help (`app.HELP`, which `chicago --help` lists without this module).
+# This group's commands, each with its help and example; `app.py` joins it to the root
+# app with `add_typer` (`chicago --help` lists them from `listing`, without this module).
 app = typer.Typer()
 
 
-@app.command()
+@app.command(
+    help="Guided protocol: asks for each scoring moment of each deal and saves every answer.",
+    epilog=example("chicago play fredag Anna Bo Cilla"),
+)
 def play(
     name: Annotated[
         str | None,

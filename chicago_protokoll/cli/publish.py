@@ -19,17 +19,21 @@ from ..core.errors import ChicagoError
 from ..i18n.language import language, set_language, t
 from ..present.width import visible
 from .common import complete_night
+from .examples import example
 from .root import note_saved
 
 if TYPE_CHECKING:
     from ..core.stats import League, Played
     from ..present.publish_site import GameSource
 
-# `publish`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
+# `publish`'s help is declared here; `chicago --help` lists it from `listing`, without this module.
 app = typer.Typer()
 
 
-@app.command()
+@app.command(
+    help="Write the results as a static site: the nights, the games, the players, the league.",
+    epilog=example("chicago publish ~/klubbens-webb --lang sv"),
+)
 def publish(
     folder: Annotated[
         Path,

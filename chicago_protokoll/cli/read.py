@@ -8,7 +8,6 @@ from typing import Annotated, Literal
 import typer
 
 from ..i18n.language import language
-from ..present.views import last_ids, status_dict
 from .common import (
     FileOption,
     JsonOption,
@@ -23,19 +22,24 @@ from .common import (
     stake_parameter,
     unit_parameter,
 )
+from .examples import example
 from .output import emit
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
-# each command its help (`app.HELP`, which `chicago --help` lists without this module).
+# This group's commands, each with its help and example; `app.py` joins it to the root
+# app with `add_typer` (`chicago --help` lists them from `listing`, without this module).
 app = typer.Typer()
 
 # -- reading -----------------------------------------------------------------------
 
 
-@app.command()
+@app.command(
+    help="The standings: totals, dealer and förhand, köpstopp, who may declare Chicago, what is next.",
+    epilog=example("chicago status --json"),
+)
 def status(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
+    from ..present.views import last_ids, status_dict
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     name = _session_name(current, path)
@@ -48,10 +52,14 @@ def status(
     print_status(standings, name)
 
 
-@app.command()
+@app.command(
+    help="The protocol as on paper: a row per deal, each player's points and running total.",
+    epilog=example("chicago log --session fredag"),
+)
 def log(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
+    from ..present.views import last_ids
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     if as_json:
@@ -69,7 +77,10 @@ ExportFormat = Literal["json", "csv", "md", "html", "protocol"]
 CsvDialect = Literal["plain", "excel"]  # present/export.py: CSV_DIALECTS
 
 
-@app.command()
+@app.command(
+    help="Export the game: every deal with its events and the running totals.",
+    epilog=example("chicago export --format csv --csv-dialect excel -o fredag.csv"),
+)
 def export(
     fmt: Annotated[
         ExportFormat,
@@ -135,7 +146,11 @@ def export(
     emit(output, text, beside=path)
 
 
-@app.command("settle")
+@app.command(
+    "settle",
+    help="Who pays whom: each loser pays the difference to the winner times the stake.",
+    epilog=example("chicago settle --stake 0.50"),
+)
 def settle_command(
     stake: Annotated[
         str,
@@ -244,7 +259,10 @@ def settle_command(
     )
 
 
-@app.command()
+@app.command(
+    help="Which hand wins? Settles a dispute by poker order (and the table's tie rule).",
+    epilog=example("chicago compare \"KH KS 9D 9H 3C\" \"QH QD 9C 9S 4H\""),
+)
 def compare(
     hands: Annotated[
         list[str],

@@ -6,19 +6,12 @@
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core import entry
 from ..core.errors import Rule, RuleViolation
-from ..core.events import Event
-from ..core.game import Game, replay
-from ..core.names import refuse_lookalikes
-from ..core.session import Session, new_session
 from ..i18n.language import Msg, t
-from ..present.views import new_session_text, plain_standings
-from ..store import catalogue, recording, rulesfile, sessionfile
 from .common import (
     PRESET_METAVAR,
     BuyOption,
@@ -41,18 +34,24 @@ from .common import (
     complete_preset,
     one_preset,
 )
+from .examples import example
 from .root import note_saved
 
-# This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
-# each command its help (`app.HELP`, which `chicago --help` lists without this module).
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from ..core.session import Session
+
+# This group's commands, each with its help and example; `app.py` joins it to the root
+# app with `add_typer` (`chicago --help` lists them from `listing`, without this module).
 app = typer.Typer()
 
 
 def _print_standings(
-    session: Session, game: Game, path_name: str, *, recorded: bool = True
+    session: "Session", game: "Game", path_name: str, *, recorded: bool = True
 ) -> None:
     """What was just recorded (one moment), the protocol's row of a deal it finished (so a
     swapped player is seen at once), then the standings."""
+    from ..present.views import plain_standings
     standings = game.standings()
     if recorded and session.events:
         from ..present.narrate import describe_event
@@ -70,7 +69,10 @@ def _print_standings(
 # -- new -------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(
+    help="Start a session: players in clockwise order; it becomes the current one.",
+    epilog=example("chicago new fredag Anna Bo Cilla --preset tournament"),
+)
 def new(
     name: Annotated[str, typer.Argument(help="The session's name, e.g. fredag.", metavar="NAME")],
     players: Annotated[
@@ -109,6 +111,12 @@ def new(
         ),
     ] = None,
 ) -> None:
+    from ..core import entry
+    from ..core.game import replay
+    from ..core.names import refuse_lookalikes
+    from ..core.session import new_session
+    from ..present.views import new_session_text
+    from ..store import catalogue, rulesfile, sessionfile
     chosen = one_preset(preset)
     entry.refuse_two_rule_sources(rules, chosen)
     if len(players) < 2:
@@ -128,7 +136,10 @@ def new(
 # -- recording a deal ----------------------------------------------------------------
 
 
-@app.command()
+@app.command(
+    help="Record one whole deal (giv) and print the standings.\n\nA köp left out (fewer --buy than the table scores) is a pass, and so is the showdown left out after the last trick: nobody had a hand there.",
+    epilog=example("chicago deal --buy \"Bo:två par\" --buy pass --last-trick Cilla --showdown \"Anna:kåk\""),
+)
 def deal(
     buy: BuyOption = None,
     chicago: ChicagoOption = None,
@@ -150,6 +161,9 @@ def deal(
     file: FileOption = None,
 ) -> None:
     # The one-result options are lists so that one given twice is refused, not overwritten.
+    from ..core import entry
+    from ..core.events import Event
+    from ..core.game import Game
     given = entry.DealEntry.from_options(
         buy=buy,
         exchange=exchange,
@@ -176,24 +190,36 @@ def deal(
     _print_standings(saved, game, saved.name, recorded=False)
 
 
-@app.command("buy")
+@app.command(
+    "buy",
+    help="Best hand of the next scored köp of the current deal.",
+    epilog=example("chicago buy \"Anna:KH KS 9D 9H 3C\""),
+)
 def buy_command(
     who: WhoArgument,
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
 
+    from ..core import entry
     saved, game = _record(session, file, lambda g: [entry.buy_event(g, who)])
     _print_standings(saved, game, saved.name)
 
 
-@app.command()
+@app.command(
+    help="PLAYER declares Chicago, before the first lead.",
+    epilog=example("chicago declare Anna"),
+)
 def declare(player: PlayerArgument, session: SessionOption = None, file: FileOption = None) -> None:
+    from ..core import entry
     saved, game = _record(session, file, lambda g: [entry.declare_event(g, player)])
     _print_standings(saved, game, saved.name)
 
 
-@app.command()
+@app.command(
+    help="Last trick to PLAYER; after a Chicago: the declarer if it succeeded, else who broke it.",
+    epilog=example("chicago tricks Cilla"),
+)
 def tricks(
     player: PlayerArgument,
     with_two: Annotated[
@@ -212,6 +238,9 @@ def tricks(
     file: FileOption = None,
 ) -> None:
 
+    from ..core import entry
+    from ..core.events import Event
+    from ..core.game import Game
     def build(game: Game) -> list[Event]:
         return [entry.trick_event(game, player, with_two=with_two, opponent=from_opponent)]
 
@@ -219,24 +248,39 @@ def tricks(
     _print_standings(saved, game, saved.name)
 
 
-@app.command("showdown")
+@app.command(
+    "showdown",
+    help="Best hand shown after the tricks; ends the deal.",
+    epilog=example("chicago showdown \"Anna:två par\""),
+)
 def showdown_command(
     who: WhoArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
+    from ..core import entry
     saved, game = _record(session, file, lambda g: [entry.showdown_event(g, who)])
     _print_standings(saved, game, saved.name)
 
 
-@app.command("royal")
+@app.command(
+    "royal",
+    help="PLAYER shows a royal straight flush: the game is won at once.",
+    epilog=example("chicago royal Bo"),
+)
 def royal_command(
     player: PlayerArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
+    from ..core import entry
     saved, game = _record(session, file, lambda g: [entry.royal_event(g, player)])
     _print_standings(saved, game, saved.name)
 
 
 # A negative count must reach the rule ("0 to 5 cards"), not read as an unknown option.
-@app.command("exchange", context_settings={"ignore_unknown_options": True})
+@app.command(
+    "exchange",
+    context_settings={"ignore_unknown_options": True},
+    help="Cards PLAYER exchanged in the current köp.",
+    epilog=example("chicago exchange Cilla 4"),
+)
 def exchange_command(
     player: PlayerArgument,
     count: Annotated[
@@ -246,11 +290,15 @@ def exchange_command(
     file: FileOption = None,
 ) -> None:
 
+    from ..core import entry
     saved, game = _record(session, file, lambda g: [entry.exchange_event(g, player, count)])
     _print_standings(saved, game, saved.name)
 
 
-@app.command()
+@app.command(
+    help="Take back the last recorded event (with --deal: the whole last deal).",
+    epilog=example("chicago undo --deal"),
+)
 def undo(
     whole_deal: Annotated[
         bool,
@@ -261,6 +309,8 @@ def undo(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
+    from ..present.views import plain_standings
+    from ..store import catalogue, recording
     path = catalogue.resolve(session, file)
     undone = recording.undo(path, whole_deal=whole_deal)
     note_saved()
@@ -277,7 +327,12 @@ def undo(
 
 
 # A negative number must reach the rule ("1 or more"), not read as an unknown option.
-@app.command("penalty", context_settings={"ignore_unknown_options": True})
+@app.command(
+    "penalty",
+    context_settings={"ignore_unknown_options": True},
+    help="A penalty the table rules on: POINTS off PLAYER's total (the floor applies).",
+    epilog=example("chicago penalty Anna 5 --reason \"för tidigt köp\""),
+)
 def penalty_command(
     player: PlayerArgument,
     points: Annotated[
@@ -290,6 +345,7 @@ def penalty_command(
 ) -> None:
     # In a game of a closed night also after the game's end: the revisor's deduction, an
     # amendment after the result (events.Penalty.after_end).
+    from ..core import entry
     closed = _closed_night(session, file)
     saved, game = _record(
         session,
@@ -304,12 +360,16 @@ def penalty_command(
 
 def _closed_night(session: str | None, file: Path | None) -> object | None:
     """The closed night whose game the command writes into, or None."""
-    from ..store import nighttable
+    from ..store import catalogue, nighttable
 
     return nighttable.closed_night(catalogue.resolve(session, file))
 
 
-@app.command("forfeit")
+@app.command(
+    "forfeit",
+    help="PLAYER loses the game at once (a hand claimed and not shown): the others' best wins.",
+    epilog=example("chicago forfeit Bo --reason \"visade inte kåken\""),
+)
 def forfeit_command(
     player: PlayerArgument,
     reason: ReasonOption,
@@ -318,6 +378,7 @@ def forfeit_command(
 ) -> None:
     # In a game of a closed night also after the game's end: the revisor's ruling, an
     # amendment after the result (events.Forfeit.after_end): placed last, the end kept.
+    from ..core import entry
     closed = _closed_night(session, file)
     saved, game = _record(
         session,
@@ -330,7 +391,11 @@ def forfeit_command(
     _print_standings(saved, game, saved.name)
 
 
-@app.command("note")
+@app.command(
+    "note",
+    help="A remark on a deal; it changes no total, and may be written after the game too.",
+    epilog=example("chicago note \"omgiv: ett kort vändes\" --deal 3"),
+)
 def note_command(
     text: Annotated[
         str, typer.Argument(help="The remark: a misdeal, a ruling...", metavar="TEXT")
@@ -346,6 +411,7 @@ def note_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
+    from ..core import entry
     saved, game = _record(
         session, file, lambda g: [entry.note_event(g, text, deal)], after_the_game=True
     )

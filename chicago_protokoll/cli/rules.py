@@ -9,7 +9,6 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
 from ..present.width import visible
-from ..store import atomic, locations, rulesfile
 from .common import (
     PRESET_METAVAR,
     FileOption,
@@ -21,18 +20,20 @@ from .common import (
     json,
     one_preset,
 )
+from .examples import example
 from .root import ExitStatus, note_saved
 
 # -- house rules -------------------------------------------------------------------
 
-# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
+# The group's help is declared here; `chicago --help` lists it from `listing`, without this module.
 rules_app = typer.Typer(
+    help="House rules: show, write a file to edit, check a file.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
 
 
-@rules_app.command("show")
+@rules_app.command("show", epilog=example("chicago rules show --json"))
 def rules_show(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
@@ -49,7 +50,7 @@ def rules_show(
     )
 
 
-@rules_app.command("init")
+@rules_app.command("init", epilog=example("chicago rules init mina-regler.toml --preset family"))
 def rules_init(
     path: Annotated[
         Path | None,
@@ -68,6 +69,7 @@ def rules_init(
     from ..core.rules import PRESETS
     from ..core.rules import preset as preset_rules
     from ..present.rules_text import rules_toml_text
+    from ..store import atomic, locations
 
     chosen = one_preset(preset) or "standard"
     rules = preset_rules(chosen)
@@ -83,7 +85,7 @@ def rules_init(
     print(visible(t("Wrote {target}", target=target)))
 
 
-@rules_app.command("check")
+@rules_app.command("check", epilog=example("chicago rules check mina-regler.toml"))
 def rules_check(
     path: Annotated[Path, typer.Argument(help="A house-rules TOML file.", dir_okay=False)],
     as_json: JsonOption = False,
@@ -92,6 +94,7 @@ def rules_check(
     from ..core.errors import RulesFileError
     from ..core.rules_warnings import rules_warnings
     from ..present.rules_text import rule_changes, rules_check_dict, warning_lines
+    from ..store import rulesfile
 
     if as_json:  # the same verdict, for scripts: exit 1 when the file has problems
         warnings = []
@@ -130,7 +133,7 @@ def rules_check(
         print(line)
 
 
-@rules_app.command("presets")
+@rules_app.command("presets", epilog=example("chicago rules presets"))
 def rules_presets(as_json: JsonOption = False) -> None:
     """List the built-in presets."""
     from ..core.rules import PRESETS

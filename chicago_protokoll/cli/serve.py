@@ -16,8 +16,8 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
 from ..present.width import visible
-from ..store import catalogue
 from .common import FileOption, SessionOption, complete_night, stake_parameter
+from .examples import example
 
 if TYPE_CHECKING:
     from ..serve import keys
@@ -26,12 +26,15 @@ if TYPE_CHECKING:
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
-# This group's command; `app.py` joins it to the root app with `add_typer`, and gives
-# it its help (`app.HELP`, which `chicago --help` lists without this module).
+# This group's command, with its help and example; `app.py` joins it to the root app with
+# `add_typer` (`chicago --help` lists it from `listing`, without this module).
 app = typer.Typer()
 
 
-@app.command()
+@app.command(
+    help="A live scoreboard: the sheet in a browser, updated as each event is recorded.",
+    epilog=example("chicago serve --host 0.0.0.0"),
+)
 def serve(
     host: Annotated[
         str,
@@ -76,6 +79,7 @@ def serve(
         ),
     ] = False,
 ) -> None:
+    from ..store import catalogue
     if night is not None and (session is not None or file is not None):
         raise typer.BadParameter(
             t("--night serves a club night's tables: leave out --session and --file"),

@@ -6,9 +6,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t, tn
-from ..present.views import plain_standings
 from ..present.width import pad, visible
-from ..store import catalogue, locations, sessionfile
 from .ask import confirm
 from .common import (
     JsonOption,
@@ -18,12 +16,14 @@ from .common import (
     _session_name,
     json,
 )
+from .examples import example
 from .root import ExitStatus, note_saved
 
 # -- sessions ------------------------------------------------------------------------
 
-# The group's help is `app.HELP`'s (`chicago --help` lists it without this module).
+# The group's help is declared here; `chicago --help` lists it from `listing`, without this module.
 sessions_app = typer.Typer(
+    help="List, switch, show and remove sessions.",
     invoke_without_command=True,
     rich_markup_mode=None,
 )
@@ -36,7 +36,7 @@ def sessions_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
         _list_sessions(as_json)
 
 
-@sessions_app.command("list")
+@sessions_app.command("list", epilog=example("chicago sessions list --json"))
 def sessions_list_command(as_json: JsonOption = False) -> None:
     """List the sessions: date, players, deals, finished or not, winner or leader."""
     # `sessions list` as gh and pipx spell a list; bare `sessions` stays the same list.
@@ -46,6 +46,7 @@ def sessions_list_command(as_json: JsonOption = False) -> None:
 def _list_sessions(as_json: bool) -> None:
     import sys
 
+    from ..store import catalogue
     from ..store import index as index_store
     from .progress import progress_bar
 
@@ -104,13 +105,14 @@ def _list_sessions(as_json: bool) -> None:
         print(visible(f"{mark} {pad(row['name'], 16)} {date:<10}  {players}  {deals}  {outcome}"))
 
 
-@sessions_app.command("use")
+@sessions_app.command("use", epilog=example("chicago sessions use fredag"))
 def sessions_use(
     name: Annotated[
         str, typer.Argument(help="The session to make current.", autocompletion=_complete_session)
     ],
 ) -> None:
     """Make NAME the current session."""
+    from ..store import catalogue, locations, sessionfile
     path = locations.session_path(name)
     sessionfile.load_session(path)
     catalogue.set_current(name)
@@ -118,7 +120,7 @@ def sessions_use(
     print(t("Current session: {name}", name=name))
 
 
-@sessions_app.command("show")
+@sessions_app.command("show", epilog=example("chicago sessions show fredag"))
 def sessions_show(
     name: Annotated[
         str | None,
@@ -129,6 +131,7 @@ def sessions_show(
     as_json: JsonOption = False,
 ) -> None:
     """Where a session's file is, its players and rules, and its standings."""
+    from ..present.views import plain_standings
     path, current = _load(name, None)
     standings = _replay(current, path).standings()
     if as_json:
@@ -153,7 +156,7 @@ def sessions_show(
     print(plain_standings(standings, _session_name(current, path)))
 
 
-@sessions_app.command("remove")
+@sessions_app.command("remove", epilog=example("chicago sessions remove fredag --yes"))
 def sessions_remove(
     name: Annotated[
         str, typer.Argument(help="The session to delete.", autocompletion=_complete_session)
@@ -161,6 +164,7 @@ def sessions_remove(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Delete a session file (asks first)."""
+    from ..store import catalogue, locations
     path = locations.session_path(name)
     if not path.exists():
         raise ChicagoError(

@@ -17,9 +17,8 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tn
 from ..present.width import visible
-from ..store import index as index_store
-from ..store import leaguefiles, locations
 from .common import JsonOption, day_parameter, json, read_league, stake_parameter
+from .examples import example
 from .output import emit
 
 if TYPE_CHECKING:
@@ -27,12 +26,15 @@ if TYPE_CHECKING:
 
 StatsFormat = Literal["table", "json", "html"]  # a choice: --help lists it, TAB completes it
 
-# This group's command; `app.py` joins it to the root app with `add_typer`, and gives
-# it its help (`app.HELP`, which `chicago --help` lists without this module).
+# This group's command, with its help and example; `app.py` joins it to the root app with
+# `add_typer` (`chicago --help` lists it from `listing`, without this module).
 app = typer.Typer()
 
 
-@app.command()
+@app.command(
+    help="Wins, points, Chicagos, köpstopp, money, head to head and a rating over finished games.\n\nRanked by the rating's conservative estimate μ − 3σ (a skill the player is almost surely above), then by wins.",
+    epilog=example("chicago stats --since today --stake 0.50"),
+)
 def stats(
     as_json: JsonOption = False,
     stake: Annotated[
@@ -117,6 +119,8 @@ def stats(
         ),
     ] = False,
 ) -> None:
+    from ..store import index as index_store
+    from ..store import leaguefiles, locations
     if as_json:
         fmt = "json"
     if nights:

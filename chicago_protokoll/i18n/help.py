@@ -1,8 +1,8 @@
 """The help texts of ``chicago`` in the chosen language, for ``--lang xx`` or a locale.
 
-The commands' help is written in English where it is declared (``cli.app.HELP`` for the
-commands and groups of the root, docstrings and ``help=`` in the cli modules, and Typer's
-own completion options); those texts are message ids like any other, translated in the
+The commands' help is written in English where it is declared (``help=`` and docstrings
+beside each command in the cli modules, and Typer's own completion options; ``chicago
+--help`` lists the root's from ``cli.listing``, generated from them); those texts are message ids like any other, translated in the
 language's catalogue (``sv.po``).  `translate` puts the translation on the built Click
 command; `cli.app.run` calls it only when the language is not English and never while
 completing, so a TAB press, and this module's import, cost English nothing.

@@ -68,14 +68,14 @@ def test_the_table_of_command_modules_is_what_each_module_defines() -> None:
                           typer.Typer), name
 
 
-def test_each_command_and_group_takes_its_help_from_the_one_table() -> None:
-    """cli.app.HELP holds the help of every name `chicago --help` lists, and the whole app's
-    commands and groups have exactly that help (the modules declare none of their own)."""
-    from chicago_protokoll.cli.app import HELP
+def test_the_listing_holds_the_help_each_command_and_group_declares() -> None:
+    """cli.listing (what `chicago --help` lists without importing a command module) holds
+    every name in order, each with the help the command or group declares beside it."""
+    from chicago_protokoll.cli.listing import LISTING
 
-    assert list(HELP) == command_names()
-    for name, command in WHOLE.commands.items():
-        assert command.help == HELP[name], name
+    assert [name for name, _, _, _ in LISTING] == command_names()
+    for name, _, _, text in LISTING:
+        assert WHOLE.commands[name].help == text, name
 
 
 def test_a_command_line_imports_only_the_module_of_its_command() -> None:
