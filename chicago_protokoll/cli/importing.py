@@ -1,5 +1,5 @@
 """``chicago import FILE``: a typed-up paper protocol (CSV) into a session (cli.md,
-"Results leave the room"); the columns and their Swedish names are in core/paper.py."""
+"Results leave the room"); the columns and their Swedish names are in core/paper_columns.py."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ PAST_HEADING = "The columns it reads past (words for a person, as export --forma
 
 
 def _columns_epilog() -> str:
-    from ..core.paper import column_list
+    from ..core.paper_columns import column_list
 
     def block(heading: str, lines: list[str]) -> str:
         return heading + "\n\n\b\n" + "\n".join(f"  {line}" for line in lines)

@@ -329,7 +329,7 @@ def export_csv(
     penalties, forfeit and note (when the game has any), then words for a person that
     `import` reads past (the revisor's entries, amendments included; points taken off an
     opponent; what each correction changed, and why), and ``royal`` last."""
-    from ..core.paper import buy_header, header, total_header
+    from ..core.paper_columns import buy_header, header, total_header
     from ..core.recorded import recorded_entry
     from ..i18n.language import language
     from .narrate import describe_correction

@@ -12,7 +12,7 @@ import html5lib
 import pytest
 
 from browser_support import CHROMIUM_ARGS, require_chromium
-from chicago_protokoll.core.paper import COLUMN
+from chicago_protokoll.core.paper_columns import COLUMN
 from cli_support import ok
 
 PLAYERS = ("Anna", "Bo", "Cilla")
