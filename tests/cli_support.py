@@ -84,7 +84,7 @@ def usage_error(*args: str) -> str:
     assert result.exit_code == 2, (
         f"chicago {' '.join(args)} exited {result.exit_code}:\n{result.output}"
     )
-    assert "Error" in result.stderr
+    assert "Error: " in result.stderr or "Fel: " in result.stderr  # English, or --lang sv
     assert "Traceback" not in result.output
     return result.stderr
 

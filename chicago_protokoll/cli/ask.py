@@ -32,11 +32,29 @@ def has_terminal() -> bool:
         return False
 
 
+#: The answers that say no; Enter alone says no too (the question's default).
+NO = frozenset({"n", "nej", "no"})
+
+
 def confirm(question: str, *, answered_by: str) -> bool:
-    """``question`` as a yes/no question (no by default) on a terminal; without one, a
-    usage error naming ``answered_by``, the flag that gives the answer instead."""
+    """``question`` as a yes/no question (no by default) on a terminal, in the chosen
+    language and taking its words (``[j/N]``: ja/nej, and y/n); without one, a usage error
+    naming ``answered_by``, the flag that gives the answer instead.  Typer's own question
+    says ``[y/N]`` and "Error: invalid input" in English."""
+    from ..present.talk import YES
+
     if not has_terminal():
         raise NoTerminal(
             t("there is no terminal to ask on: {flag} answers yes without asking", flag=answered_by)
         )
-    return typer.confirm(question, default=False)
+    while True:
+        try:
+            answer = input(t("{question} [y/N]: ", question=question)).strip().casefold()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            raise typer.Abort() from None  # said by the root group ("Aborted!"), exit 1
+        if answer in YES:
+            return True
+        if answer in NO or not answer:
+            return False
+        print(t("Answer yes or no."), file=sys.stderr)

@@ -10,6 +10,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
+from ..i18n.os_errors import reason
 from ..present.width import visible
 from .common import JsonOption
 from .examples import example
@@ -212,7 +213,7 @@ def merge_driver(
         except FileNotFoundError:
             return ""
         except (OSError, UnicodeDecodeError) as error:
-            raise ChicagoError(Msg("{file} cannot be read: {error}", file=str(file), error=str(error))) from None
+            raise ChicagoError(Msg("{file} cannot be read: {error}", file=str(file), error=reason(error) if isinstance(error, OSError) else str(error))) from None
 
     named = path if path is not None else clubfiles.guess_path(read(ours), ours.name)
     try:

@@ -33,6 +33,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
+from ..i18n.os_errors import reason
 from .examples import example
 from .root import note_saved
 
@@ -116,7 +117,7 @@ def _read(path: Path) -> str:
         return ""
     except (OSError, UnicodeDecodeError) as error:
         raise ChicagoError(
-            Msg("{file} cannot be read: {error}", file=str(path), error=str(error))
+            Msg("{file} cannot be read: {error}", file=str(path), error=reason(error) if isinstance(error, OSError) else str(error))
         ) from None
 
 

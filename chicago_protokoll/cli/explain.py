@@ -116,12 +116,16 @@ def why(
     file: FileOption = None,
     as_json: JsonOption = False,
 ) -> None:
+    from ..i18n.language import pt, t
     from ..present.why import QUESTION_HELP, answer, answer_dict, parse_question
     from ..present.width import wrap_lines
 
     asked = parse_question(question)
     if asked is None:
-        raise typer.BadParameter(f"ask one of: {QUESTION_HELP}", param_hint="QUESTION")
+        raise typer.BadParameter(
+            t("ask one of: {questions}", questions=t(QUESTION_HELP)),
+            param_hint=pt("metavar", "QUESTION"),
+        )
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     if as_json:

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from ..i18n.language import language
+from ..i18n.language import language, pt, t
 from .common import (
     FileOption,
     JsonOption,
@@ -218,9 +218,9 @@ def settle_command(
     given = {"--since": since, "--round": unit, "--dir": dirs, "--output": output, "--night": night}
     for option, value in given.items():
         if value:
-            raise typer.BadParameter("belongs to settle --evening", param_hint=option)
+            raise typer.BadParameter(t("belongs to settle --evening"), param_hint=option)
     if fmt != "text":
-        raise typer.BadParameter("belongs to settle --evening", param_hint="--format")
+        raise typer.BadParameter(t("belongs to settle --evening"), param_hint="--format")
     path, current = _load(session, file)
     standings = _replay(current, path).standings()
     winners = list(standings.winners)
@@ -278,7 +278,7 @@ def compare(
     from ..core.compare import compare_hands
 
     if len(hands) < 2:
-        raise typer.BadParameter("give at least two hands", param_hint="HANDS")
+        raise typer.BadParameter(t("give at least two hands"), param_hint=pt("metavar", "HAND"))
     rules = _rules_for_reading(session, file)
     result = compare_hands(hands, rules)
     if as_json:

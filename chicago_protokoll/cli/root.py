@@ -33,10 +33,12 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 if TYPE_CHECKING:
-    from .typer_seams import Context
+    from .typer_seams import Command, Context
 
 from ..core.errors import ChicagoError, DealPart, OptionConflict
-from ..i18n.language import cut_numbers, language, t
+from ..i18n.language import cut_numbers, language, languages, set_language, t, tn
+from ..i18n.os_errors import reason
+from . import param_types, typer_seams
 from .typer_seams import HelpFormatter
 
 
@@ -122,11 +124,11 @@ def _output_failed(error: OSError) -> ExitStatus:
         _say(
             t(
                 "the change was saved, but what the command prints could not be written: {strerror}",
-                strerror=error.strerror,
+                strerror=reason(error),
             )
         )
         return ExitStatus.SAVED_BUT_NOT_SHOWN
-    _say(t("cannot write the output: {strerror}", strerror=error.strerror))
+    _say(t("cannot write the output: {strerror}", strerror=reason(error)))
     return ExitStatus.REFUSED
 
 
@@ -138,7 +140,7 @@ def _failure(error: BaseException) -> ExitStatus:
         if error.filename is None:  # the files the commands use are named; stdout is not
             return _output_failed(error)
         where = f" ({error.filename})"
-        return _refused(t("cannot use a file{where}: {strerror}", where=where, strerror=error.strerror))
+        return _refused(t("cannot use a file{where}: {strerror}", where=where, strerror=reason(error)))
     if isinstance(error, KeyboardInterrupt):
         if _Run.saved:
             _say(t("interrupted; the change was saved"))
@@ -189,7 +191,8 @@ _HEADINGS: dict[str, Callable[[], str]] = {
 
 def _with_extra_translated(text: str) -> str:
     """An option's help with Typer's ``  [required]`` / ``  [default: X]`` after it said in
-    the chosen language; a bracket that is not Typer's is left as it is."""
+    the chosen language; a range there is said by its type already (cli/param_types.py),
+    and a bracket with none of Typer's words is left as it is."""
     head, marker, extra = text.rpartition("  [")
     if not marker or not extra.endswith("]"):
         return text
@@ -200,7 +203,7 @@ def _with_extra_translated(text: str) -> str:
         elif piece.startswith("default: "):
             pieces.append(t("default: {default}", default=piece.removeprefix("default: ")))
         else:
-            return text
+            pieces.append(piece)
     return f"{head}  [{'; '.join(pieces)}]"
 
 
@@ -244,12 +247,14 @@ def metavar_of(param: Any) -> str | None:
 
 
 def name_metavars(params: Sequence[Any]) -> None:
-    """Give every parameter that has none its metavar (`metavar_of`); a command's class
+    """Give every parameter that has none its metavar (`metavar_of`), and the project's
+    type (`param_types.localize`: its refusals in the chosen language); a command's class
     calls it as the command is made, so every help page and usage line has one style."""
     for param in params:
         word = metavar_of(param)
         if word is not None:
             param.metavar = word
+    param_types.localize(params)
 
 
 class ChicagoContext(typer.Context):
@@ -276,8 +281,58 @@ class ChicagoCommand(TyperCommand):
             for piece in super().collect_usage_pieces(ctx)
         ]
 
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        """Click's parsing, but words left over are refused here, in the chosen language
+        and counted, where Click says "Got unexpected extra argument(s)" in English."""
+        allowed = ctx.allow_extra_args
+        ctx.allow_extra_args = True
+        try:
+            rest = super().parse_args(ctx, args)
+        finally:
+            ctx.allow_extra_args = allowed
+        if rest and not allowed and not ctx.resilient_parsing:
+            words = " ".join(typer_seams.escape(str(arg)) for arg in rest)
+            raise typer_seams.UsageError(
+                tn(
+                    "Got unexpected extra argument ({args})",
+                    "Got unexpected extra arguments ({args})",
+                    len(rest),
+                    args=words,
+                ),
+                ctx,
+            )
+        return rest
 
-class ChicagoSubGroup(TyperGroup):
+
+class _NamesItsCommands(TyperGroup):
+    """A group that refuses a word that names none of its commands itself, in the chosen
+    language, with the commands it may have meant (Click's `resolve_command`, public)."""
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        name = args[0]
+        command = self.get_command(ctx, name)
+        if command is not None:
+            return name, command, args[1:]
+        if ctx.resilient_parsing:  # completing: nothing to refuse
+            return None, None, args[1:]
+        if name[:1] and not name[:1].isalnum():
+            self.parse_args(ctx, args)  # an option where a command goes: Click names it
+        from difflib import get_close_matches
+
+        close = get_close_matches(name, self.list_commands(ctx))
+        said = t("No such command {name}.", name=repr(typer_seams.escape(name)))
+        if close:
+            said = t(
+                "{message} Did you mean {commands}?",
+                message=said,
+                commands=", ".join(repr(match) for match in close),
+            )
+        raise typer_seams.UsageError(said, ctx)
+
+
+class ChicagoSubGroup(_NamesItsCommands):
     """A named group of commands (``night``, ``rules``, ``sessions``, ``club``): its own
     help is written as every command's (`ChicagoContext`)."""
 
@@ -288,7 +343,7 @@ class ChicagoSubGroup(TyperGroup):
         name_metavars(self.params)
 
 
-class ChicagoGroup(TyperGroup):
+class ChicagoGroup(_NamesItsCommands):
     """The root group: runs every command, then maps how it ended to an `ExitStatus`."""
 
     context_class = ChicagoContext
@@ -309,15 +364,19 @@ class ChicagoGroup(TyperGroup):
             _flush_stdout()
             return result
         except OptionConflict as error:
-            raise self._usage_error(ctx, error) from None
-        except (typer.Exit, typer.Abort):
+            raise typer_seams.in_language(self._usage_error(ctx, error)) from None
+        except typer.Abort:  # a question given up (Ctrl-D): Typer would say "Aborted!"
+            _say_aborted()
+            raise typer.Exit(ExitStatus.REFUSED) from None
+        except typer.Exit:
             raise
         except typer.TyperException as error:  # Click's usage errors
-            raise _numbers_cut(error) from None
+            raise typer_seams.in_language(error) from None
         except (Exception, KeyboardInterrupt) as error:
             raise typer.Exit(_failure(error)) from None
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        _choose_language_first(args)
         # An argument whose bytes are not UTF-8 reaches Python with lone surrogates in it
         # (PEP 383); kept, it broke the save as "a bug".  Every word is refused at once.
         for arg in args:
@@ -330,7 +389,7 @@ class ChicagoGroup(TyperGroup):
         try:
             return super().parse_args(ctx, args)
         except typer.TyperException as error:
-            raise _numbers_cut(error) from None
+            raise typer_seams.in_language(error) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # --help and --version print before any command runs, outside `invoke`.
@@ -355,13 +414,26 @@ class ChicagoGroup(TyperGroup):
         )
 
 
-def _numbers_cut(error: typer.TyperException) -> typer.TyperException:
-    """Click's usage error with the numbers it echoes cut (`cut_numbers`): ``--deal`` given
-    5,000 digits is "not a valid integer", and Click quotes the value whole."""
-    message = getattr(error, "message", None)
-    if isinstance(message, str):
-        error.message = cut_numbers(message)
-    return error
+def _choose_language_first(args: list[str]) -> None:
+    """The language ``--lang`` asks for (else the environment's), chosen as the root's
+    options are parsed: a usage error there, or a command that does not exist, is raised
+    before --lang's callback (cli.app.main_options) chooses it, and is said in it too.
+    The root's options come before the command; the last --lang given counts, as in Click."""
+    asked = None
+    index = 0
+    while index < len(args) and args[index].startswith("-"):
+        if args[index] == "--lang" and index + 1 < len(args):
+            asked = args[index + 1]
+            index += 1
+        elif args[index].startswith("--lang="):
+            asked = args[index].partition("=")[2]
+        index += 1
+    set_language(asked if asked in languages() else None)
+
+
+def _say_aborted() -> None:
+    with contextlib.suppress(OSError, ValueError):  # stderr itself may be gone
+        sys.stderr.write(t("Aborted!") + "\n")
 
 
 # -- output in any encoding ---------------------------------------------------------------

@@ -8,6 +8,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
+from ..i18n.os_errors import reason
 from ..present.width import visible
 from .common import (
     PRESET_METAVAR,
@@ -107,7 +108,7 @@ def rules_check(
             problems = [error.message]
         except OSError as error:  # not there, not readable
             problems = [
-                Msg("{source} cannot be read: {strerror}", source=str(path), strerror=error.strerror)
+                Msg("{source} cannot be read: {strerror}", source=str(path), strerror=reason(error))
             ]
         checked = rules_check_dict(str(path), problems, language(), warnings)
         print(json.dumps(checked, ensure_ascii=False, indent=2))

@@ -15,6 +15,7 @@ import typer
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, t
+from ..i18n.os_errors import reason
 from ..present.width import visible
 from .common import FileOption, SessionOption, complete_night, stake_parameter
 from .examples import example
@@ -118,7 +119,7 @@ def serve(
                 "cannot listen on {host} port {port}: {strerror}{hint}",
                 host=host,
                 port=port,
-                strerror=error.strerror,
+                strerror=reason(error),
                 hint=hint,
             )
         ) from None

@@ -28,7 +28,7 @@ from ..core.events import (
 )
 from ..core.session import resolve_player
 from ..core.standings import DealRecord, Moment, Standings
-from ..i18n.language import language, t, tn
+from ..i18n.language import N_, language, t, tn
 from .explain import INDENT, deal_record, explain_lines, player_names
 from .narrate import describe_award
 from .width import visible
@@ -61,7 +61,7 @@ _QUESTION_WORDS = {
     "score": Question.POINTS,
 }
 
-QUESTION_HELP = (
+QUESTION_HELP = N_(
     "declare (may PLAYER declare Chicago now?), köpstopp (when does PLAYER's köpstopp "
     "start?), last-trick (why did PLAYER get, or not get, the last trick's points?), points "
     "(every point PLAYER got or lost)"

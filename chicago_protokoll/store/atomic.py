@@ -34,6 +34,7 @@ from pathlib import Path
 
 from ..core.errors import ChicagoError, SessionFileError
 from ..i18n.language import Msg
+from ..i18n.os_errors import reason
 from .locations import display_path, link_refused, real_path
 from .regularfile import N_, kind_of
 
@@ -111,7 +112,7 @@ def make_dir(directory: Path) -> None:
             Msg(
                 "cannot create {directory}: {strerror}",
                 directory=display_path(directory),
-                strerror=error.strerror,
+                strerror=reason(error),
             ),
         ) from None
 
@@ -144,7 +145,7 @@ def locked(directory: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
             Msg(
                 "cannot lock {lock_path}: {strerror}",
                 lock_path=display_path(lock_path),
-                strerror=error.strerror,
+                strerror=reason(error),
             ),
         ) from None
     try:
@@ -189,7 +190,7 @@ def write_text(real: Path, text: str, source: str) -> None:
             Msg(
                 "could not write {source}: {strerror}; nothing was written",
                 source=source,
-                strerror=error.strerror,
+                strerror=reason(error),
             ),
         ) from None
 
@@ -208,7 +209,7 @@ def check_regular_target(real: Path, source: str) -> None:
             Msg(
                 "could not write {source}: {strerror}; nothing was written",
                 source=source,
-                strerror=error.strerror,
+                strerror=reason(error),
             ),
         ) from None
     if stat.S_ISREG(mode):

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..core.errors import ChicagoError
 from ..core.session import Session
 from ..i18n.language import Msg
+from ..i18n.os_errors import reason
 from .atomic import fsync_dir, locked, write_atomic
 from .locations import (
     check_session_name,
@@ -52,7 +53,7 @@ def write_pointer(path: Path, name: str) -> None:
             Msg(
                 "could not write {current_file}: {strerror}",
                 current_file=display_path(path),
-                strerror=error.strerror,
+                strerror=reason(error),
             ),
         ) from None
 
@@ -108,7 +109,7 @@ def remove_session(name: str) -> Path:
                 Msg(
                     "could not remove {path}: {strerror}",
                     path=display_path(path),
-                    strerror=error.strerror,
+                    strerror=reason(error),
                 ),
             ) from None
         fsync_dir(path.parent)

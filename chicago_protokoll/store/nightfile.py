@@ -27,6 +27,7 @@ from ..core.errors import ChicagoError
 from ..core.night import GameResult, Night, NightTable, night_of_session, result_of
 from ..core.session import Session, new_session
 from ..i18n.language import Msg
+from ..i18n.os_errors import reason
 from .atomic import LOCK_TIMEOUT, fsync_dir, locked, make_dir, write_atomic
 from .catalogue import write_pointer
 from .locations import (
@@ -156,7 +157,7 @@ def _write_night(real: Path, night: Night, source: str) -> None:
             Msg(
                 "could not write {source}: {strerror}; the file on disk is unchanged",
                 source=source,
-                strerror=error.strerror,
+                strerror=reason(error),
             ),
         ) from None
 

@@ -13,6 +13,7 @@ from ..core.errors import ChicagoError
 from ..core.paper import Imported, import_rows, read_protocol
 from ..core.session import Session
 from ..i18n.language import Msg
+from ..i18n.os_errors import reason
 from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
 from .sessionfile import load_session, replay_file, transact_returning
 
@@ -27,7 +28,7 @@ def read_paper(path: Path) -> str:
         ) from None
     except OSError as error:
         raise ChicagoError(
-            Msg("cannot read {path}: {strerror}", path=str(path), strerror=error.strerror)
+            Msg("cannot read {path}: {strerror}", path=str(path), strerror=reason(error))
         ) from None
     try:
         return data.decode("utf-8-sig")

@@ -28,6 +28,7 @@ from pathlib import Path, PurePosixPath
 
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg
+from ..i18n.os_errors import reason
 from .atomic import make_dir
 from .insidefolder import Blocked, Folder
 from .locations import data_dir
@@ -119,7 +120,7 @@ def _refused(folder: Path, name: str, blocked: Blocked, *, removing: bool = Fals
 
 def _could_not(folder: Path, name: str, error: OSError) -> ChicagoError:
     return ChicagoError(
-        Msg("could not write {path}: {strerror}", path=str(folder / name), strerror=error.strerror)
+        Msg("could not write {path}: {strerror}", path=str(folder / name), strerror=reason(error))
     )
 
 
@@ -191,7 +192,7 @@ def publish_site(folder: Path, files: Mapping[str, bytes], *, force: bool = Fals
         raise _in_data_dir(folder) from None
     except OSError as error:
         raise ChicagoError(
-            Msg("cannot publish into {folder}: {strerror}; nothing was written", folder=str(folder), strerror=error.strerror)
+            Msg("cannot publish into {folder}: {strerror}; nothing was written", folder=str(folder), strerror=reason(error))
         ) from None
     with site:
         return _publish(folder, site, files, force=force)
@@ -219,7 +220,7 @@ def _publish(folder: Path, site: Folder, files: Mapping[str, bytes], *, force: b
                 Msg(
                     "cannot write {path}: {strerror}; nothing was written",
                     path=str(folder / name),
-                    strerror=error.strerror,
+                    strerror=reason(error),
                 )
             ) from None
     written: list[str] = []

@@ -29,6 +29,7 @@ from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import Msg
+from ..i18n.os_errors import reason
 from .atomic import LOCK_TIMEOUT, locked, make_dir, write_atomic
 from .fileformat import dumps_session, loads_session, session_problem
 from .fileids import ids_problem
@@ -83,7 +84,7 @@ def read_text_file(
         if not follow and error.errno == errno.ELOOP:
             raise link_refused(source) from None
         raise type(not_text)(
-            Msg("{source} cannot be read: {strerror}", source=source, strerror=error.strerror),
+            Msg("{source} cannot be read: {strerror}", source=source, strerror=reason(error)),
         ) from None
     try:
         return raw.decode("utf-8-sig")
@@ -120,7 +121,7 @@ def _write_session(real: Path, session: Session, source: str) -> Session:
             Msg(
                 "could not write {source}: {strerror}; the file on disk is unchanged",
                 source=source,
-                strerror=error.strerror,
+                strerror=reason(error),
             ),
         ) from None
     return session

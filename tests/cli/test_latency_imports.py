@@ -232,6 +232,8 @@ ROOT_ALONE = frozenset(
     {
         "chicago_protokoll.cli.app",
         "chicago_protokoll.cli.listing",
+        # the root's parameter types (--lang is a choice), refusing in the chosen language
+        "chicago_protokoll.cli.param_types",
         "chicago_protokoll.cli.typer_seams",
         "chicago_protokoll.cli.root",
         "chicago_protokoll.core.errors",
