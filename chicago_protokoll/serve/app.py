@@ -239,25 +239,15 @@ def create_app(
     return Guard(FollowThePhone(app), hosts)
 
 
-PING_STYLE = "body { font: 20px/1.4 sans-serif; margin: 16px; } p { overflow-wrap: anywhere; }"
-
-
 async def ping(request: Request) -> Response:
     """``/ping``: a tiny page a phone opens before the night to check it reaches the laptop
     (cli.md, "Recording that survives the room's network"); no secret, no session."""
-    from html import escape
-
     from ..i18n.language import language
-    from .pages import csp_for
+    from ..present.templating import render
+    from .page_policy import PING_POLICY
 
-    text = t("This phone reaches the laptop: chicago serve answers here.")
-    document = (
-        f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>ping</title><style>{PING_STYLE}</style></head>"
-        f"<body><p>{escape(text)}</p></body></html>\n"
-    )
-    return HTMLResponse(document, headers={"content-security-policy": csp_for(PING_STYLE)})
+    document = render("phone/ping.html", lang=language())
+    return HTMLResponse(document, headers={"content-security-policy": PING_POLICY})
 
 
 class _Json(JSONResponse):

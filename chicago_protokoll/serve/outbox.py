@@ -3,23 +3,20 @@ the room's network"): the outbox script, the whole-deal form it shows while an e
 waits, the table's kept conflicts, and the marks by which a page tells the script what
 its answer was.
 
-The script is a static file (``outbox.js`` beside this module, served at
-``/outbox.js``), pinned by its hash twice: in the page's ``integrity`` attribute and
-in its Content-Security-Policy, so nothing else can run.  The page works without it,
-as before: every button stays a plain form; the whole-deal form is hidden until the
-script shows it.  Nothing the script does is a rule of the game: the server judges every
-entry when it arrives (`wholedeal`, `recorder`).
+The script is a static file of the package (static/outbox.js, served at the address of
+its content with its ``integrity`` hash; the page's policy lets in no other script).  The
+page works without it, as before: every button stays a plain form; the whole-deal form
+is hidden until the script shows it.  Nothing the script does is a rule of the game: the
+server judges every entry when it arrives (`wholedeal`, `recorder`).  This module says
+what these parts show; templates/phone/outbox.html lays them out.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
-from html import escape
-from importlib import resources
+from dataclasses import dataclass
+from typing import Any
 
 from ..core.cards import Category
 from ..core.claims import Taking
@@ -32,10 +29,10 @@ from ..core.standings import Moment
 from ..i18n.language import t, tn
 from ..present.narrate import describe_event
 from .conflicts import Conflict
-from .record_page import HANDS, Page
+from .record_page import HANDS, Group, Page, Select, row_labels
 from .wholedeal import chosen_claim
 
-SCRIPT_PATH = "/outbox.js"
+SCRIPT = "outbox.js"  # static/outbox.js
 # The form's fields the script reads and rewrites for a chain of waiting entries.
 ENTRY_FIELD = "entry"
 LAST_EVENT_FIELD = "last_event"
@@ -57,35 +54,6 @@ QUEUED = (
 # Which part of the whole-deal form a waiting moment answers (the script hides it).
 PARTS = {"showdown": "show", "declare": "chicago", "trick": "last", "outcome": "broken"}
 
-STYLE = """
-#live { z-index: 3; }
-#outbox { position: sticky; top: 0; z-index: 2; margin: 0; padding: 8px 84px 8px 12px; background: #fff3c4;
-  color: #161616; border-bottom: 2px solid #c9a227; font-size: 0.95em; overflow-wrap: anywhere; }
-#outbox.gone { background: #fde2e1; border-color: #a33; }
-#outbox p { margin: 2px 0; }
-#outbox ul { margin: 2px 0 4px; padding-left: 1.2em; font-size: 0.9em; }
-section.whole .closed, section.conflicts p { overflow-wrap: anywhere; }
-section.conflicts { border: 2px solid #a33; border-radius: 10px; padding: 4px 10px; margin: 10px 0; }
-section.conflicts ul { margin: 4px 0; padding-left: 1.2em; font-size: 0.9em; }
-"""
-
-
-def _digest(text: str) -> str:
-    return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
-
-
-@cache
-def script() -> str:
-    """The outbox script, as shipped in the package."""
-    return resources.files(__package__).joinpath("outbox.js").read_text(encoding="utf-8")
-
-
-def policy(base: str) -> str:
-    """The recording page's policy ``base`` with the outbox's style and script let in
-    (by hash, as the page's own)."""
-    styled = base.replace("style-src ", f"style-src 'sha256-{_digest(STYLE)}' ", 1)
-    return styled.replace("script-src ", f"script-src 'sha256-{_digest(script())}' ", 1)
-
 
 def words() -> str:
     return json.dumps(
@@ -104,62 +72,69 @@ def words() -> str:
     )
 
 
-def script_tag() -> str:
+def script_data() -> dict[str, str]:
+    """The script's ``data-`` attributes: what may wait, the chain's fields, its words."""
     chain = json.dumps({"entry": ENTRY_FIELD, "event": LAST_EVENT_FIELD, "count": COUNT_FIELD})
-    return (
-        f'<script src="{SCRIPT_PATH}" integrity="sha256-{_digest(script())}" '
-        f'data-queue="{" ".join(QUEUED)}" data-chain="{escape(chain)}" '
-        f'data-words="{escape(words())}"></script>'
-    )
+    return {"queue": " ".join(QUEUED), "chain": chain, "words": words()}
 
 
-def answer_mark(done: Iterable[str], conflicts: Sequence[Conflict]) -> str:
-    """What the page tells the script: the entries this answer settled (saved, or refused
-    in front of the person) and the conflicts the server keeps for the table."""
-    return (
-        f'<p id="outbox-answer" hidden data-done="{escape(" ".join(done))}" '
-        f'data-conflicts="{escape(" ".join(c.entry for c in conflicts))}"></p>'
-    )
-
-
-def extras(
-    body: str, page: Page, conflicts: Sequence[Conflict], done: Iterable[str] = (), *, more: int = 0
-) -> str:
-    """The page's ``<main>`` ``body`` with what the outbox adds: the table's conflicts
-    (the newest; ``more`` older ones counted) right below the totals (a person must see
-    them, script or not), and at the end the style, the marks, the (hidden) whole-deal
-    form and the script."""
-    kept = conflicts_section(page, conflicts, more)
-    if kept:
-        head, end, rest = body.partition("</header>")
-        body = head + end + kept + rest if end else kept + body
-    tail = [f"<style>{STYLE}</style>", answer_mark(done, conflicts), whole_deal_section(page), script_tag()]
-    return body + "\n" + "\n".join(tail)
+def context(
+    page: Page, conflicts: Sequence[Conflict], done: Iterable[str] = (), *, more: int = 0
+) -> dict[str, Any]:
+    """What the outbox adds to the page: the table's conflicts (the newest; ``more`` older
+    ones counted) right below the totals (a person must see them, script or not), the
+    marks of this answer, the (hidden) whole-deal form and the script."""
+    return {
+        "conflicts": [
+            conflict_view(c, here=c.made_for(page.session.name, page.session.created))
+            for c in conflicts
+        ],
+        "more": more_line(more),
+        "done": " ".join(done),
+        "kept": " ".join(c.entry for c in conflicts),
+        "whole": whole_deal(page),
+        "script": script_data(),
+    }
 
 
 # -- conflicts --------------------------------------------------------------------------
 
 
-def conflict_lines(conflict: Conflict, *, here: bool = True, named: bool = False) -> str:
+@dataclass(frozen=True, slots=True)
+class ConflictView:
     """A kept conflict's two versions: what was tapped, why it was refused, what the file
-    holds.  ``here``: the table still plays the game it was made for; else it says which
-    game that was, and that it can only be dropped (nothing of this game is beside it).
-    ``named``: the game is named in any case (the keeper's page, every table's)."""
+    holds.  ``here``: the table still plays the game it was made for; else ``gone`` says
+    which game that was, and that it can only be dropped.  ``game``: the game named in
+    any case (the keeper's page, every table's)."""
+
+    entry: str
+    tapped: str
+    here: bool
+    reason: str
+    in_file: Sequence[str]
+    gone: str = ""
+    game: str = ""
+
+
+def conflict_view(conflict: Conflict, *, here: bool = True, named: bool = False) -> ConflictView:
     tapped = t("Tapped at {time}: {entry}", time=conflict.when(), entry=conflict.tapped)
-    if not here:
-        gone = t(
+    gone = (
+        ""
+        if here
+        else t(
             "Made for the game {game}, which this table no longer plays: it can only be dropped.",
             game=conflict.game_name(),
         )
-        return f'<p><b>{escape(tapped)}</b></p><p class="alert">{escape(gone)}</p>'
-    game = f"<p>{escape(t('Made for the game {game}', game=conflict.game_name()))}</p>" if named else ""
-    file_lines = "".join(f"<li>{escape(line)}</li>" for line in conflict.in_file) or (
-        f"<li>{escape(t('nothing after it'))}</li>"
     )
-    return (
-        f"<p><b>{escape(tapped)}</b></p>{game}"
-        f'<p class="alert">{escape(conflict.reason)}</p>'
-        f"<p>{escape(t('The protocol has now:'))}</p><ul>{file_lines}</ul>"
+    game = t("Made for the game {game}", game=conflict.game_name()) if named and here else ""
+    return ConflictView(
+        conflict.entry,
+        tapped,
+        here,
+        conflict.reason,
+        list(conflict.in_file) or [t("nothing after it")],
+        gone,
+        game,
     )
 
 
@@ -167,60 +142,33 @@ def more_line(more: int) -> str:
     """How many older kept conflicts a page leaves out (each choice brings the next up)."""
     if more <= 0:
         return ""
-    said = tn(
+    return tn(
         "{n} older kept entry is not shown: it comes up when one of these is settled.",
         "{n} older kept entries are not shown: they come up as these are settled.",
         more,
-    )
-    return f'<p class="more">{escape(said)}</p>'
-
-
-def conflicts_section(page: Page, conflicts: Sequence[Conflict], more: int = 0) -> str:
-    """The table's kept conflicts (the newest; ``more`` older ones counted), each with its
-    two choices: record it now (into the game it was made for, judged again on the file
-    as it is) or drop it; one made for a game the table no longer plays only the second."""
-    if not conflicts:
-        return ""
-    items = []
-    for conflict in conflicts:
-        here = conflict.made_for(page.session.name, page.session.created)
-        retry = (
-            f'<button name="do" value="conflict-retry">{escape(t("Record it now"))}</button>'
-            if here
-            else ""
-        )
-        choices = (
-            f'<div class="grid">{retry}'
-            f'<button name="do" value="conflict-drop">{escape(t("Drop it"))}</button></div>'
-        )
-        items.append(
-            conflict_lines(conflict, here=here)
-            + page.form(None, choices, extra={"conflict": conflict.entry})
-        )
-    heading = t("Not recorded: decide what happens to it")
-    return (
-        f'<section class="conflicts" role="alert"><h2>{escape(heading)}</h2>'
-        f'{"".join(items)}{more_line(more)}</section>'
     )
 
 
 # -- the whole-deal form --------------------------------------------------------------------
 
 
-def _select(name: str, choices: Sequence[tuple[str, str]]) -> str:
-    options = "".join(
-        f'<option value="{escape(v)}">{escape(label)}</option>' for v, label in choices
-    )
-    return f'<select name="{name}">{options}</select>'
+@dataclass(frozen=True, slots=True)
+class WholeDeal:
+    """The rest of the deal at once: its heading, its parts, which part a waiting moment
+    answers (``parts``, JSON for the script)."""
+
+    heading: str
+    groups: Sequence[Group]
+    parts: str
 
 
-def whole_deal_section(page: Page) -> str:
+def whole_deal(page: Page) -> WholeDeal | None:
     """The rest of the deal at once (the fields of ``chicago deal``), for the parts the
     file does not have; hidden until the script shows it (an entry waits, or the next
-    question could not be loaded)."""
+    question could not be loaded).  Every choice has its accessible name."""
     game = page.game
-    if game.moment is Moment.OVER or page.query.get("edit", "").isdigit():
-        return ""  # nothing left to deal, or a past deal's correction (its own form)
+    if game.moment is Moment.OVER or page.edit() is not None:
+        return None  # nothing left to deal, or a past deal's correction (its own form)
     so_far = [e for e in deal_events(page.session, game.deal) if not isinstance(e, RevisorEvent)]
     recorded = recorded_entry(so_far)
     players = [(p, p) for p in game.players]
@@ -234,57 +182,74 @@ def whole_deal_section(page: Page) -> str:
             )
         )
     nobody = [("", t("nobody"))]
-    fields: list[str] = []
+    groups: list[Group] = []
 
-    def taken_from(name: str) -> str:
+    def taken_from(name: str, label: str) -> list[Select]:
         """Whose total the points come off, where the house rules allow it
         (scoring.take_from_opponent), as the step-by-step page and the correction ask."""
         if not game.rules.scoring.take_from_opponent:
-            return ""
-        return _select(name, [("", t("own total")), *[(p, t("take from {player}", player=p)) for p in game.players]])
-
-    def group(part: str, label: str, inner: str) -> None:
-        fields.append(f'<div data-part="{part}"><p class="who">{escape(label)}</p>{inner}</div>')
+            return []
+        opponents = [("", t("own total")), *[(p, t("take from {player}", player=p)) for p in game.players]]
+        return [Select(name, opponents, "", label)]
 
     first = len(recorded.buys) + 1
     for number in range(first, game.rules.game.scored_buys + 1):
-        row = (
-            f'<div class="row">{_select(f"buy{number}", who)}{_select(f"hand{number}", hands)}'
-            f'{taken_from(f"from{number}")}</div>'
+        heading = t("Köp {buy}", buy=number)
+        said_who, said_hand, said_from = row_labels(heading)
+        groups.append(
+            Group(
+                heading,
+                [
+                    Select(f"buy{number}", who, "", said_who),
+                    Select(f"hand{number}", hands, "", said_hand),
+                    *taken_from(f"from{number}", said_from),
+                ],
+                part=f"buy{number}",
+            )
         )
-        group(f"buy{number}", t("Köp {buy}", buy=number), row)
     if recorded.chicago is None and recorded.last_trick is None:
-        group("chicago", t("Chicago declared by"), _select("chicago", nobody + players))
-        group(
-            "broken",
-            t("Chicago broken by"),
-            _select("broken", [("", t("nobody: all five")), *players]),
+        declared, broken = t("Chicago declared by"), t("Chicago broken by")
+        groups.append(Group(declared, [Select("chicago", nobody + players, "", declared)], row=False, part="chicago"))
+        groups.append(
+            Group(
+                broken,
+                [Select("broken", [("", t("nobody: all five")), *players], "", broken)],
+                row=False,
+                part="broken",
+            )
         )
     if recorded.last_trick is None and recorded.chicago is None:
-        two = f'<label class="two"><input type="checkbox" name="two" value="1"> {escape(t("with a two"))}</label>'
-        group(
-            "last",
-            t("Last trick (sista sticket)"),
-            _select("last", nobody + players) + taken_from("lastfrom") + two,
+        last = t("Last trick (sista sticket)")
+        groups.append(
+            Group(
+                last,
+                [Select("last", nobody + players, "", last), *taken_from("lastfrom", row_labels(last)[2])],
+                row=False,
+                two=False,
+                part="last",
+            )
         )
     if recorded.showdown is None and recorded.chicago is None:
-        row = (
-            f'<div class="row">{_select("show", who)}{_select("showhand", hands)}'
-            f'{taken_from("showfrom")}</div>'
+        showdown = t("Showdown")
+        said_who, said_hand, said_from = row_labels(showdown)
+        groups.append(
+            Group(
+                showdown,
+                [
+                    Select("show", who, "", said_who),
+                    Select("showhand", hands, "", said_hand),
+                    *taken_from("showfrom", said_from),
+                ],
+                part="show",
+            )
         )
-        group("show", t("Showdown"), row)
-    group("royal", t("Royal straight flush"), _select("royal", nobody + players))
+    royal = t("Royal straight flush")
+    groups.append(Group(royal, [Select("royal", nobody + players, "", royal)], row=False, part="royal"))
     at = f"buy{game.hands_scored + 1}" if game.moment is Moment.BUY else ""
-    parts = json.dumps({**PARTS, "buy": at})
-    button = f'<div class="grid"><button class="go wide">{escape(t("Save the rest of the deal"))}</button></div>'
-    closed = t(
-        "The rest of the deal waits: the next entry can be made when the connection returns."
-    )
-    return (
-        f'<section class="whole" id="whole-deal" hidden data-parts="{escape(parts)}">'
-        f"<h2>{escape(t('Deal {deal}: the rest of the deal', deal=game.deal))}</h2>"
-        + page.form("deal", "".join(fields) + button)
-        + f'<p class="closed" hidden>{escape(closed)}</p></section>'
+    return WholeDeal(
+        t("Deal {deal}: the rest of the deal", deal=game.deal),
+        groups,
+        json.dumps({**PARTS, "buy": at}),
     )
 
 

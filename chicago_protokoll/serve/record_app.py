@@ -22,7 +22,6 @@ import asyncio
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qsl, urlsplit
@@ -35,6 +34,7 @@ from ..core.errors import ChicagoError
 from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import language, t
+from ..present.templating import render
 from ..store import sessionfile
 from . import keys, next_game, outbox, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .board import Board, Source
@@ -43,8 +43,8 @@ from .conflicts import Conflicts
 from .entries import Conflict
 from .hosts import is_allowed
 from .kept import game_of, kept_conflict, record_kept
-from .pages import csp_for
-from .record_page import RECORD_POLICY, RECORD_SCRIPTS, RECORD_STYLE, Page, record_document
+from .page_policy import KEEPER_POLICY, RECORD_POLICY
+from .record_page import Page, bare_document, record_document
 from .recorder import Done, NextGame, SecondTap, Stale, perform, phone_sentence
 
 if TYPE_CHECKING:
@@ -134,7 +134,6 @@ class Recording:
             Route("/r/{number:table}/{secret}", self.page, methods=["GET", "POST"]),
             Route("/r/{number:table}/{secret}/ping", self.table_ping, methods=["GET"]),
             Route("/k/{secret}", self.keeper, methods=["GET", "POST"]),
-            Route(outbox.SCRIPT_PATH, outbox_script, methods=["GET"]),
         ]
 
     # -- the recording page ------------------------------------------------------------------
@@ -245,21 +244,16 @@ class Recording:
         view = self.source.snapshot.views.get(table.view)
         version = view.id if view is not None else ""
         if table.path is None:
-            body = (
-                f"<header><h1>{escape(table.label)}</h1></header>"
-                f'<p class="alert" role="alert">{escape(table.problem or "")}</p>'
+            document = bare_document(
+                table.label, table.problem or "", action=action, stream=table.view, version=version
             )
-            title = table.label
-            document = _bare_document(title, body, action, table, version)
             return HTMLResponse(document, status, headers={"content-security-policy": RECORD_POLICY})
         try:
             session, game = await asyncio.to_thread(_load, table.path)
         except ChicagoError as error:
-            body = (
-                f"<header><h1>{escape(table.label)}</h1></header>"
-                f'<p class="alert" role="alert">{escape(error.localized(language()))}</p>'
+            document = bare_document(
+                table.label, error.localized(language()), action=action, stream=table.view, version=version
             )
-            document = _bare_document(table.label, body, action, table, version)
             return HTMLResponse(document, 503, headers={"content-security-policy": RECORD_POLICY})
         # At a night the page is the table's ("Table 1"), whichever game it plays.
         name = table.label if table.night is not None else session.name or table.path.stem
@@ -275,11 +269,18 @@ class Recording:
             drawn_by=table.drawn_by,
             sure=sure,
         )
-        body = page.body(lines=lines, problem=problem, preview=preview)
         kept, more = await asyncio.to_thread(self.conflicts.newest, self.tables.key(number), KEPT_SHOWN)
-        body = outbox.extras(body, page, kept, [done] if done else [], more=more)
-        document = record_document(page, body, stream=table.view, version=version, sheet=table.sheet)
-        answer = {"content-security-policy": outbox.policy(RECORD_POLICY), **(headers or {})}
+        document = record_document(
+            page,
+            lines=lines,
+            problem=problem,
+            preview=preview,
+            stream=table.view,
+            version=version,
+            sheet=table.sheet,
+            outbox=outbox.context(page, kept, [done] if done else [], more=more),
+        )
+        answer = {"content-security-policy": RECORD_POLICY, **(headers or {})}
         if saved:
             answer[ENTRY_HEADER] = saved  # the script removes the entry only on this
         return HTMLResponse(document, status, headers=answer)
@@ -359,47 +360,45 @@ class Recording:
                 lines.append(said)
                 status = 422 if problem else status
         import segno
+        from markupsafe import Markup
 
         cards = []
         now = time.monotonic()
         for number in self.tables.numbers():
             table = self.tables.table(number)
             address = self.table_address(number)
-            svg = segno.make(address, micro=False).svg_inline(omitsize=True)
             kept, more = await asyncio.to_thread(self.conflicts.newest, self.tables.key(number), KEPT_SHOWN)
             playing = await asyncio.to_thread(game_of, table.path) if kept else None
             cards.append(
-                f'<section class="card"><h2>{escape(table.label)}</h2>'
-                f'<p class="contact">{escape(contact_text(number, self.contact.get(number), now))}</p>'
-                + keeper_conflicts(number, kept, token, playing, more)
-                + (self.night.draw_form(number, token) if self.night is not None else "")
-                + f'{svg}<p><a href="{escape(address)}">{escape(t("Open the recording page"))}</a></p></section>'
+                {
+                    "number": number,
+                    "label": table.label,
+                    "contact": contact_text(number, self.contact.get(number), now),
+                    "conflicts": keeper_conflicts(kept, playing),
+                    "more": outbox.more_line(more),
+                    # keeper_night's own rendering of its button (a template of its own
+                    # once that module has one), passed through here as it is.
+                    "draw": Markup(self.night.draw_form(number, token) if self.night is not None else ""),
+                    # segno's QR code as SVG: made from the address alone, passed through
+                    # here and nowhere else.
+                    "qr": Markup(segno.make(address, micro=False).svg_inline(omitsize=True)),
+                    "address": address,
+                }
             )
-        body = "".join(cards) or f"<p>{escape(t('No table plays now.'))}</p>"
-        title = t("The keeper's page: recording QR codes")
-        done = "".join(f'<p class="done" role="status">{escape(line)}</p>' for line in lines if line)
-        if problem:
-            done += f'<p class="alert" role="alert">{escape(problem)}</p>'
         check = await asyncio.to_thread(self.night.check_html) if self.night is not None else ""
-        document = "\n".join(
-            [
-                "<!DOCTYPE html>",
-                f'<html lang="{language()}">',
-                '<head><meta charset="utf-8">',
-                '<meta name="viewport" content="width=device-width, initial-scale=1">',
-                '<meta name="robots" content="noindex">',
-                # The last contacts and the conflicts are a few seconds old at most.
-                f'<meta http-equiv="refresh" content="{KEEPER_REFRESH}; url={escape(self.keeper_path())}">',
-                f"<title>{escape(title)}</title><style>{KEEPER_STYLE}</style></head>",
-                f"<body><h1>{escape(title)}</h1>{done}",
-                f'<p class="warn">{escape(t("Secret: whoever scans a code here can record at that table. Show it to the keepers only."))}</p>',
-                f'<main class="keeper">{body}</main>{check}</body></html>',
-            ]
+        document = render(
+            "phone/keeper.html",
+            lang=language(),
+            title=t("The keeper's page: recording QR codes"),
+            lines=[line for line in lines if line],
+            problem=problem,
+            cards=cards,
+            token=token,
+            check=Markup(check),  # keeper_night's check list, as `draw` above
+            # Every change in the room comes on the room's screen's view, at a night too.
+            stream="/events?view=tv",
         )
-        return HTMLResponse(document + "\n", status, headers={"content-security-policy": KEEPER_POLICY})
-
-    def keeper_path(self) -> str:
-        return f"/k/{self.secrets.secret(keys.KEEPER)}"
+        return HTMLResponse(document, status, headers={"content-security-policy": KEEPER_POLICY})
 
     async def _keeper_resolve(self, form: Mapping[str, str]) -> tuple[str, str]:
         """The keeper drops a table's kept conflict or records it now into the game it
@@ -426,7 +425,6 @@ class Recording:
         return t("Dropped: {entry}", entry=conflict.tapped), ""
 
 
-KEEPER_REFRESH = 10  # seconds between the keeper page's looks at the room
 # The kept conflicts a page shows of a table: the newest, with a count of the rest (each
 # choice on them brings the next up); a page of a thousand would bury the table's own.
 KEPT_SHOWN = 5
@@ -443,65 +441,15 @@ def contact_text(number: int, last: float | None, now: float) -> str:
 
 
 def keeper_conflicts(
-    number: int, kept: list[KeptConflict], token: str, playing: tuple[str, str] | None, more: int
-) -> str:
-    """A table's kept conflicts on the keeper's page (the newest; ``more`` older ones
-    counted), each naming the game it was made for, with "Record it now" while the table
-    plays that game (``playing``: its name and ``created``) and "Drop it"."""
-    items = []
-    for conflict in kept:
-        hidden = "".join(
-            f'<input type="hidden" name="{k}" value="{escape(v)}">'
-            for k, v in (("token", token), ("table", str(number)), ("conflict", conflict.entry))
-        )
-        here = playing is not None and conflict.made_for(*playing)
-        retry = (
-            f'<button name="do" value="conflict-retry">{escape(t("Record it now"))}</button>'
-            if here
-            else ""
-        )
-        items.append(
-            '<div class="conflict">'
-            + outbox.conflict_lines(conflict, here=here, named=True)
-            + f'<form method="post">{hidden}{retry}<button name="do" value="conflict-drop">'
-            f"{escape(t('Drop it'))}</button></form></div>"
-        )
-    return "".join(items) + outbox.more_line(more)
-
-
-async def outbox_script(request: Request) -> Response:
-    """``/outbox.js``: the recording page's outbox (pinned by hash on every page)."""
-    return Response(
-        outbox.script(),
-        media_type="text/javascript; charset=utf-8",
-        headers={"content-security-policy": "default-src 'none'; frame-ancestors 'none'"},
-    )
-
-
-KEEPER_STYLE = """
-* { box-sizing: border-box; }
-body { margin: 0; padding: 12px; font: 16px/1.35 "DejaVu Sans", Helvetica, Arial, sans-serif;
-  background: #fff; color: #111; }
-h1 { font-size: 1.3em; margin: 0 0 6px; }
-.warn { color: #7a2424; margin: 0 0 12px; }
-main.keeper { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 14px; }
-.card { border: 1px solid #bbb; border-radius: 10px; padding: 10px; text-align: center; }
-.card h2 { font-size: 1.1em; margin: 0 0 6px; overflow-wrap: anywhere; }
-.card svg { width: 100%; max-width: 260px; height: auto; background: #fff; }
-.card a { color: inherit; overflow-wrap: anywhere; }
-.contact { margin: 0 0 6px; font-weight: bold; }
-.conflict { border: 2px solid #a33; border-radius: 8px; padding: 4px 8px; margin: 6px 0; text-align: left; }
-.conflict ul { margin: 2px 0; padding-left: 1.2em; }
-.conflict button { min-height: 44px; width: 100%; font: inherit; }
-.done { background: #dff0d8; padding: 6px 10px; border-radius: 8px; white-space: pre-line; }
-.alert { background: #f2dede; color: #7a2424; padding: 6px 10px; border-radius: 8px; }
-.draw button { min-height: 44px; width: 100%; font: inherit; margin: 6px 0; }
-.check { margin-top: 16px; }
-.check h2 { font-size: 1.1em; margin: 0 0 6px; }
-.check ul { margin: 4px 0; padding-left: 1.2em; }
-.check li { overflow-wrap: anywhere; }
-"""
-KEEPER_POLICY = csp_for(KEEPER_STYLE, forms=True)
+    kept: list[KeptConflict], playing: tuple[str, str] | None
+) -> list[outbox.ConflictView]:
+    """A table's kept conflicts on the keeper's page (the newest), each naming the game it
+    was made for, with "Record it now" while the table plays that game (``playing``: its
+    name and ``created``) and "Drop it"."""
+    return [
+        outbox.conflict_view(c, here=playing is not None and c.made_for(*playing), named=True)
+        for c in kept
+    ]
 
 
 def _load(path: Path) -> tuple[Session, Game]:
@@ -518,22 +466,6 @@ def _kept(form: Mapping[str, str]) -> dict[str, str]:
     elif form.get("do") not in ("buy", "showdown"):
         kept.pop("who", None)
     return kept
-
-
-def _bare_document(title: str, body: str, action: str, table: Table, version: str) -> str:
-    """A recording page with nothing to record (no game at the table now): it follows the
-    table and shows the game as soon as there is one."""
-    words = '{"live": "", "lost": ""}'
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="{language()}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title><style>{RECORD_STYLE}</style></head><body>"
-        f'<p id="live" class="live lost" data-version="{escape(version)}" '
-        f'data-stream="/events?view={escape(table.view)}" data-page="{escape(action)}" '
-        f"data-words='{words}'></p>"
-        f'<main class="record">{body}</main><script>{RECORD_SCRIPTS}</script></body></html>\n'
-    )
 
 
 async def _read_form(request: Request) -> dict[str, str] | None:

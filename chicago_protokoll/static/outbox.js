@@ -1,4 +1,4 @@
-// The recording page's outbox (serve/outbox.py; cli.md "Recording that survives the
+// The recording page's outbox (serve/outbox.py, templates/phone/; cli.md "Recording that survives the
 // room's network").  Without this script every button is a plain form and the page works
 // as before; with it, a recording write that cannot be sent is kept in the phone's own
 // storage, shown as waiting, and sent again when the connection returns and every few
@@ -57,7 +57,9 @@
   banner.id = "outbox";
   banner.setAttribute("role", "status");
   banner.hidden = true;
-  document.body.insertBefore(banner, document.querySelector("main"));
+  // First in <main> (a person's part of the page, as every part is), sticky at the top.
+  const main = document.querySelector("main");
+  main.prepend(banner);
   const say = (text) => {
     const line = document.createElement("p");
     line.textContent = text;
@@ -116,7 +118,7 @@
   };
 
   let sending = false;
-  // The page's follow script (record_page.py) loads the page again when the file changes;
+  // The page's follow script (static/record.js) loads the page again when the file changes;
   // while an entry is on its way that would cut its answer off, so a change seen then is
   // passed on only when the answer is in.  (This script runs first: it wraps the
   // EventSource the follow script is about to open.)
