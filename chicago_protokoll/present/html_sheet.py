@@ -24,8 +24,8 @@ from typing import Any
 from ..core.events import Correction
 from ..core.settle import amount_json, amount_text, settle_standings
 from ..core.standings import Standings
-from ..i18n.language import t, tn
 from ..i18n.language import number as local_number
+from ..i18n.language import t, tn
 from .chart import COLOURS, DASHES, race_drawing, score_race
 from .export import chicago_legend, chicago_mark, protocol_rows, revisor_entries
 from .rules_text import rules_in_words
@@ -189,7 +189,14 @@ def _standings(standings: Standings) -> dict[str, Any]:
 
 
 def _protocol(standings: Standings, corrections: Sequence[Correction]) -> dict[str, Any]:
-    from .marks import BUY_STOP, CORRECTED, WON_THE_GAME, corrected_deals, footnotes, game_winning_award
+    from .marks import (
+        BUY_STOP,
+        CORRECTED,
+        WON_THE_GAME,
+        corrected_deals,
+        footnotes,
+        game_winning_award,
+    )
 
     corrected = corrected_deals(corrections)
     names = [p.name for p in standings.players]
