@@ -1,19 +1,22 @@
 """The score race: each player's total over the deals, with the target and köpstopp lines.
 
 `score_race` takes the numbers from the replay; `text_chart` draws them in plain
-characters for a terminal (no Rich), and `html_sheet` draws the same race as SVG.
+characters for a terminal (no Rich); `race_drawing` lays the same race out for the SVG
+chart of the HTML sheet (the template ``chart.html`` draws a `Drawing`, the league's
+rating chart too).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from ..core.standings import Standings
 from ..i18n.language import t
+from .short_names import told_apart
 from .width import text_width
 
 # One marker per seat, told apart without colour; "#" where lines cross.
@@ -247,3 +250,139 @@ def chart_dict(standings: Standings) -> dict[str, Any]:
         "deals": list(race.deals[1:]),
         "players": players,
     }
+
+
+# -- the SVG chart ---------------------------------------------------------------------------
+
+# Okabe-Ito colours (told apart with colour blindness) and a dash each, for a
+# black-and-white printer.
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+DASHES = ("", "7 4", "2 3", "9 3 2 3", "1 4", "12 5")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight line of the chart: ``kind`` its class (grid, axis, target, buy-stop),
+    ``title`` what it is named on hover (empty: nothing)."""
+
+    kind: str
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    x: float
+    y: float
+    text: str
+    anchor: str = "start"
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One player's line: its points, colour and dash, and the dots on each deal (if any)."""
+
+    name: str
+    colour: str
+    dash: str
+    points: tuple[tuple[float, float], ...]
+    dots: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One entry of the legend: a short line in the player's pen and the shown text."""
+
+    name: str
+    colour: str
+    dash: str
+    x: float
+    y: float
+    text: str
+    width: float = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """Everything the template ``chart.html`` draws, in the units of its viewBox."""
+
+    width: int
+    height: int
+    label: str
+    lines: list[Line] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+    series: list[Series] = field(default_factory=list)
+    keys: list[Key] = field(default_factory=list)
+
+
+#: A name in the legend of the score race is cut to this many characters.
+LEGEND_NAME = 16
+
+
+def race_drawing(race: Race, *, width: int = 480, plot_height: int = 230) -> Drawing:
+    """The race laid out as SVG draws it: a polyline per player, the target and köpstopp
+    lines, and the legend under the plot.
+
+    Narrow on purpose (480 units): on a 390 px phone the 15-unit labels are still about
+    12 px tall, and the plot has the whole width because the legend sits below it.
+    """
+    left, right, top = 38, 12, 12
+    plot_w, plot_h = width - left - right, plot_height
+    # Legend entries a row: three short names, or two longer ones (cut, told apart).
+    shown = told_apart(race.players, LEGEND_NAME)
+    longest = max(
+        len(f"{shown[name]} {max(totals)}") for name, totals in zip(race.players, race.totals, strict=True)
+    )
+    per_row = 3 if longest <= 11 else 2
+    legend_top = top + plot_h + 56
+    height = legend_top + 22 * -(-len(race.players) // per_row)
+    count = max(1, len(race.deals) - 1)
+    # Room above the target, so its line never doubles as the frame of the plot.
+    low, high = race.low, 10 * -(-(race.high + 4) // 10)
+    y_step = 10 * -(-(high - low) // 80)  # at most about 8 grid lines, however long the game
+
+    def x(position: int) -> float:
+        return round(left + position * plot_w / count, 1)
+
+    def y(value: float) -> float:
+        return round(top + plot_h - (value - low) / (high - low) * plot_h, 1)
+
+    drawing = Drawing(width, height, t("Score race, deal by deal"))
+    for value in range(y_step * -(-low // y_step), high + 1, y_step):
+        drawing.lines.append(Line("grid", left, y(value), left + plot_w, y(value)))
+        drawing.labels.append(Label(left - 6, round(y(value) + 5, 1), str(value), "end"))
+    step = max(1, -(-count * 30 // plot_w))  # deal numbers at least 30 units apart
+    for position, number in enumerate(race.deals):
+        if position % step and position != count:
+            continue
+        drawing.labels.append(Label(x(position), top + plot_h + 18, str(number), "middle"))
+    drawing.labels.append(Label(round(left + plot_w / 2, 1), top + plot_h + 38, t("deal"), "middle"))
+    drawing.lines.append(Line("axis", left, top, left, top + plot_h))
+    drawing.lines.append(Line("axis", left, top + plot_h, left + plot_w, top + plot_h))
+    # The target and köpstopp labels sit at the left, where every line is still low.
+    target_y = y(race.target)
+    drawing.lines.append(Line("target", left, target_y, left + plot_w, target_y, "game.target"))
+    drawing.labels.append(
+        Label(left + 6, round(target_y - 5, 1), f"{t('target')} {race.target}", kind="label")
+    )
+    if race.buy_stop is not None:
+        stop_y = y(race.buy_stop)
+        # below its line when the target's label is just above
+        label_y = stop_y + 16 if abs(stop_y - target_y) < 24 else stop_y - 5
+        drawing.lines.append(Line("buy-stop", left, stop_y, left + plot_w, stop_y, "buy_stop.threshold"))
+        drawing.labels.append(Label(left + 6, round(label_y, 1), f"köpstopp {race.buy_stop}", kind="label"))
+    column = (width - 8) / per_row
+    for index, name in enumerate(race.players):
+        colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
+        points = tuple((x(position), y(value)) for position, value in enumerate(race.totals[index]))
+        # a dot on each deal, while there is room to see them
+        drawing.series.append(Series(name, colour, dash, points, dots=count <= 40))
+        legend_x = round(8 + column * (index % per_row), 1)
+        legend_y = legend_top + 22 * (index // per_row) - 5
+        total = race.totals[index][-1]
+        drawing.keys.append(Key(name, colour, dash, legend_x, legend_y, f"{shown[name]} {total}"))
+    return drawing

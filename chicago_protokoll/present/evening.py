@@ -4,7 +4,6 @@ group chat."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from ..core.evening import Evening
@@ -96,22 +95,13 @@ def evening_markdown(evening: Evening, heading: str) -> str:
 
 
 def evening_html(evening: Evening, heading: str) -> str:
-    from .html_sheet import page
+    """The evening as one standalone page (the template ``evening.html``)."""
+    from .documents import standalone
 
-    rows = "".join(
-        f'<tr><td>{escape(name)}</td><td class="num">{escape(_signed(amount))}</td></tr>'
-        for name, amount in evening.net.items()
+    return standalone(
+        "evening.html",
+        title=heading,
+        stylesheets=("sheet.css",),
+        net=[{"name": name, "amount": _signed(amount)} for name, amount in evening.net.items()],
+        payments=[_payment_line(p.payer, p.payee, p.amount) for p in evening.payments],
     )
-    payments = "".join(
-        f"<li>{escape(_payment_line(p.payer, p.payee, p.amount))}</li>" for p in evening.payments
-    )
-    body = "\n".join(
-        [
-            f"<h1>{escape(heading)}</h1>",
-            f"<table><thead><tr><th>{escape(t('Player'))}</th><th class=\"num\">"
-            f"{escape(t('Net'))}</th></tr></thead><tbody>{rows}</tbody></table>",
-            f"<h2>{escape(t('Payments'))}</h2>",
-            f"<ul>{payments}</ul>" if payments else f"<p>{escape(t('Nobody pays anything.'))}</p>",
-        ]
-    )
-    return page(heading, body)

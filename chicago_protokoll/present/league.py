@@ -2,15 +2,14 @@
 one self-contained HTML page (the table, the head-to-head matrix, each player's rating
 over time as inline SVG).
 
-The page has no script and no external stylesheet, font or image: it opens the same
-anywhere, offline.  Every name goes through `html.escape`.
+The page (the template ``league.html``, the chart ``chart.html``) has no script and no
+external stylesheet, font or image: it opens the same anywhere, offline.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from html import escape
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.settle import amount_json, amount_text
@@ -18,7 +17,7 @@ from ..core.stats import HeadToHead, League, PlayerStats, Record
 from ..core.summary import CATEGORIES
 from ..i18n.language import language, t, tn
 from ..i18n.language import number as local_number
-from .html_sheet import COLOURS, DASHES, page
+from .chart import COLOURS, DASHES, Drawing, Key, Label, Line, Series
 
 #: Below this many finished games a player's rates and averages are not shown (--min-rated).
 MIN_RATED = 3
@@ -168,65 +167,45 @@ def shown_hands(players: Sequence[PlayerStats]) -> list[int]:
 
 # -- the page ----------------------------------------------------------------------
 
-# After the sheet's stylesheet (sheet_style): the league is wider than a protocol, names
-# stay on one line, and the matrix is centred.  The rating chart uses the sheet's .chart.
-# On a phone each player's row becomes a card (every figure labelled, nothing cut off),
-# and what stays wider than the phone (the matrix, the chart) scrolls inside a box whose
-# scroll bar is drawn; the chart keeps a width at which its text is at least 11 px.
-LEAGUE_STYLE = """
-.sheet { max-width: 297mm; }
-.cards td.name, .matrix th[scope=row] { text-align: left; }
-.cards thead th { white-space: normal; }
-.matrix td { text-align: center; font-variant-numeric: tabular-nums; }
-.matrix td.self { background: var(--head); }
-.wide { scrollbar-width: thin; scrollbar-color: var(--axis) var(--head); }
-.wide::-webkit-scrollbar { height: 8px; background: var(--head); }
-.wide::-webkit-scrollbar-thumb { background: var(--axis); border-radius: 4px; }
-.order { margin: 4px 0 8px; }
-.scroll-hint { display: none; }
-@media screen and (max-width: 640px) {
-  .cards thead { display: none; }
-  .cards table, .cards tbody, .cards tr, .cards td { display: block; width: auto; }
-  .cards tr { border: 1px solid var(--rule); border-radius: 6px; margin: 0 0 8px;
-    padding: 4px 8px; }
-  .cards td { display: flex; justify-content: space-between; gap: 12px; border: 0;
-    padding: 2px 0; text-align: right; white-space: normal; }
-  .cards td::before { content: attr(data-label); color: var(--muted); text-align: left; }
-  .cards td.name { font-weight: bold; font-size: 1.1em; }
-  .cards td.name::before { content: none; }
-  .ratings .wide svg { min-width: 760px; }
-  .scroll-hint { display: block; }  /* 15 px text in a 960 wide view: 11.9 px */
-}
-"""
-
 
 def league_html(
-    result: League, chosen: Sequence[str] = (), min_games: int = 0, min_rated: int = MIN_RATED
+    result: League,
+    chosen: Sequence[str] = (),
+    min_games: int = 0,
+    min_rated: int = MIN_RATED,
+    *,
+    nav: Sequence[Mapping[str, str]] = (),
+    site: bool = False,
 ) -> str:
-    """The whole league as one HTML document."""
-    title = t("Chicago league")
+    """The whole league as one HTML document (the template ``league.html`` with
+    ``sheet.css`` and ``league.css`` inline); ``nav``: the published site's links above
+    it (with ``site``, its stylesheet too)."""
+    from .documents import standalone
+
     players = shown_players(result, chosen, min_games)
     count = len(result.games)
-    meta = tn(
-        "{n} finished game; money at stake {stake} per point",
-        "{n} finished games; money at stake {stake} per point",
-        count,
-        stake=amount_json(result.stake),
-    )
-    body = "\n".join(
-        [
-            f"<header><h1>{escape(title)}</h1>",
-            f'<p class="meta">{escape(meta)}</p></header>',
-            _table_section(players, min_rated),
-            _figures_section(players, min_rated),
-            _hands_section(players),
-            _records_section(result),
-            _matrix_section(result, players),
-            _ratings_section(result, players),
-            f"<footer>{escape(rated_note(min_rated))} {escape(_rating_note())}</footer>",
-        ]
-    )
-    return page(title, body, style=LEAGUE_STYLE).rstrip("\n")
+    styles = ("sheet.css", "league.css", "site.css") if site else ("sheet.css", "league.css")
+    return standalone(
+        "league.html",
+        title=t("Chicago league"),
+        stylesheets=styles,
+        nav=list(nav),
+        meta=tn(
+            "{n} finished game; money at stake {stake} per point",
+            "{n} finished games; money at stake {stake} per point",
+            count,
+            stake=amount_json(result.stake),
+        ),
+        order=order_note(),
+        tables=[_table_section(players, min_rated), _figures_section(players, min_rated), _hands_section(players)],
+        records=[
+            {"label": record_label(r.kind), "players": " & ".join(r.players), "value": r.value, "game": r.game}
+            for r in result.records
+        ],
+        matrix=_matrix(result, players),
+        ratings=rating_drawing(result, players) if players else None,
+        footer=f"{rated_note(min_rated)} {_rating_note()}",
+    ).rstrip("\n")
 
 
 def _rating_note() -> str:
@@ -240,39 +219,22 @@ def _num(value: object) -> str:
 
 
 def _cards(
-    kind: str,
-    heading: str,
-    heads: Sequence[str],
-    rows: Sequence[tuple[str, Sequence[str]]],
-    empty: str,
-    before: str = "",
-) -> str:
+    kind: str, heading: str, heads: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], empty: str
+) -> dict[str, Any]:
     """A table of one row per player that a phone shows as one card per player: every
     cell carries its column's heading (``data-label``)."""
-    head = "".join(
-        f'<th scope="col"{"" if i == 0 else " class=num"}>{escape(text)}</th>'
-        for i, text in enumerate(heads)
-    )
-    lines = [
-        f'<tr><td class="name">{escape(name)}</td>'
-        + "".join(
-            f'<td class="num" data-label="{escape(label)}">{escape(cell)}</td>'
-            for label, cell in zip(heads[1:], cells, strict=True)
-        )
-        + "</tr>"
-        for name, cells in rows
-    ]
-    body = "\n".join(lines) or f'<tr><td colspan="{len(heads)}">{escape(empty)}</td></tr>'
-    return (
-        f'<section class="{kind} cards">\n'
-        f"<h2>{escape(heading)}</h2>\n{before}"
-        f'{_scrolls(heading)}<table><thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n'
-        "</tbody></table></div>\n"
-        "</section>"
-    )
+    return {
+        "kind": kind,
+        "heading": heading,
+        "heads": list(heads),
+        "rows": [
+            {"name": name, "cells": list(zip(heads[1:], cells, strict=True))} for name, cells in rows
+        ],
+        "empty": empty,
+    }
 
 
-def _table_section(players: Sequence[PlayerStats], min_rated: int) -> str:
+def _table_section(players: Sequence[PlayerStats], min_rated: int) -> dict[str, Any]:
     heads = [
         t("Player"),
         t("Rating μ − 3σ"),
@@ -306,17 +268,10 @@ def _table_section(players: Sequence[PlayerStats], min_rated: int) -> str:
                 ],
             )
         )
-    return _cards(
-        "league",
-        t("Players, by rating"),
-        heads,
-        rows,
-        t("No finished games yet."),
-        before=f'<p class="note order">{escape(order_note())}</p>\n',
-    )
+    return _cards("league", t("Players, by rating"), heads, rows, t("No finished games yet."))
 
 
-def _figures_section(players: Sequence[PlayerStats], min_rated: int) -> str:
+def _figures_section(players: Sequence[PlayerStats], min_rated: int) -> dict[str, Any]:
     heads = [
         t("Player"),
         t("Chicago success"),
@@ -347,89 +302,33 @@ def _figures_section(players: Sequence[PlayerStats], min_rated: int) -> str:
     return _cards("figures", t("What the club argues about"), heads, rows, t("No finished games yet."))
 
 
-def _hands_section(players: Sequence[PlayerStats]) -> str:
+def _hands_section(players: Sequence[PlayerStats]) -> dict[str, Any]:
     shown = shown_hands(players)
     heads = [t("Player"), *(CATEGORIES[i].localized(language()) for i in shown)]
     rows = [(p.name, [str(p.hands[i]) if p.hands else "0" for i in shown]) for p in players]
-    return _cards(
-        "hands",
-        t("Best hands that scored"),
-        heads,
-        rows if shown else [],
-        t("No hand has scored yet."),
-    )
+    return _cards("hands", t("Best hands that scored"), heads, rows if shown else [], t("No hand has scored yet."))
 
 
-def _records_section(result: League) -> str:
-    rows = "\n".join(
-        f"<tr><th scope=\"row\">{escape(record_label(r.kind))}</th>"
-        f"<td>{escape(' & '.join(r.players))}</td>"
-        f'<td class="num">{r.value}</td><td>{escape(r.game)}</td></tr>'
-        for r in result.records
-    ) or f'<tr><td colspan="4">{escape(t("No finished games yet."))}</td></tr>'
-    heads = "".join(
-        f'<th scope="col">{escape(text)}</th>'
-        for text in (t("Record"), t("Held by"), t("Figure"), t("Game"))
-    )
-    return (
-        '<section class="records">\n'
-        f"<h2>{escape(t('The club records'))}</h2>\n"
-        f'{_scrolls(t("The club records"))}<table><thead><tr>{heads}</tr></thead>\n<tbody>\n{rows}\n'
-        "</tbody></table></div>\n"
-        "</section>"
-    )
-
-
-def _matrix_section(result: League, players: Sequence[PlayerStats]) -> str:
+def _matrix(result: League, players: Sequence[PlayerStats]) -> dict[str, Any]:
+    """Each row's player against each column's: placed above, below, level."""
     names = [p.name for p in players]
     records = {(pair.a, pair.b): pair for pair in result.head_to_head}
-    head = "".join(f'<th scope="col">{escape(name)}</th>' for name in names)
     rows = []
     for row in names:
-        cells = []
+        cells: list[dict[str, Any]] = []
         for column in names:
-            if row == column:
-                cells.append('<td class="self">–</td>')
-                continue
             pair = records.get((row, column)) or records.get((column, row))
-            if pair is None:
-                cells.append("<td></td>")
-                continue
-            mine = pair.facing(row)
-            cells.append(
-                f'<td data-games="{mine.games}">{mine.a_ahead}–{mine.b_ahead}–{mine.even}</td>'
-            )
-        rows.append(f'<tr><th scope="row">{escape(row)}</th>{"".join(cells)}</tr>')
-    note = t(
-        "Each cell: the games the row's player was placed above the column's, below, level.",
-    )
-    return (
-        '<section class="matrix">\n'
-        f"<h2>{escape(t('Head to head'))}</h2>\n"
-        f'{_scrolls(t("Head to head"))}<table><thead><tr><td></td>{head}</tr></thead>\n'
-        f"<tbody>\n{chr(10).join(rows)}\n</tbody></table></div>\n"
-        f'<p class="note">{escape(note)}</p>\n'
-        "</section>"
-    )
-
-
-def _ratings_section(result: League, players: Sequence[PlayerStats]) -> str:
-    heading = escape(t("Rating over time"))
-    if not players:
-        return f'<section class="ratings chart"><h2>{heading}</h2></section>'
-    return (
-        f'<section class="ratings chart">\n<h2>{heading}</h2>\n'
-        f'{_scrolls(t("Rating over time"))}{rating_svg(result, players)}</div>\n'
-        # A phone draws no scroll bar until one scrolls: say that the chart goes on.
-        f'<p class="note scroll-hint">{escape(t("The chart is wider than the screen: swipe it sideways."))}</p>\n'
-        "</section>"
-    )
-
-
-def _scrolls(label: str) -> str:
-    """The box a wide table or chart scrolls in on a phone: focusable, so that it scrolls
-    from the keyboard too (axe-core's scrollable-region-focusable), and named."""
-    return f'<div class="wide" tabindex="0" role="group" aria-label="{escape(label)}">'
+            if row == column:
+                cells.append({"self": True})
+            elif pair is None:
+                cells.append({"self": False, "games": None})
+            else:
+                mine = pair.facing(row)
+                cells.append(
+                    {"self": False, "games": mine.games, "text": f"{mine.a_ahead}–{mine.b_ahead}–{mine.even}"}
+                )
+        rows.append({"name": row, "cells": cells})
+    return {"names": names, "rows": rows}
 
 
 def _pen(index: int) -> tuple[str, str]:
@@ -438,10 +337,11 @@ def _pen(index: int) -> tuple[str, str]:
     return COLOURS[index % len(COLOURS)], DASHES[(index + index // len(COLOURS)) % len(DASHES)]
 
 
-def rating_svg(
+def rating_drawing(
     result: League, players: Sequence[PlayerStats], *, width: int = 960, height: int = 360
-) -> str:
-    """Each player's μ after each of their games, over the league's games, as inline SVG."""
+) -> Drawing:
+    """Each player's μ after each of their games, over the league's games, laid out for
+    the SVG chart (``chart.html``)."""
     left, right, top, bottom = 44, 150, 14, 36
     plot_w, plot_h = width - left - right, height - top - bottom
     count = max(1, len(result.games))
@@ -451,47 +351,29 @@ def rating_svg(
     high = max(high, low + 5)
 
     def x(game: float) -> float:
-        return left + game * plot_w / count
+        return round(left + game * plot_w / count, 1)
 
     def y(value: float) -> float:
-        return top + plot_h - (value - low) / (high - low) * plot_h
+        return round(top + plot_h - (value - low) / (high - low) * plot_h, 1)
 
-    label = escape(t("Rating over time"))
-    out = [
-        f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{label}" '
-        'preserveAspectRatio="xMidYMid meet">'
-    ]
+    drawing = Drawing(width, height, t("Rating over time"))
     step = max(5, 5 * round((high - low) / 40))
     for value in range(low, high + 1, step):
-        out.append(
-            f'<line class="grid" x1="{left}" y1="{y(value):.1f}" x2="{left + plot_w}" '
-            f'y2="{y(value):.1f}"/><text x="{left - 6}" y="{y(value) + 4:.1f}" '
-            f'text-anchor="end">{value}</text>'
-        )
-    out.append(
-        f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}"/>'
-        f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" '
-        f'y2="{top + plot_h}"/>'
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle">'
-        f"{escape(t('game (1 to {count})', count=count))}</text>"
+        drawing.lines.append(Line("grid", left, y(value), left + plot_w, y(value)))
+        drawing.labels.append(Label(left - 6, round(y(value) + 4, 1), str(value), "end"))
+    drawing.lines.append(Line("axis", left, top, left, top + plot_h))
+    drawing.lines.append(Line("axis", left, top + plot_h, left + plot_w, top + plot_h))
+    drawing.labels.append(
+        Label(round(left + plot_w / 2, 1), height - 4, t("game (1 to {count})", count=count), "middle")
     )
     for index, player in enumerate(players):
         colour, dash = _pen(index)
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         # Everyone starts at the model's μ = 25 before their first game.
         history = result.history[player.name]
         points = [(history[0].game - 1, 25.0)] + [(p.game, p.rating.mu) for p in history]
-        line = " ".join(f"{x(g):.1f},{y(v):.1f}" for g, v in points)
-        out.append(
-            f'<polyline class="player" data-player="{escape(player.name)}" stroke="{colour}"'
-            f'{dash_attr} points="{line}"><title>{escape(player.name)}</title></polyline>'
-        )
+        drawing.series.append(Series(player.name, colour, dash, tuple((x(g), y(v)) for g, v in points)))
         legend_y = top + 18 * index + 8
-        out.append(
-            f'<g class="legend"><line x1="{left + plot_w + 6}" y1="{legend_y}" '
-            f'x2="{left + plot_w + 30}" y2="{legend_y}" stroke="{colour}" stroke-width="2.5"'
-            f'{dash_attr}/><text x="{left + plot_w + 34}" y="{legend_y + 4}">'
-            f"{escape(player.name)} {player.rating.mu:.1f}</text></g>"
+        drawing.keys.append(
+            Key(player.name, colour, dash, left + plot_w + 6, legend_y - 1, f"{player.name} {player.rating.mu:.1f}", 2.5)
         )
-    out.append("</svg>")
-    return "".join(out)
+    return drawing

@@ -6,7 +6,6 @@ finding, each with the session and the deal, so the revisor can open it (`chicag
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from ..core.night_check import Finding
@@ -67,15 +66,19 @@ def findings_text(night: str, findings: Sequence[Finding], closed: str | None = 
 
 
 def findings_html(night: str, findings: Sequence[Finding], closed: str | None = None) -> str:
-    """The same list as a section of the keeper's page (names and reasons escaped)."""
-    items = "".join(
-        f'<li data-kind="{escape(finding.kind)}" data-session="{escape(finding.session)}" '
-        f'data-deal="{finding.deal}">{escape(visible(finding_line(finding)))}</li>'
-        for finding in findings
-    )
-    title = escape(t("Night check"))
-    heading = escape(visible(findings_heading(night, findings, closed)))
-    return (
-        f'<section class="check" aria-labelledby="check-title"><h2 id="check-title">{title}</h2>'
-        f"<p>{heading}</p>" + (f"<ul>{items}</ul>" if items else "") + "</section>"
-    )
+    """The same list as a section of the keeper's page (``night_check.html``)."""
+    from .templating import render
+
+    return render(
+        "night_check.html",
+        heading=visible(findings_heading(night, findings, closed)),
+        findings=[
+            {
+                "kind": finding.kind,
+                "session": finding.session,
+                "deal": finding.deal,
+                "text": visible(finding_line(finding)),
+            }
+            for finding in findings
+        ],
+    ).rstrip("\n")

@@ -10,16 +10,16 @@ by), the last trick (with a two), the showdown and a running total per player; u
 whose pages are full gets one more.  The last page has the penalties and forfeits and
 the revisor's signature.
 
-The page is the template ``templates/paper_protocol.html`` (Jinja2, autoescaped) with the
-paper's stylesheet ``static/paper_protocol.css``; every word is translated here, where
-the catalogue's tests see it.
+The page is the template ``templates/paper_protocol.html`` (one page of paper is
+``templates/paper/parts.html``, the night's blank protocol's too) with the stylesheets
+``sheet.css`` and ``paper_protocol.css`` inline and the columns' widths in the same hashed
+style (`paper_style`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..core.events import Correction, Forfeit, Penalty
@@ -35,8 +35,6 @@ from .width import text_width
 ROWS = 20
 #: Rows for penalties and forfeits at the least; more when the game has more.
 ENTRY_ROWS = 3
-
-PACKAGE = Path(__file__).parent.parent
 
 #: The share of the width (per cent) of each kind of deal cell: the deal number narrow,
 #: the players' totals share what is left.
@@ -135,14 +133,27 @@ def paper_rows(standings: Standings) -> int:
     return pages * ROWS
 
 
+def paper_style(papers: Sequence[tuple[str, Sequence[Head]]]) -> str:
+    """The CSS of each paper's column widths (``templates/paper/columns.css``): ``papers``
+    are (the paper's class, its columns) pairs."""
+    from .templating import render
+
+    return render("paper/columns.css", papers=papers)
+
+
+def seat_list(players: Sequence[str]) -> str:
+    return ", ".join(
+        t("{seat}. {name}", seat=index, name=name) for index, name in enumerate(players, start=1)
+    )
+
+
 def protocol_context(
     standings: Standings, session_name: str, corrections: Sequence[Correction] = ()
 ) -> dict[str, Any]:
-    """What the template shows: the words, the pages and their rows."""
+    """What the template shows: the pages and their rows, and the paper's facts."""
     rules = standings.rules
     players = [p.name for p in standings.players]
     heads = column_heads(rules, players)
-    taking = paper_takes_from(rules)
     count = paper_rows(standings)
     dealers = _dealers(standings, count)
     rows = []
@@ -155,43 +166,38 @@ def protocol_context(
             written = {"deal": str(deal), "dealer": dealers[deal - 1]}
             totals = [""] * len(players)
         rows.append({"deal": deal, "written": deal <= len(standings.deals), "cells": written, "totals": totals})
-    pages = [rows[start : start + ROWS] for start in range(0, count, ROWS)]
-    penalties = _penalties(standings)
-    entries = penalties + [("", "", "", "")] * max(0, ENTRY_ROWS - len(penalties))
-    seats = ", ".join(
-        t("{seat}. {name}", seat=index, name=name) for index, name in enumerate(players, start=1)
-    )
     title = t("Paper protocol: {session}", session=session_name)
+    chunks = [rows[start : start + ROWS] for start in range(0, count, ROWS)]
+    pages = [
+        {
+            "number": number,
+            "heading": f"{title} · " + t("Page {page} of {pages}", page=number, pages=len(chunks)),
+            "rows": chunk,
+            "last": number == len(chunks),
+        }
+        for number, chunk in enumerate(chunks, start=1)
+    ]
+    penalties = _penalties(standings)
     return {
-        "lang": language(),
         "title": title,
-        "session": session_name,
-        "heads": heads,
+        "intro": t("Print on A4: one page per {rows} deals.", rows=ROWS),
         "pages": pages,
-        "entries": entries,
-        "corrections": [describe_correction(correction) for correction in corrections],
-        "taking": taking,
-        "long_names": max(map(text_width, players), default=0) > LONG_NAME,
-        "words": {
-            "session": t("Session"),
-            "how": t("Write each köp, the Chicago, the last trick and the showdown as chicago deal takes them, and everyone’s total after the deal."),
-            "seats": t("Seats clockwise; seat 1 deals first"),
-            "seat_list": seats,
-            "page": [t("Page {page} of {pages}", page=n, pages=len(pages)) for n in range(1, len(pages) + 1)],
-            "deals": t("Deals"),
-            "from": t("from"),
-            "broken_by": t("broken by"),
-            "with_a_two": t("with a two"),
-            "more": t("More deals: go on on a second sheet from deal {deal}.", deal=count + 1),
-            "entries": t("Penalties and forfeits"),
-            "corrections": t("Corrections"),
-            "deal": t("Deal"),
-            "player": t("Player"),
-            "points": t("Points"),
-            "reason": t("Reason"),
-            "signature": t("Revisor’s signature"),
-            "typed": t("Typed up for chicago import, the header is: {columns}", columns=", ".join(typed_headers(rules, players, language()))),
-            "intro": t("Print on A4: one page per {rows} deals.", rows=ROWS),
+        "paper": {
+            "session": session_name,
+            "table": None,
+            "qr": None,
+            "columns": "columns-1",
+            "heads": heads,
+            "taking": paper_takes_from(rules),
+            "long_names": max(map(text_width, players), default=0) > LONG_NAME,
+            "seat_list": seat_list(players),
+            "next_deal": count + 1,
+            "entries": penalties + [("", "", "", "")] * max(0, ENTRY_ROWS - len(penalties)),
+            "corrections": [describe_correction(correction) for correction in corrections],
+            "typed": t(
+                "Typed up for chicago import, the header is: {columns}",
+                columns=", ".join(typed_headers(rules, players, language())),
+            ),
         },
     }
 
@@ -200,20 +206,12 @@ def protocol_html(
     standings: Standings, session_name: str, corrections: Sequence[Correction] = ()
 ) -> str:
     """The paper protocol of the game as one standalone, printable HTML page."""
-    # Jinja2 here, not at the top: only this export renders a template.
-    from jinja2 import Environment, FileSystemLoader, select_autoescape
-    from markupsafe import Markup
+    from .documents import standalone
 
-    from .sheet_style import STYLE
-
-    environment = Environment(
-        loader=FileSystemLoader(PACKAGE / "templates"),
-        autoescape=select_autoescape(default=True, default_for_string=True),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
+    context = protocol_context(standings, session_name, corrections)
+    return standalone(
+        "paper_protocol.html",
+        stylesheets=("sheet.css", "paper_protocol.css"),
+        extra_style=paper_style([("columns-1", context["paper"]["heads"])]),
+        **context,
     )
-    css = (PACKAGE / "static" / "paper_protocol.css").read_text(encoding="utf-8")
-    # The stylesheets are ours, from the package, so put in as they are.
-    style = Markup(STYLE + css)
-    return environment.get_template("paper_protocol.html").render(style=style, **protocol_context(standings, session_name, corrections))

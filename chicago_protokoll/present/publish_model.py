@@ -40,16 +40,46 @@ def player_path(name: str) -> str:
     return f"players/{player_slug(name)}.html"
 
 
+#: The characters a session's or a night's name keeps in its page's file name as it is.
+_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+
+
+def page_slug(name: str) -> str:
+    """A session's or a night's page name: the name itself when it is plain ASCII
+    (``fredag-r1-t2``, so the addresses published before stay), else the ASCII of its
+    NFKD name, spaces as ``-``, and 8 hex of its SHA-256 (``fredag kväll`` ->
+    ``fredag-kvall-1a2b3c4d``): no address needs percent-encoding, and two names that
+    fold to the same letters still have two pages."""
+    if name and set(name) <= _PLAIN and not name.startswith("."):
+        return name
+    decomposed = unicodedata.normalize("NFKD", name)
+    letters = "".join(
+        c if c.isascii() and (c.isalnum() or c in "-_.") else "-" if c.isspace() else ""
+        for c in decomposed
+    ).strip("-.")
+    digest = hashlib.sha256(unicodedata.normalize("NFC", name).encode("utf-8")).hexdigest()[:8]
+    return f"{letters}-{digest}" if letters else digest
+
+
 def game_path(session: str) -> str:
-    return f"games/{session}.html"
+    return f"games/{page_slug(session)}.html"
 
 
 def night_path(night: str) -> str:
-    return f"nights/{night}/index.html"
+    return f"nights/{page_slug(night)}/index.html"
 
 
 def results_path(night: str) -> str:
-    return f"nights/{night}/results.json"
+    return f"nights/{page_slug(night)}/results.json"
+
+
+def moved_paths(kind: str, name: str) -> list[str]:
+    """Where a release before the ASCII names put the page of the game or night ``name``
+    (``games/kväll.html``), when that is not where it is now: a page there sends a link
+    made before on to the new one."""
+    old = f"games/{name}.html" if kind == "game" else f"nights/{name}/index.html"
+    new = game_path(name) if kind == "game" else night_path(name)
+    return [old] if old != new else []
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,9 @@ The paths:
 - ``league.html``: the whole league (the page of ``stats --format html``);
 - ``nights/NAME/index.html`` and ``nights/NAME/results.json`` per night;
 - ``games/SESSION.html`` per game (the protocol as the HTML sheet shows it);
+  a session's or a night's NAME is its name where that is plain ASCII, else its ASCII
+  letters and 8 hex of its SHA-256 (`publish_model.page_slug`), and the address an
+  earlier release gave such a page holds a page sending a link made then on;
 - ``players/SLUG-HASH8.html`` per player (cli.md: the ASCII letters and digits of the
   NFKD name, and 8 hex digits of the SHA-256 of the NFC name).
 """
@@ -25,6 +28,7 @@ from .publish_model import (
     GameSource,
     Site,
     game_path,
+    moved_paths,
     night_path,
     player_path,
     player_slug,
@@ -55,8 +59,12 @@ def site_files(
         name = str(status["night"])
         files[night_path(name)] = pages.night_page(site, status)
         files[results_path(name)] = results_text(status)
+        for old in moved_paths("night", name):
+            files[old] = pages.moved_page(old, night_path(name), name)
     for game in site.games:
         files[game_path(game.name)] = pages.game_page(site, game)
+        for old in moved_paths("game", game.name):
+            files[old] = pages.moved_page(old, game_path(game.name), game.name)
     for player in site.players():
         files[player_path(player)] = pages.player_page(site, player)
     return {path: text.encode("utf-8") for path, text in files.items()}
