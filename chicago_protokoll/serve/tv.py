@@ -30,6 +30,8 @@ from ..present.views import marks, moment_text
 
 # More deals than any screen holds at this size; the box shows those that fit.
 MOST_DEALS = 30
+# A name longer than this many characters gets the standings' wider, smaller layout.
+LONG_NAME = 14
 
 
 def tv_title(session_name: str) -> str:
@@ -53,6 +55,7 @@ def tv_body(
         moment=_moment(standings),
         players=_players(standings),
         names=[p.name for p in standings.players],
+        long_names=max(len(p.name) for p in standings.players) > LONG_NAME,
         deals=_deals(standings, corrected),
         corrected_mark=CORRECTED,
         result=_result(standings, stake) if standings.finished else None,
