@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..i18n.language import t
+from ..present.night_status import table_name
 from ..present.sheet_style import STYLE
 from . import keys, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .app import status_route
@@ -124,4 +125,7 @@ class NightTables:
         }
         if row is not None:
             night.update(row)
+            # after a per-table draw the phone says which game the table is on: "Table 1,
+            # game 2 of 2" (a night of rounds: "Table 1", as before)
+            label = table_name(row, status)
         return Table(number, path, problem, table_view(number), f"/t/{number}", label, night)
