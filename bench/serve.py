@@ -30,6 +30,17 @@ It works in a temporary data directory (``CHICAGO_PROTOKOLL_HOME``), never yours
   phones (4 a table, each following its table's sheet) and one for the room's board;
   memory idle and after a deal at every table, idle CPU over ``--idle`` seconds.
   Goals: <= 60 MiB, < 1 % of a core.
+- the room at scale (``--only scale``; issue 39): a night of ``--tables`` tables of 4
+  (32), ``--phones`` phones a table (4) and the board and the TV: the 130 clients in one
+  separate process (bench/room_clients.py), at the server's default limits.  p95 of
+  ``--taps`` taps (a recording form sent to every page updated; goal <= 0.3 s), the
+  server's VmRSS after ``--minutes`` with the streams open (10; goal <= 150 MiB), its CPU
+  over ``--idle`` seconds with them open and no taps (goal <= 2 % of a core), and the
+  machine's load average beside.
+
+``--only`` runs some parts (``start,taps,night,scale``; every part by default); the
+suite runs ``--only taps,scale`` at its smallest size (tests/serve/test_bench_serve.py)
+so the benchmark cannot rot with the pages.
 """
 
 from __future__ import annotations
@@ -46,6 +57,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 CHICAGO = Path(sys.executable).parent / "chicago"
 PLAYERS = ("Anna", "Bo", "Cilla", "Dagny")
@@ -179,7 +191,7 @@ def tap_latency(env: dict[str, str], taps: int) -> list[float]:
                 button = (
                     keeper.locator('section.moment button[value="pass"]')
                     if number % 2 == 0
-                    else keeper.locator("form button.wide")
+                    else keeper.locator('form:has(input[name="do"][value="undo"]) button')
                 )
                 tapped = float(keeper.evaluate("() => Date.now()"))
                 with keeper.expect_navigation():
@@ -229,6 +241,82 @@ def night_figures(env: dict[str, str], idle: float) -> tuple[int, int, int, floa
     return rss_idle, rss_streams, rss_pushed, cpu
 
 
+def scale_figures(
+    env: dict[str, str], tables: int, phones: int, taps: int, minutes: float, idle: float
+) -> dict[str, float]:
+    """The room at scale: a night of ``tables`` tables of 4, ``phones`` streams a table and
+    the board's and the TV's, all in one other process (bench/room_clients.py)."""
+    import json
+
+    players = [f"Spelare {n}" for n in range(1, 4 * tables + 1)]
+    chicago(env, "night", "new", "stor", *players, "--seed", "1")
+    server, base, lines = start(env, "--night", "stor", "--record")
+    host = base.split("//", 1)[1].strip("/")
+    port = int(host.rsplit(":", 1)[1])
+    found = dict(re.findall(r"(?:table|bord) (\d+): http://[^/]+(/r/\d+/\S+)", "".join(lines)))
+    paths = [found[str(number)] for number in range(1, tables + 1)]
+    clients = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("room_clients.py")), "--port", str(port),
+         "--host", f"127.0.0.1:{port}", "--phones", str(phones), "--taps", str(taps), *paths],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    assert clients.stdin is not None and clients.stdout is not None
+
+    def said(key: str) -> Any:
+        line = clients.stdout.readline() if clients.stdout else ""
+        if not line:
+            raise RuntimeError(f"the clients' process ended before saying {key}")
+        return json.loads(line)[key]
+
+    try:
+        streams = int(said("ready"))
+        opened = time.monotonic()
+        latencies: list[float] = said("latencies")
+        cpu = idle_cpu(server.pid, idle)
+        load = os.getloadavg()
+        time.sleep(max(0.0, opened + minutes * 60 - time.monotonic()))
+        rss = rss_kib(server.pid)
+        clients.stdin.close()
+        lost = int(said("lost"))
+        clients.wait(timeout=30)
+    finally:
+        if clients.poll() is None:
+            clients.kill()
+        server.send_signal(2)
+        server.wait(timeout=10)
+    ordered = sorted(latencies)
+    p95 = ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
+    return {
+        "streams": streams, "taps": len(latencies), "median": statistics.median(latencies),
+        "p95": p95, "max": ordered[-1], "rss_mib": rss / 1024, "cpu": cpu,
+        "load1": load[0], "load5": load[1], "load15": load[2], "lost": lost,
+        "minutes": (time.monotonic() - opened) / 60 if minutes else 0.0,
+    }
+
+
+def print_scale(figures: dict[str, float], tables: int, phones: int, idle: float) -> None:
+    p95, rss, cpu = figures["p95"], figures["rss_mib"], figures["cpu"]
+    print(
+        f"the room at scale: {tables} tables, {phones} phones a table, the board and the TV: "
+        f"{figures['streams']:.0f} streams from one process ({figures['lost']:.0f} lost)"
+    )
+    print(
+        f"  tap-to-every-page over {figures['taps']:.0f} taps: p95 {p95:.3f} s, median "
+        f"{figures['median']:.3f} s, max {figures['max']:.3f} s "
+        f"(goal p95 <= 0.3 s: {'met' if p95 <= 0.3 else 'NOT met'})"
+    )
+    print(
+        f"  VmRSS after {figures['minutes']:.1f} min with the streams open: {rss:.1f} MiB "
+        f"(goal <= 150 MiB: {'met' if rss <= 150 else 'NOT met'})"
+    )
+    print(
+        f"  CPU over {idle:.0f} s with the streams open, no taps: {cpu:.2f} % of a core "
+        f"(goal <= 2 %: {'met' if cpu <= 2 else 'NOT met'}); load average "
+        f"{figures['load1']:.2f} {figures['load5']:.2f} {figures['load15']:.2f} "
+        f"on {os.cpu_count()} CPUs"
+    )
+
+
 def _first_player(env: dict[str, str], session: str) -> str:
     import json
 
@@ -244,10 +332,44 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20, help="latency samples (deals)")
     parser.add_argument("--idle", type=float, default=60.0, help="seconds of each idle spell")
     parser.add_argument("--streams", type=int, default=33, help="event streams held open")
+    parser.add_argument("--only", default="start,taps,night,scale", help="the parts to run")
+    parser.add_argument("--tables", type=int, default=32, help="the scale run's tables")
+    parser.add_argument("--phones", type=int, default=4, help="the scale run's phones a table")
+    parser.add_argument("--taps", type=int, default=64, help="the scale run's taps")
+    parser.add_argument("--minutes", type=float, default=10, help="the scale run's RSS wait")
     options = parser.parse_args()
+    parts = set(options.only.split(","))
 
     home = Path(tempfile.mkdtemp(prefix="chicago-bench-serve-"))
     env = {**os.environ, "CHICAGO_PROTOKOLL_HOME": str(home), "CHICAGO_LANG": "en"}
+    print(f"chicago serve, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs", flush=True)
+    if "start" in parts:
+        one_session(env, home, options)
+    if "taps" in parts:
+        taps = tap_latency(env, options.deals)
+        median = statistics.median(taps)
+        print(
+            f"tap-to-page (recording page -> phone and TV) over {len(taps)} taps: median "
+            f"{median:.3f} s, min {min(taps):.3f} s, max {max(taps):.3f} s "
+            f"(goal: median <= 1 s: {'met' if median <= 1 else 'NOT met'})", flush=True
+        )
+    if "night" in parts:
+        idle_night, streams_night, pushed_night, cpu_night = night_figures(env, options.idle)
+        print(
+            f"night of 8 tables, 32 phones and a board: VmRSS idle {idle_night / 1024:.1f} MiB, "
+            f"33 streams {streams_night / 1024:.1f} MiB, after a deal at every table "
+            f"{pushed_night / 1024:.1f} MiB (goal <= 60); idle CPU {cpu_night:.2f} % of a core "
+            f"over {options.idle:.0f} s (goal < 1)", flush=True
+        )
+    if "scale" in parts:
+        figures = scale_figures(
+            env, options.tables, options.phones, options.taps, options.minutes, options.idle
+        )
+        print_scale(figures, options.tables, options.phones, options.idle)
+
+
+def one_session(env: dict[str, str], home: Path, options: argparse.Namespace) -> None:
+    """One session: start-up, write-to-page, memory and idle CPU with ``--streams``."""
     chicago(env, "new", "fredag", *PLAYERS)
     session = home / "sessions" / "fredag.toml"
     assert session.exists(), session
@@ -325,7 +447,6 @@ def main() -> None:
         server.send_signal(2)
         server.wait(timeout=10)
 
-    print(f"chicago serve, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
     print(
         f"start: URL printed after {printed * 1000:.0f} ms, first answer after "
         f"{answered * 1000:.0f} ms"
@@ -344,20 +465,6 @@ def main() -> None:
     print(
         f"idle CPU: {cpu_idle:.2f} % of a core with no client, {cpu_streams:.2f} % with {count} "
         f"streams (over {options.idle:.0f} s each)"
-    )
-    taps = tap_latency(env, options.deals)
-    median = statistics.median(taps)
-    print(
-        f"tap-to-page (recording page -> phone and TV) over {len(taps)} taps: median "
-        f"{median:.3f} s, min {min(taps):.3f} s, max {max(taps):.3f} s "
-        f"(goal: median <= 1 s: {'met' if median <= 1 else 'NOT met'})"
-    )
-    idle_night, streams_night, pushed_night, cpu_night = night_figures(env, options.idle)
-    print(
-        f"night of 8 tables, 32 phones and a board: VmRSS idle {idle_night / 1024:.1f} MiB, "
-        f"33 streams {streams_night / 1024:.1f} MiB, after a deal at every table "
-        f"{pushed_night / 1024:.1f} MiB (goal <= 60); idle CPU {cpu_night:.2f} % of a core "
-        f"over {options.idle:.0f} s (goal < 1)"
     )
 
 

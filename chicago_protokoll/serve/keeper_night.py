@@ -12,13 +12,13 @@ another game and answers "already drawn", drawing nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 
 from ..core.errors import ChicagoError
 from ..core.night import Night, NightError, NightTable, latest_games
 from ..i18n.language import Msg, language, t
 from ..present.night_check import findings_html
 from ..present.night_status import drawn_games_text
+from ..present.templating import render
 from ..store import nightfile
 from .nightboard import NightBoard
 
@@ -38,10 +38,7 @@ class KeeperNight:
             night = nightfile.load_night(self.board.path)
             findings = nightfile.night_findings(night)
         except ChicagoError as error:
-            return (
-                f'<section class="check"><h2>{escape(t("Night check"))}</h2>'
-                f'<p class="alert" role="alert">{escape(error.localized(language()))}</p></section>'
-            )
+            return render("night_check_problem.html", problem=error.localized(language())).strip()
         return findings_html(night.name, findings, night.closed.at if night.closed is not None else None)
 
     def draw_form(self, number: int, token: str) -> str:
@@ -53,14 +50,9 @@ class KeeperNight:
         row = next((r for r in status["tables"] if int(r["table"]) == number), None)
         if row is None or not row["finished"] or int(row["game"]) >= int(status["games_per_table"]):
             return ""
-        hidden = "".join(
-            f'<input type="hidden" name="{name}" value="{escape(value)}">'
-            for name, value in (("token", token), ("table", str(number)), ("session", str(row["session"])))
-        )
-        return (
-            f'<form method="post" class="draw">{hidden}'
-            f'<button name="do" value="{DRAW}">{escape(t("Draw its next game"))}</button></form>'
-        )
+        return render(
+            "night_draw.html", token=token, table=number, session=str(row["session"]), do=DRAW
+        ).strip()
 
     @staticmethod
     def asks_draw(form: Mapping[str, str]) -> bool:

@@ -14,16 +14,17 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..i18n.language import t
+from ..present.night_status import table_name
 from ..present.sheet_style import STYLE
 from . import keys, paths  # noqa: F401  # paths: the {number:table} of the routes
 from .app import status_route
-from .night_page import BOARD_STYLE, PAGE_SCRIPT, board_document
+from .night_page import ROTATE_SECONDS
 from .nightboard import BOARD, TV, NightBoard, table_view
-from .pages import SCRIPT, SHEET, badge, csp_for, sheet_document
+from .pages import SHEET, Kind, csp_for, live_document, sheet_document
 from .record_app import Table
 
-BOARD_SCRIPT = SCRIPT + "\n" + PAGE_SCRIPT
-BOARD_POLICY = csp_for(BOARD_STYLE, BOARD_SCRIPT)
+#: The board and the night's /tv: the room's style, the live script and the paging one.
+ROOM = Kind(BOARD, "nb", ("room.css",), ("live.js", "board.js"), rotate=ROTATE_SECONDS)
 
 
 def night_routes(board: NightBoard, base: str) -> list[BaseRoute]:
@@ -33,10 +34,8 @@ def night_routes(board: NightBoard, base: str) -> list[BaseRoute]:
         """The board (``/``) or the night's ``/tv``: one layout, laid out for what it holds."""
 
         async def room(request: Request) -> Response:
-            snapshot = board.snapshot
-            view = snapshot.views[name]
-            document = board_document(view.title, view.body, badge(snapshot, name), BOARD_SCRIPT)
-            return HTMLResponse(document, headers={"content-security-policy": BOARD_POLICY})
+            document = live_document(board.snapshot, name, ROOM)
+            return HTMLResponse(document, headers={"content-security-policy": ROOM.policy})
 
         return room
 
@@ -126,4 +125,7 @@ class NightTables:
         }
         if row is not None:
             night.update(row)
+            # after a per-table draw the phone says which game the table is on: "Table 1,
+            # game 2 of 2" (a night of rounds: "Table 1", as before)
+            label = table_name(row, status)
         return Table(number, path, problem, table_view(number), f"/t/{number}", label, night)

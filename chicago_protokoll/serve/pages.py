@@ -1,117 +1,88 @@
-"""The documents the server sends: the live sheet (``/``) and the room's screen (``/tv``),
-each a snapshot's view inside its page with the one script that keeps it live.
+"""The documents the server sends for the room: the live sheet (``/``, a night's
+``/t/N``), one session's screen (``/tv``), and a night's board (``/``) and ``/tv``: each
+a snapshot's view inside ``templates/room/page.html``, with the script that keeps it live
+(``static/live.js``; the board's paging besides, ``static/board.js``).
 
 The script opens the page's event stream and swaps the page's ``<main>`` with each new
 view, so a deal, an undo or a new current session shows without a reload; it says when
-the link is lost (the browser's EventSource reconnects by itself).  Where a box is
-marked ``data-fit`` (the TV's deals) it hides the rows the box cuts in half.
+the link is lost (the browser's EventSource reconnects by itself).
 
-Style and script are inline and pinned by hash in the Content-Security-Policy: the
-pages show names typed at the table, and nothing else may run or load.
+Styles and scripts are the package's static files, named by their content and each with
+its ``integrity`` hash; the policy (`POLICY`) lets nothing else load or run — no inline
+script or style, no ``style=`` attribute: the pages show names typed at the table.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 
-from ..i18n.language import t
-from ..present.html_sheet import document, page
-from ..present.sheet_style import STYLE
+from ..i18n.language import language, t
+from ..present.templating import inline_hash, render
 from .board import Snapshot
-from .tv import TV_STYLE
 
-SCRIPT = """(() => {
-  const main = document.querySelector("main");
-  const badge = document.getElementById("live");
-  const words = JSON.parse(badge.dataset.words);
-  const fit = () => {
-    for (const box of main.querySelectorAll("[data-fit]")) {
-      const rows = [...box.querySelectorAll(box.dataset.fit)];
-      rows.forEach((row) => { row.hidden = false; });
-      const bottom = box.getBoundingClientRect().bottom;
-      const first = rows.findIndex((row) => row.getBoundingClientRect().bottom > bottom + 0.5);
-      if (first >= 0) rows.slice(first).forEach((row) => { row.hidden = true; });
-    }
-  };
-  const url = badge.dataset.stream + "&since=" + encodeURIComponent(badge.dataset.version);
-  const source = new EventSource(url);
-  source.addEventListener("sheet", (event) => {
-    const data = JSON.parse(event.data);
-    main.innerHTML = data.html;
-    document.title = data.title;
-    badge.dataset.version = event.lastEventId;
-    fit();
-  });
-  source.addEventListener("open", () => {
-    badge.textContent = words.live;
-    badge.className = "live";
-  });
-  source.addEventListener("error", () => {
-    badge.textContent = words.lost;
-    badge.className = "live lost";
-  });
-  window.addEventListener("resize", fit);
-  fit();
-})();"""
-
-
-def _digest(text: str) -> str:
-    return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+#: The policy of every live page of the room: scripts and styles only from the server
+#: (the pages name only the package's static files, each with its integrity hash), the
+#: event stream only to it, no form anywhere, no other site framing it.
+POLICY = (
+    "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 
 
 def csp_for(style: str, script: str | None = None, *, forms: bool = False) -> str:
-    """Only our own inline style and script may run, and the page may talk only to its
-    server; a form goes only to it (a recording page), or nowhere; no other site may
-    frame it."""
-    scripts = f"script-src 'sha256-{_digest(script)}'; connect-src 'self'; " if script else ""
+    """The policy of a page with its own inline style (and script), pinned by hash: the
+    pages not yet moved to static files (the recording page, the cards).  The room's
+    live pages use `POLICY`."""
+    scripts = f"script-src {inline_hash(script)}; connect-src 'self'; " if script else ""
+    form = "'self'" if forms else "'none'"
     return (
-        f"default-src 'none'; style-src 'sha256-{_digest(style)}'; {scripts}"
-        f"base-uri 'none'; form-action {'self' if forms else 'none'}; frame-ancestors 'none'"
-    ).replace("form-action self", "form-action 'self'")
-
-
-def csp(style: str) -> str:
-    """The policy of a live read-only page: its style and the one script."""
-    return csp_for(style, SCRIPT)
+        f"default-src 'none'; style-src {inline_hash(style)}; {scripts}"
+        f"base-uri 'none'; form-action {form}; frame-ancestors 'none'"
+    )
 
 
 @dataclass(frozen=True)
 class Kind:
-    """One kind of page: the board's view it shows, its stylesheet and its policy."""
+    """One kind of live page: the view it shows, its stylesheets, its scripts."""
 
     view: str
-    style: str
-    policy: str
+    main: str  # the class of its <main> (and <body>): the style's part that is its own
+    styles: Sequence[str]
+    scripts: Sequence[str] = ("live.js",)
+    rotate: int = 0  # seconds between two pages of the board (0: it does not turn page)
+    policy: str = POLICY
 
 
-SHEET = Kind("sheet", STYLE, csp(STYLE))
-TV = Kind("tv", TV_STYLE, csp(TV_STYLE))
+SHEET = Kind("sheet", "sheet", ("sheet.css",))
+TV = Kind("tv", "tv", ("room.css",))
 
 
-def badge(snapshot: Snapshot, view: str, *, extra: str = "") -> str:
-    """The page's link to its stream: the view it follows, the version it shows."""
-    words = json.dumps({"live": t("● live"), "lost": t("reconnecting…")}, ensure_ascii=False)
-    return (
-        f'<p id="live" class="live lost" role="status" '
-        f'data-version="{snapshot.views[view].id}" '
-        f'data-stream="/events?view={view}" {extra}'
-        f'data-words="{escape(words)}">{t("connecting…")}</p>'
+def live_document(snapshot: Snapshot, view: str, kind: Kind) -> str:
+    """The page of ``view`` as ``kind`` shows it, at the snapshot's version."""
+    shown = snapshot.views[view]
+    from markupsafe import Markup
+
+    return render(
+        "room/page.html",
+        lang=language(),
+        title=shown.title,
+        styles=kind.styles,
+        scripts=kind.scripts,
+        main=kind.main,
+        rotate=kind.rotate,
+        view=view,
+        version=shown.id,
+        words={"live": t("● live"), "lost": t("reconnecting…")},
+        # the one place a view's body enters the page: rendered by its own template
+        body=Markup(shown.body),
     )
 
 
 def sheet_document(snapshot: Snapshot, view: str = SHEET.view) -> str:
     """The live sheet of ``view`` (a night's table N is ``tN``)."""
-    shown = snapshot.views[view]
-    return page(shown.title, shown.body, before=badge(snapshot, view), script=SCRIPT)
+    return live_document(snapshot, view, SHEET)
 
 
 def tv_document(snapshot: Snapshot) -> str:
-    view = snapshot.views[TV.view]
-    return document(
-        view.title, view.body, style=TV_STYLE, main="tv", before=badge(snapshot, TV.view),
-        script=SCRIPT,
-    )
+    return live_document(snapshot, TV.view, TV)

@@ -5,7 +5,7 @@
 - At most LIMIT_CONNECTIONS connections (more than the streams' cap, app.MAX_STREAMS):
   one more closes the connection that has waited longest for a request of its own
   (kept alive, or sending one slowly), so idle and slow sockets never hold the cap
-  against a phone that asks (`Http11.connection_made`).  Only when every connection is
+  against a phone that asks (`uvicorn_seam.Http11.connection_made`).  Only when every connection is
   busy answering does uvicorn's ``limit_concurrency`` (HARD_LIMIT) answer 503.
 - Every request on a connection, not only the first, must arrive whole within
   REQUEST_TIMEOUT of its first byte (or of the connection, for the first): otherwise
@@ -27,84 +27,20 @@ from typing import Any
 
 import uvicorn
 from starlette.requests import ClientDisconnect
-from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .board import Source
+from .uvicorn_seam import LIMIT_CONNECTIONS, REQUEST_TIMEOUT, Http11
 
-LIMIT_CONNECTIONS = 400
+__all__ = ["LIMIT_CONNECTIONS", "REQUEST_TIMEOUT", "Server", "listen", "prepare", "serve"]
+
 # uvicorn's own cap, above ours: reached only when every connection is busy answering.
 HARD_LIMIT = LIMIT_CONNECTIONS + 100
-REQUEST_TIMEOUT = 10.0  # seconds a connection has to send each request whole
 KEEP_ALIVE = 5.0  # seconds an idle kept-alive connection stays open
 BACKLOG = 1024  # a room of phones opening the page at once are all let in
 GRACE = 2.0  # seconds the server waits for requests to end when stopping
 
 # Errors that are the network's, not a bug: a phone gone, a connection reset.
 _NETWORK = (OSError, asyncio.CancelledError, asyncio.TimeoutError, ClientDisconnect)
-
-
-class Http11(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol, closing a connection that does not send each request
-    whole in time, and the longest-waiting one when the connections are at the cap."""
-
-    _request_timer: asyncio.TimerHandle | None = None
-    _waiting_since = 0.0
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)  # type: ignore[arg-type]
-        self._waiting_since = self.loop.time()
-        self._arm()
-        if len(self.connections) > LIMIT_CONNECTIONS:
-            self._make_room()
-
-    def waiting(self) -> bool:
-        """No request of this connection is being answered: it is idle (kept alive) or
-        still sending one."""
-        return self.cycle is None or self.cycle.response_complete
-
-    def _received_whole(self) -> bool:
-        return self.cycle is not None and not self.cycle.response_complete and not self.cycle.more_body
-
-    def _arm(self) -> None:
-        if self._request_timer is None:
-            self._request_timer = self.loop.call_later(REQUEST_TIMEOUT, self._close_if_slow)
-
-    def _close_if_slow(self) -> None:
-        self._request_timer = None
-        if not self._received_whole() and not self.transport.is_closing():
-            self.transport.close()
-
-    def data_received(self, data: bytes) -> None:
-        # The first bytes of a request after the last answer: that request has its time.
-        if self.waiting():
-            self._arm()
-        super().data_received(data)
-
-    def on_response_complete(self) -> None:
-        if self._request_timer is not None:
-            self._request_timer.cancel()
-            self._request_timer = None
-        self._waiting_since = self.loop.time()
-        super().on_response_complete()
-
-    def _make_room(self) -> None:
-        """Close the connection (not this one) that has waited longest without a request
-        being answered: one that only holds a socket never outranks one that asks."""
-        idle = [
-            other
-            for other in self.connections
-            if other is not self and isinstance(other, Http11) and other.waiting()
-        ]
-        if idle:
-            oldest = min(idle, key=lambda other: other._waiting_since)
-            if not oldest.transport.is_closing():
-                oldest.transport.close()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self._request_timer is not None:
-            self._request_timer.cancel()
-            self._request_timer = None
-        super().connection_lost(exc)
 
 
 class BugLine(logging.Handler):

@@ -13,6 +13,7 @@ import time
 
 import pytest
 from serve_support import Served, chicago
+from timing_support import at_once, baseline, seconds
 
 from chicago_protokoll.serve import app as web
 from chicago_protokoll.serve import run as server_run
@@ -107,7 +108,7 @@ def test_every_answer_carries_the_headers_of_a_read_only_page(served: Served) ->
         assert "'unsafe-inline'" not in policy
         assert "server" not in headers  # which server, and its version, is nobody's business
     _, headers, _ = served.fetch("/", {"Host": served.host})
-    assert "script-src 'sha256-" in headers["content-security-policy"]
+    assert "script-src 'self'" in headers["content-security-policy"]  # test_room_policy.py
 
 
 def test_head_of_a_stream_is_its_headers_only(served: Served) -> None:
@@ -135,8 +136,11 @@ def test_dropped_and_reset_clients_print_nothing_and_the_page_still_answers(
     served: Served,
 ) -> None:
     """200 clients that vanish in every way a phone can: reset mid-request, reset while
-    streaming, half-open (connected, never a word).  The page answers within a second
-    while they hang and after; nothing is printed (checked when the fixture stops it)."""
+    streaming, half-open (connected, never a word).  The page answers at once (as fast as
+    before them, give or take `timing_support.FACTOR`) while they hang and after; nothing
+    is printed (checked when the fixture stops it)."""
+    unloaded = baseline(lambda: (served.get("/"), served.get("/tv"), served.status()))
+    started = time.monotonic()
     half_open = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(50)]
     for _ in range(50):
         client = socket.create_connection(("127.0.0.1", served.port))
@@ -149,16 +153,18 @@ def test_dropped_and_reset_clients_print_nothing_and_the_page_still_answers(
         client = socket.create_connection(("127.0.0.1", served.port))
         client.sendall(f"GET / HTTP/1.1\r\nHost: {served.host}\r\n\r\n".encode())
         _reset(client)
-    start = time.monotonic()
+    setup = time.monotonic() - started
+    assert at_once(seconds(lambda: served.get("/")), unloaded, setup)
     assert served.get("/")[0] == 200
-    assert time.monotonic() - start < 1
     for stream in streams:
         _reset(stream)
     chicago(*ANNA_23_DEAL)  # a push to streams that are gone
-    start = time.monotonic()
-    assert served.status()["deal"] in (2, 3)
-    assert served.get("/tv")[0] == 200
-    assert time.monotonic() - start < 1
+
+    def after() -> None:
+        assert served.status()["deal"] in (2, 3)
+        assert served.get("/tv")[0] == 200
+
+    assert at_once(seconds(after), unloaded, setup)
     for client in half_open:
         client.close()
     assert served.process.poll() is None
@@ -166,13 +172,15 @@ def test_dropped_and_reset_clients_print_nothing_and_the_page_still_answers(
 
 def test_a_silent_connection_is_dropped_after_the_request_timeout(served: Served) -> None:
     """A half-open socket cannot hold one of the connections (the cap) for ever."""
+    # (a generous socket timeout: a loaded machine closes late, never not at all)
     silent = socket.create_connection(
-        ("127.0.0.1", served.port), timeout=server_run.REQUEST_TIMEOUT + 5
+        ("127.0.0.1", served.port), timeout=6 * server_run.REQUEST_TIMEOUT
     )
     start = time.monotonic()
     assert silent.recv(1024) == b""  # closed by the server
     waited = time.monotonic() - start
-    assert server_run.REQUEST_TIMEOUT - 1 < waited < server_run.REQUEST_TIMEOUT + 3
+    # not sooner: the request's timer closed it, not the keep-alive's shorter one
+    assert waited > server_run.REQUEST_TIMEOUT - 1
     silent.close()
 
 
@@ -180,8 +188,10 @@ def test_over_the_stream_cap_a_stream_is_told_to_retry_and_the_page_answers(
     served: Served,
 ) -> None:
     """MAX_STREAMS streams at once are served; the next are answered with a `retry` (so a
-    browser comes back later) and closed; the page and /status.json answer within a
-    second, and a deal still reaches every open stream."""
+    browser comes back later) and closed; the page and /status.json answer at once (beside
+    their time before the streams), and a deal still reaches every open stream."""
+    unloaded = baseline(lambda: (served.get("/"), served.status()))
+    started = time.monotonic()
     phones = [served.open_stream() for _ in range(web.MAX_STREAMS)]
     received = dict.fromkeys(phones, b"")
     selector = selectors.DefaultSelector()
@@ -196,7 +206,7 @@ def test_over_the_stream_cap_a_stream_is_told_to_retry_and_the_page_answers(
                 received[key.fileobj] += key.fileobj.recv(65536)  # type: ignore[union-attr]
 
     try:
-        read_until(b"event: sheet", 10)
+        read_until(b"event: sheet", 60)
         extra = [served.open_stream() for _ in range(10)]
         for client in extra:
             answer = b""
@@ -206,14 +216,17 @@ def test_over_the_stream_cap_a_stream_is_told_to_retry_and_the_page_answers(
             assert f"retry: {web.RETRY_LATER_MS}".encode() in answer
             assert b"event: sheet" not in answer
             client.close()
-        start = time.monotonic()
-        assert served.get("/")[0] == 200
-        assert served.get("/status.json")[0] == 200
-        assert time.monotonic() - start < 1
+        setup = time.monotonic() - started
+
+        def answers() -> None:
+            assert served.get("/")[0] == 200
+            assert served.get("/status.json")[0] == 200
+
+        assert at_once(seconds(answers), unloaded, setup)
         for phone in phones:
             received[phone] = b""
         chicago(*ANNA_23_DEAL)
-        read_until(b"event: sheet", 5)
+        read_until(b"event: sheet", 60)  # a deadline for a final state, not a speed
     finally:
         selector.close()
         for phone in phones:

@@ -316,3 +316,19 @@ def test_the_keepers_draw_is_refused_as_night_draw_refuses_it(
     assert said.startswith("chicago: every table of stage 1 has played its 2 games")
     assert code == 422 and html.escape(said.removeprefix("chicago: ")) in body
     assert night_file.read_bytes() == before
+
+
+def test_after_a_per_table_draw_the_phone_says_which_game_the_table_plays(
+    staged_night: tuple[Served, dict[str, Any]],
+) -> None:
+    """Not only "Table 1 / Deal 1": the recording page's heading is "Table 1, game 2 of 2"."""
+    import html
+
+    from serve_support import wait_for
+
+    server, night = staged_night
+    path = server.recording()[1]
+    assert html.escape("Table 1, game 1 of 2") in server.get(path)[1]
+    _royal(night["tables"][0])
+    ok("night", "draw", "sm")
+    wait_for(lambda: html.escape("Table 1, game 2 of 2") in server.get(path)[1])

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from serve_support import Served, page_fields
+from timing_support import at_once, baseline
 
 from chicago_protokoll.serve import run as server_run
 from cli_support import ok
@@ -39,19 +40,23 @@ def _kept_alive_with_half_a_request(server: Served) -> http.client.HTTPConnectio
     return connection
 
 
-def test_400_slow_kept_alive_connections_leave_the_pages_answering_within_2_s(
+def test_400_slow_kept_alive_connections_leave_the_pages_answering_at_once(
     served: Served,
 ) -> None:
     """As many connections as the cap, each kept alive and sending half of a second
     request, make no page answer 503: the one that asks is answered at once (the longest
-    waiting slow one gives way), and /status.json within 2 s."""
+    waiting slow one gives way; beside the page's time before them, not after a timeout)."""
+    paths = ("/status.json", "/", "/tv", "/status.json")
+    unloaded = {path: baseline(lambda path=path: served.get(path)) for path in set(paths)}
+    started = time.monotonic()
     slow = [_kept_alive_with_half_a_request(served) for _ in range(server_run.LIMIT_CONNECTIONS)]
+    setup = time.monotonic() - started
     try:
-        for path in ("/status.json", "/", "/tv", "/status.json"):
+        for path in paths:
             start = time.monotonic()
             code, _ = served.get(path)
             assert code == 200, path
-            assert time.monotonic() - start < 2, path
+            assert at_once(time.monotonic() - start, unloaded[path], setup), path
     finally:
         for connection in slow:
             connection.close()
@@ -63,12 +68,13 @@ def test_half_a_second_request_on_a_kept_alive_connection_is_closed_after_the_ti
     """The request timer covers every request on a connection, not only the first."""
     connection = _kept_alive_with_half_a_request(served)
     assert connection.sock is not None
-    connection.sock.settimeout(server_run.REQUEST_TIMEOUT + 5)
+    # (a generous socket timeout: a loaded machine closes late, never not at all)
+    connection.sock.settimeout(6 * server_run.REQUEST_TIMEOUT)
     start = time.monotonic()
     assert connection.sock.recv(1024) == b""  # closed by the server
     waited = time.monotonic() - start
     # kept alive for a few seconds would have closed sooner: this is the request's timer
-    assert server_run.REQUEST_TIMEOUT - 1 < waited < server_run.REQUEST_TIMEOUT + 3
+    assert waited > server_run.REQUEST_TIMEOUT - 1
     connection.close()
 
 
