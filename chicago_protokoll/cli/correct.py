@@ -27,9 +27,9 @@ from .common import (
     SessionOption,
     ShowdownOption,
     WithTwoOption,
-    _complete_player,
-    _complete_who,
-    _session_name,
+    complete_player,
+    complete_who,
+    name_of_session,
 )
 from .root import note_saved
 
@@ -58,7 +58,7 @@ def again(
         list[str] | None,
         typer.Option(
             "--drop", help="PLAYER leaves the table (repeatable).", metavar="PLAYER",
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     session: SessionOption = None,
@@ -80,7 +80,7 @@ def next_game_name(path: Path, previous: Session, *, beside: bool) -> str:
             return path.with_name(f"{locations.check_session_name(candidate)}.toml").exists()
         return locations.session_path(candidate).exists()
 
-    return next_name(_session_name(previous, path), taken)
+    return next_name(name_of_session(previous, path), taken)
 
 
 def start_next_game(
@@ -123,7 +123,7 @@ def edit(
             "--buy",
             help="K=WHO: köp K's best hand only (PLAYER:HAND, pass or tie), once per köp; or WHO for each scored köp in order, naming every köp the deal recorded.",
             metavar="WHO",
-            autocompletion=_complete_who,
+            autocompletion=complete_who,
         ),
     ] = None,
     chicago: ChicagoOption = None,
@@ -133,7 +133,7 @@ def edit(
             "--broken-by",
             help="PLAYER took a trick and broke the Chicago.",
             metavar="PLAYER",
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     no_chicago: Annotated[

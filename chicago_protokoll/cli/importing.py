@@ -12,7 +12,7 @@ from ..core.errors import ChicagoError, EntryError, RuleViolation
 from ..i18n.language import Msg, t
 from ..present.views import plain_standings
 from ..store import catalogue
-from .common import FileOption, SessionOption, _session_name
+from .common import FileOption, SessionOption, name_of_session
 from .root import note_saved
 
 # `import`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
@@ -55,7 +55,7 @@ def import_command(
     except (RuleViolation, EntryError) as error:
         # Said outright: the import is all or nothing, and this time it was nothing.
         raise ChicagoError(Msg("{error}; nothing was recorded", error=error)) from None
-    name = _session_name(done.session, path)
+    name = name_of_session(done.session, path)
     if dry_run:
         print(
             t(

@@ -13,13 +13,13 @@ from .common import (
     FileOption,
     JsonOption,
     SessionOption,
-    _load,
-    _replay,
-    _rules_for_reading,
-    _session_name,
     complete_night,
     day_parameter,
     json,
+    load_chosen,
+    name_of_session,
+    replay_chosen,
+    rules_for_reading,
     stake_parameter,
     unit_parameter,
 )
@@ -36,9 +36,9 @@ app = typer.Typer()
 def status(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
-    name = _session_name(current, path)
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
+    name = name_of_session(current, path)
     if as_json:
         data = status_dict(standings, name) | last_ids(current)
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -52,17 +52,17 @@ def status(
 def log(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
     if as_json:
         from ..present.export import log_dict
 
-        data = log_dict(standings, _session_name(current, path)) | last_ids(current)
+        data = log_dict(standings, name_of_session(current, path)) | last_ids(current)
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     from ..present.render import print_protocol
 
-    print_protocol(standings, _session_name(current, path), current.corrections)
+    print_protocol(standings, name_of_session(current, path), current.corrections)
 
 
 ExportFormat = Literal["json", "csv", "md", "html", "protocol"]
@@ -106,9 +106,9 @@ def export(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
-    name = _session_name(current, path)
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
+    name = name_of_session(current, path)
     from ..present import export as exporters
 
     if fmt == "json":
@@ -206,8 +206,8 @@ def settle_command(
             raise typer.BadParameter("belongs to settle --evening", param_hint=option)
     if fmt != "text":
         raise typer.BadParameter("belongs to settle --evening", param_hint="--format")
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
     winners = list(standings.winners)
     provisional = not standings.finished
     if provisional:
@@ -240,7 +240,7 @@ def settle_command(
     from ..present.render import print_settlement
 
     print_settlement(
-        standings, _session_name(current, path), winners, payments, str(amount), provisional
+        standings, name_of_session(current, path), winners, payments, str(amount), provisional
     )
 
 
@@ -261,7 +261,7 @@ def compare(
 
     if len(hands) < 2:
         raise typer.BadParameter("give at least two hands", param_hint="HANDS")
-    rules = _rules_for_reading(session, file)
+    rules = rules_for_reading(session, file)
     result = compare_hands(hands, rules)
     if as_json:
         print(json.dumps(result.as_json(), ensure_ascii=False, indent=2))

@@ -33,13 +33,13 @@ from .common import (
     ShowdownOption,
     WhoArgument,
     WithTwoOption,
-    _complete_player,
-    _record,
-    _session_name,
     check_presets,
     complete_dealer,
+    complete_player,
     complete_preset,
+    name_of_session,
     one_preset,
+    record_events,
 )
 from .root import note_saved
 
@@ -138,7 +138,7 @@ def deal(
             "--broken-by",
             help="With --chicago: PLAYER took a trick and broke it.",
             metavar="PLAYER",
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     last_trick: LastTrickOption = None,
@@ -172,7 +172,7 @@ def deal(
             )
         return entry.deal_events(game, given)
 
-    saved, game = _record(session, file, build)
+    saved, game = record_events(session, file, build)
     _print_standings(saved, game, saved.name, recorded=False)
 
 
@@ -183,13 +183,13 @@ def buy_command(
     file: FileOption = None,
 ) -> None:
 
-    saved, game = _record(session, file, lambda g: [entry.buy_event(g, who)])
+    saved, game = record_events(session, file, lambda g: [entry.buy_event(g, who)])
     _print_standings(saved, game, saved.name)
 
 
 @app.command()
 def declare(player: PlayerArgument, session: SessionOption = None, file: FileOption = None) -> None:
-    saved, game = _record(session, file, lambda g: [entry.declare_event(g, player)])
+    saved, game = record_events(session, file, lambda g: [entry.declare_event(g, player)])
     _print_standings(saved, game, saved.name)
 
 
@@ -205,7 +205,7 @@ def tricks(
             "--from",
             help="Take the points off OPPONENT's total instead (scoring.take_from_opponent).",
             metavar="OPPONENT",
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     session: SessionOption = None,
@@ -215,7 +215,7 @@ def tricks(
     def build(game: Game) -> list[Event]:
         return [entry.trick_event(game, player, with_two=with_two, opponent=from_opponent)]
 
-    saved, game = _record(session, file, build)
+    saved, game = record_events(session, file, build)
     _print_standings(saved, game, saved.name)
 
 
@@ -223,7 +223,7 @@ def tricks(
 def showdown_command(
     who: WhoArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
-    saved, game = _record(session, file, lambda g: [entry.showdown_event(g, who)])
+    saved, game = record_events(session, file, lambda g: [entry.showdown_event(g, who)])
     _print_standings(saved, game, saved.name)
 
 
@@ -231,7 +231,7 @@ def showdown_command(
 def royal_command(
     player: PlayerArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
-    saved, game = _record(session, file, lambda g: [entry.royal_event(g, player)])
+    saved, game = record_events(session, file, lambda g: [entry.royal_event(g, player)])
     _print_standings(saved, game, saved.name)
 
 
@@ -246,7 +246,7 @@ def exchange_command(
     file: FileOption = None,
 ) -> None:
 
-    saved, game = _record(session, file, lambda g: [entry.exchange_event(g, player, count)])
+    saved, game = record_events(session, file, lambda g: [entry.exchange_event(g, player, count)])
     _print_standings(saved, game, saved.name)
 
 
@@ -270,7 +270,7 @@ def undo(
         print(t("Undone: ") + describe_correction(undone.correction))
     for event in reversed(undone.events):
         print(t("Undone: ") + describe_event(event))
-    print(plain_standings(undone.game.standings(), _session_name(undone.session, path)))
+    print(plain_standings(undone.game.standings(), name_of_session(undone.session, path)))
 
 
 # -- the revisor's entries (cli.md, "The revisor's entries") ----------------------------
@@ -291,7 +291,7 @@ def penalty_command(
     # In a game of a closed night also after the game's end: the revisor's deduction, an
     # amendment after the result (events.Penalty.after_end).
     closed = _closed_night(session, file)
-    saved, game = _record(
+    saved, game = record_events(
         session,
         file,
         lambda g: [
@@ -319,7 +319,7 @@ def forfeit_command(
     # In a game of a closed night also after the game's end: the revisor's ruling, an
     # amendment after the result (events.Forfeit.after_end): placed last, the end kept.
     closed = _closed_night(session, file)
-    saved, game = _record(
+    saved, game = record_events(
         session,
         file,
         lambda g: [
@@ -346,7 +346,7 @@ def note_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    saved, game = _record(
+    saved, game = record_events(
         session, file, lambda g: [entry.note_event(g, text, deal)], after_the_game=True
     )
     _print_standings(saved, game, saved.name)

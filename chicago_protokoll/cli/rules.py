@@ -15,11 +15,11 @@ from .common import (
     FileOption,
     JsonOption,
     SessionOption,
-    _rules_for_reading,
     check_presets,
     complete_preset,
     json,
     one_preset,
+    rules_for_reading,
 )
 from .root import ExitStatus, note_saved
 
@@ -39,7 +39,7 @@ def rules_show(
     """The current session's house rules (the main rule if there is no session)."""
     from ..present.rules_text import rules_toml_text
 
-    rules = _rules_for_reading(session, file)
+    rules = rules_for_reading(session, file)
     if as_json:
         print(json.dumps(rules.to_mapping(), ensure_ascii=False, indent=2))
         return

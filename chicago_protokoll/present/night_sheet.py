@@ -19,8 +19,9 @@ from html import escape
 from typing import Any, NamedTuple
 
 from ..i18n.language import number, t, tn
-from .export import _md, csv_text
+from .export import csv_text
 from .html_sheet import page
+from .markdown import markdown_text
 from .night_cards import night_cards_html, round_title
 from .width import visible
 
@@ -203,7 +204,7 @@ def _title(status: Status) -> str:
 
 def _md_text(text: str) -> str:
     """Text from a file as Markdown shows it: no terminal escape, no markup, no table pipe."""
-    return _md(visible(text))
+    return markdown_text(visible(text))
 
 
 def _md_table(
