@@ -11,7 +11,7 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
 from ..present.width import visible
-from .common import JsonOption
+from .options import JsonOption
 from .root import ExitStatus, note_saved
 
 if TYPE_CHECKING:

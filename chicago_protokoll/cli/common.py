@@ -1,5 +1,8 @@
 """What every command of ``chicago`` shares: options, loading and recording.
 
+The options that complete a name from the session or the house rules are here, each
+declared once; those that need nothing of the core are in `options`.
+
 Every refusal is a `ChicagoError`, which the root group (`root.ChicagoGroup`) turns
 into one plain line on stderr and exit status 1, with no file touched.  `record_events`
 replays the session file, applies what was typed through the rules, and only then
@@ -140,7 +143,6 @@ WhoArgument = Annotated[
         autocompletion=complete_who,
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 ReasonOption = Annotated[
     str, typer.Option("--reason", help="Why: what the table ruled on.", metavar="TEXT")
 ]
@@ -176,6 +178,15 @@ LastTrickOption = Annotated[
 ]
 WithTwoOption = Annotated[
     bool, typer.Option("--with-two", help="The last trick was won with a two.")
+]
+BrokenByOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--broken-by",
+        help="With --chicago: PLAYER took a trick and broke it.",
+        metavar="PLAYER",
+        autocompletion=complete_player,
+    ),
 ]
 ShowdownOption = Annotated[
     list[str] | None,
@@ -241,6 +252,29 @@ def check_presets(values: list[str] | None) -> list[str] | None:
             param_hint="--preset",
         )
     return values
+
+
+# Of `new`, `night new`, `play` (a new session) and `rules init`.
+PresetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--preset",
+        help="A built-in set of house rules, e.g. tournament; `chicago rules presets` lists them.",
+        metavar=PRESET_METAVAR,
+        autocompletion=complete_preset,
+        callback=check_presets,
+    ),
+]
+# Of `new` and `play` (a new session).
+DealerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dealer",
+        help="The first dealer (default: the first player).",
+        metavar="PLAYER",
+        autocompletion=complete_dealer,
+    ),
+]
 
 
 def one_preset(values: list[str] | None) -> str | None:

@@ -19,6 +19,7 @@ from ..present.views import correction_report, new_session_text
 from ..present.width import visible
 from ..store import catalogue, locations, sessionfile
 from .common import (
+    BrokenByOption,
     ChicagoOption,
     ExchangeOption,
     FileOption,
@@ -31,6 +32,7 @@ from .common import (
     complete_who,
     name_of_session,
 )
+from .options import DryRunOption
 from .root import note_saved
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
@@ -127,15 +129,7 @@ def edit(
         ),
     ] = None,
     chicago: ChicagoOption = None,
-    broken_by: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--broken-by",
-            help="PLAYER took a trick and broke the Chicago.",
-            metavar="PLAYER",
-            autocompletion=complete_player,
-        ),
-    ] = None,
+    broken_by: BrokenByOption = None,
     no_chicago: Annotated[
         bool, typer.Option("--no-chicago", help="There was no Chicago (then give --last-trick).")
     ] = False,
@@ -144,10 +138,7 @@ def edit(
     showdown: ShowdownOption = None,
     royal: RoyalOption = None,
     exchange: ExchangeOption = None,
-    dry_run: Annotated[
-        bool,
-        typer.Option("--dry-run", help="Show the totals the correction would give; write nothing."),
-    ] = False,
+    dry_run: DryRunOption = False,
     reason: Annotated[
         str | None,
         typer.Option(

@@ -6,7 +6,6 @@ import typer
 
 from .common import (
     FileOption,
-    JsonOption,
     PlayerArgument,
     SessionOption,
     complete_player,
@@ -15,6 +14,7 @@ from .common import (
     name_of_session,
     replay_chosen,
 )
+from .options import JsonOption
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
 # each command its help (`app.HELP`, which `chicago --help` lists without this module).

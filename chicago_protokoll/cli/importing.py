@@ -13,6 +13,7 @@ from ..i18n.language import Msg, t
 from ..present.views import plain_standings
 from ..store import catalogue
 from .common import FileOption, SessionOption, name_of_session
+from .options import DryRunOption
 from .root import note_saved
 
 # `import`'s help is `app.HELP`'s (`chicago --help` lists it without this module).
@@ -41,10 +42,7 @@ def import_command(
     ],
     session: SessionOption = None,
     file: FileOption = None,
-    dry_run: Annotated[
-        bool,
-        typer.Option("--dry-run", help="Show the standings the import would give; write nothing."),
-    ] = False,
+    dry_run: DryRunOption = False,
 ) -> None:
     from ..store.paper_import import import_paper, read_paper
 

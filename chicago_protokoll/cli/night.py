@@ -14,14 +14,12 @@ import typer
 from ..i18n.language import Msg, t, tn
 from ..store import nightfile
 from .common import (
-    PRESET_METAVAR,
-    JsonOption,
-    check_presets,
+    PresetOption,
     complete_night,
-    complete_preset,
     json,
     one_preset,
 )
+from .options import JsonOption, OutputOption, RulesFileOption
 from .output import emit
 from .root import note_saved
 
@@ -35,16 +33,6 @@ NightArgument = Annotated[
     str | None,
     typer.Argument(
         help="The night (default: the night made last).", metavar="NAME", autocompletion=complete_night
-    ),
-]
-OutputOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--output",
-        "-o",
-        help="Write to FILE instead of printing ('-': standard output).",
-        metavar="FILE",  # a folder: the writer refuses it, with its sentence (exit 1)
-        allow_dash=True,
     ),
 ]
 
@@ -108,14 +96,8 @@ def night_new(
             max=2**63 - 1,
         ),
     ] = None,
-    rules: Annotated[
-        Path | None,
-        typer.Option("--rules", help="A house-rules TOML file for every table of the night."),
-    ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option("--preset", help="A built-in set of house rules for every table; `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
-    ] = None,
+    rules: RulesFileOption = None,
+    preset: PresetOption = None,
     games_per_table: Annotated[
         int | None,
         typer.Option(

@@ -2,7 +2,6 @@
 ``settle`` and ``compare``.
 """
 
-from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
@@ -11,7 +10,6 @@ from ..i18n.language import language
 from ..present.views import last_ids, status_dict
 from .common import (
     FileOption,
-    JsonOption,
     SessionOption,
     complete_night,
     day_parameter,
@@ -23,6 +21,7 @@ from .common import (
     stake_parameter,
     unit_parameter,
 )
+from .options import DirOption, JsonOption, OutputOption, SinceOption, StakeOption
 from .output import emit
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
@@ -79,22 +78,8 @@ def export(
             case_sensitive=False,
         ),
     ] = "json",
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Write to FILE instead of printing ('-': standard output).",
-            metavar="FILE",  # a folder: the writer refuses it, with its sentence (exit 1)
-            allow_dash=True,
-        ),
-    ] = None,
-    stake: Annotated[
-        str,
-        typer.Option(
-            "--stake", help="Stake per point for the settlement (md, html).", metavar="AMOUNT"
-        ),
-    ] = "1",
+    output: OutputOption = None,
+    stake: StakeOption = "1",
     dialect: Annotated[
         CsvDialect | None,
         typer.Option(
@@ -137,10 +122,7 @@ def export(
 
 @app.command("settle")
 def settle_command(
-    stake: Annotated[
-        str,
-        typer.Option("--stake", help="Amount per point (typically 1 kr).", metavar="AMOUNT"),
-    ] = "1",
+    stake: StakeOption = "1",
     session: SessionOption = None,
     file: FileOption = None,
     as_json: JsonOption = False,
@@ -151,10 +133,7 @@ def settle_command(
             help="Net every finished game of the evening (since 05:00) and pay with the fewest transfers.",
         ),
     ] = False,
-    since: Annotated[
-        str | None,
-        typer.Option("--since", help="With --evening: the games since DATE (YYYY-MM-DD or today).", metavar="DATE"),
-    ] = None,
+    since: SinceOption = None,
     unit: Annotated[
         str | None,
         typer.Option(
@@ -163,21 +142,12 @@ def settle_command(
             metavar="UNIT",
         ),
     ] = None,
-    dirs: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--dir", help="With --evening: also the sessions in DIR, as for stats (repeatable).",
-            exists=True, file_okay=False, metavar="DIR",
-        ),
-    ] = None,
+    dirs: DirOption = None,
     fmt: Annotated[
         Literal["text", "md", "html"],
         typer.Option("--format", help="With --evening: text, md or html (a page for the group chat).", case_sensitive=False),
     ] = "text",
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="With --evening: write to FILE ('-': standard output).", metavar="FILE"),
-    ] = None,
+    output: OutputOption = None,
     night: Annotated[
         str | None,
         typer.Option("--night", help="With --evening: the games of the club night NAME.", metavar="NAME", autocompletion=complete_night),

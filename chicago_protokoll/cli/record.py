@@ -20,27 +20,27 @@ from ..i18n.language import Msg, t
 from ..present.views import new_session_text, plain_standings
 from ..store import catalogue, recording, rulesfile, sessionfile
 from .common import (
-    PRESET_METAVAR,
+    BrokenByOption,
     BuyOption,
     ChicagoOption,
+    DealerOption,
     ExchangeOption,
     FileOption,
     LastTrickOption,
     PlayerArgument,
+    PresetOption,
     ReasonOption,
     RoyalOption,
     SessionOption,
     ShowdownOption,
     WhoArgument,
     WithTwoOption,
-    check_presets,
-    complete_dealer,
     complete_player,
-    complete_preset,
     name_of_session,
     one_preset,
     record_events,
 )
+from .options import RulesFileOption
 from .root import note_saved
 
 # This group's commands; `app.py` joins it to the root app with `add_typer`, and gives
@@ -79,25 +79,9 @@ def new(
             help="The players in clockwise seat order (2 or more).", metavar="PLAYER PLAYER..."
         ),
     ],
-    rules: Annotated[
-        Path | None,
-        typer.Option(
-            "--rules", help="A house-rules TOML file to copy into the session.", exists=False
-        ),
-    ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option("--preset", help="A built-in set of house rules, e.g. tournament; `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
-    ] = None,
-    dealer: Annotated[
-        str | None,
-        typer.Option(
-            "--dealer",
-            help="The first dealer (default: the first player).",
-            metavar="PLAYER",
-            autocompletion=complete_dealer,
-        ),
-    ] = None,
+    rules: RulesFileOption = None,
+    preset: PresetOption = None,
+    dealer: DealerOption = None,
     file: Annotated[
         Path | None,
         typer.Option(
@@ -132,15 +116,7 @@ def new(
 def deal(
     buy: BuyOption = None,
     chicago: ChicagoOption = None,
-    broken_by: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--broken-by",
-            help="With --chicago: PLAYER took a trick and broke it.",
-            metavar="PLAYER",
-            autocompletion=complete_player,
-        ),
-    ] = None,
+    broken_by: BrokenByOption = None,
     last_trick: LastTrickOption = None,
     with_two: WithTwoOption = False,
     showdown: ShowdownOption = None,
@@ -196,9 +172,7 @@ def declare(player: PlayerArgument, session: SessionOption = None, file: FileOpt
 @app.command()
 def tricks(
     player: PlayerArgument,
-    with_two: Annotated[
-        bool, typer.Option("--with-two", help="The last trick was won with a two.")
-    ] = False,
+    with_two: WithTwoOption = False,
     from_opponent: Annotated[
         str | None,
         typer.Option(

@@ -11,16 +11,14 @@ from ..i18n.language import Msg, language, t
 from ..present.width import visible
 from ..store import atomic, locations, rulesfile
 from .common import (
-    PRESET_METAVAR,
     FileOption,
-    JsonOption,
+    PresetOption,
     SessionOption,
-    check_presets,
-    complete_preset,
     json,
     one_preset,
     rules_for_reading,
 )
+from .options import JsonOption
 from .root import ExitStatus, note_saved
 
 # -- house rules -------------------------------------------------------------------
@@ -58,10 +56,7 @@ def rules_init(
             dir_okay=False,
         ),
     ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option("--preset", help="Start from this preset (default: standard); `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
-    ] = None,
+    preset: PresetOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented house-rules file to edit."""

@@ -18,6 +18,7 @@ from ..i18n.language import Msg, t
 from ..present.width import visible
 from ..store import catalogue
 from .common import FileOption, SessionOption, complete_night, stake_parameter
+from .options import StakeOption
 
 if TYPE_CHECKING:
     from ..serve import keys
@@ -40,9 +41,7 @@ def serve(
     port: Annotated[
         int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535, metavar="PORT")
     ] = 8052,
-    stake: Annotated[
-        str, typer.Option("--stake", help="Stake per point for the settlement shown.", metavar="AMOUNT")
-    ] = "1",
+    stake: StakeOption = "1",
     session: SessionOption = None,
     file: FileOption = None,
     night: Annotated[

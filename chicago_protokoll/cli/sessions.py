@@ -11,13 +11,13 @@ from ..present.width import pad, visible
 from ..store import catalogue, locations, sessionfile
 from .ask import confirm
 from .common import (
-    JsonOption,
     complete_session,
     json,
     load_chosen,
     name_of_session,
     replay_chosen,
 )
+from .options import JsonOption
 from .root import ExitStatus, note_saved
 
 # -- sessions ------------------------------------------------------------------------
