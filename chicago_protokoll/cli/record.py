@@ -3,7 +3,7 @@
 (``penalty``, ``forfeit``, ``note``) and ``undo``.
 """
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -262,25 +262,28 @@ def penalty_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    # In a game of a closed night also after the game's end: the revisor's deduction, an
-    # amendment after the result (events.Penalty.after_end).
-    closed = _closed_night(session, file)
-    saved, game = record_events(
+    _revisor_entry(
         session,
         file,
-        lambda g: [
-            entry.penalty_event(g, player, points, reason, after_end=closed is not None and g.finished)
-        ],
-        after_the_game=closed is not None,
+        lambda g, after_end: entry.penalty_event(g, player, points, reason, after_end=after_end),
     )
-    _print_standings(saved, game, saved.name)
 
 
-def _closed_night(session: str | None, file: Path | None) -> object | None:
-    """The closed night whose game the command writes into, or None."""
+def _revisor_entry(
+    session: str | None, file: Path | None, make: Callable[[Game, bool], Event]
+) -> None:
+    """Record a penalty or a forfeit (``make(game, after_end)``) and print the standings.
+
+    In a game of a closed night also after the game's end: the revisor's ruling, an
+    amendment after the result (``after_end``, events.Penalty and events.Forfeit); a
+    forfeit places the player last and the game keeps its end."""
     from ..store import nighttable
 
-    return nighttable.closed_night(catalogue.resolve(session, file))
+    closed = nighttable.closed_night(catalogue.resolve(session, file)) is not None
+    saved, game = record_events(
+        session, file, lambda g: [make(g, closed and g.finished)], after_the_game=closed
+    )
+    _print_standings(saved, game, saved.name)
 
 
 @app.command("forfeit")
@@ -290,18 +293,11 @@ def forfeit_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    # In a game of a closed night also after the game's end: the revisor's ruling, an
-    # amendment after the result (events.Forfeit.after_end): placed last, the end kept.
-    closed = _closed_night(session, file)
-    saved, game = record_events(
+    _revisor_entry(
         session,
         file,
-        lambda g: [
-            entry.forfeit_event(g, player, reason, after_end=closed is not None and g.finished)
-        ],
-        after_the_game=closed is not None,
+        lambda g, after_end: entry.forfeit_event(g, player, reason, after_end=after_end),
     )
-    _print_standings(saved, game, saved.name)
 
 
 @app.command("note")

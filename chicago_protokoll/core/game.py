@@ -707,8 +707,7 @@ class Game:
     def _penalty(self, event: Penalty) -> Entry:
         """POINTS off a total, the floor applying; between deals it closes the deal just
         finished, and the next deal (its köpstopp) starts from the lowered total."""
-        self._known(event.player)
-        self._check_penalty(event)
+        self._check_revisor_entry(event)
         deal = self._check_entry_deal(
             event,
             Msg(
@@ -735,8 +734,7 @@ class Game:
         Recording never sends one (a penalty is refused once the game is over); a
         correction does, when it lifts a deal to the target that a penalty between two
         deals followed: kept after the scoring moment it followed, it still belongs there."""
-        self._known(event.player)
-        self._check_penalty(event)
+        self._check_revisor_entry(event)
         award = self._award(event.player, -event.points, Reason.PENALTY, "")
         self.scores[self.players.index(event.player)] += award.points
         entry = Entry(event, (award,), tuple(self.scores))
@@ -744,8 +742,11 @@ class Game:
         self._judge_end()
         return entry
 
-    def _check_penalty(self, event: Penalty) -> None:
-        if event.points < 1:
+    def _check_revisor_entry(self, event: Penalty | Forfeit) -> None:
+        """What a penalty and a forfeit are checked for alike, wherever they fall: a player
+        at the table, a penalty's whole points, the reason the table ruled on."""
+        self._known(event.player)
+        if isinstance(event, Penalty) and event.points < 1:
             raise RuleViolation(
                 Msg(
                     "a penalty takes whole points off a total, 1 or more, not {points}",
@@ -755,7 +756,9 @@ class Game:
             )
         if not event.reason.strip():
             raise RuleViolation(
-                Msg("a penalty needs its reason: say what the table ruled on"),
+                Msg("a penalty needs its reason: say what the table ruled on")
+                if isinstance(event, Penalty)
+                else Msg("a forfeit needs its reason: say why the player loses the game"),
                 rule=Rule.A_REASON,
             )
 
@@ -767,8 +770,7 @@ class Game:
                 Msg("a penalty after the game's end belongs to a game that is over; this one is still being played"),
                 rule=Rule.DEAL_ORDER,
             )
-        self._known(event.player)
-        self._check_penalty(event)
+        self._check_revisor_entry(event)
         if event.deal != self.deal:
             raise RuleViolation(
                 Msg(
@@ -794,8 +796,7 @@ class Game:
                 Msg("a forfeit after the game's end belongs to a game that is over and that nobody forfeited"),
                 rule=Rule.DEAL_ORDER,
             )
-        self._known(event.player)
-        self._check_forfeit(event)
+        self._check_revisor_entry(event)
         if event.deal != self.deal:
             raise RuleViolation(
                 Msg(
@@ -813,13 +814,6 @@ class Game:
         self._add_to_last_deal(entry)
         return entry
 
-    def _check_forfeit(self, event: Forfeit) -> None:
-        if not event.reason.strip():
-            raise RuleViolation(
-                Msg("a forfeit needs its reason: say why the player loses the game"),
-                rule=Rule.A_REASON,
-            )
-
     def _best_of_others(self, player: str) -> tuple[str, ...]:
         """Who wins once ``player`` forfeits: the best totals among the others."""
         others = [
@@ -832,8 +826,7 @@ class Game:
 
     def _forfeit(self, event: Forfeit) -> Entry:
         """The game ends at once; the winners are the best totals among the others."""
-        self._known(event.player)
-        self._check_forfeit(event)
+        self._check_revisor_entry(event)
         deal = self._check_entry_deal(
             event,
             Msg(
