@@ -25,6 +25,10 @@ without the other, so their jobs are not really apart.  Imports inside functions
 and under ``TYPE_CHECKING`` count too: putting an import there hides a circle
 from Python at start-up, not from the reader.
 
+No module imports another's private name (a leading underscore), nor reaches one
+through a name it imported (`private_imports`): a private name is its module's own
+business, free to change; what two modules share is public, in a module of its own.
+
 TAB completion of names (``store.completion``, run by the scripts in
 completions/) is store code; that it loads no more than the store's readers
 is held by tests/store/test_completion.py, which looks at what it imports.
@@ -280,12 +284,146 @@ def test_imports_one_way_make_no_circle() -> None:
 #: shared/docs/design.md, "Small modules with one job").
 LONGEST_MODULE = 600
 
+#: The modules allowed past `LONGEST_MODULE`, each with its reason.
+LONG_ON_PURPOSE = {
+    # One class with one job, the game's state advanced by one event: cut into three
+    # files by inheritance (DealState -> PlayChecks -> Game) it was one class read in
+    # three places, each needing the other two (issue 38, "One class, one place").
+    "chicago_protokoll.core.game": "Game, the replay engine, is one class in one place",
+}
+
 
 def test_no_module_is_over_600_lines() -> None:
-    """Every module of the package has at most 600 lines; split one by job when it grows."""
+    """Every module of the package has at most 600 lines, but the one named with its
+    reason; split one by job when it grows."""
     long = {
         module: lines
         for module, path in _modules()
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE
     }
-    assert long == {}
+    assert set(long) == set(LONG_ON_PURPOSE)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_imports(source: str, module: str) -> list[str]:
+    """Each private name of another module of the package that ``module`` imports
+    (``from .x import _name``) or reaches through a name it imported (``x._name``)."""
+    package_parts = module.split(".")[:-1]
+    found: list[str] = []
+    bound: dict[str, str] = {}  # a name imported from the package -> where it comes from
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package_parts[: len(package_parts) - node.level + 1])
+                target = f"{base}.{node.module}" if node.module else base
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "chicago_protokoll":
+                continue
+            for alias in node.names:
+                if _private(alias.name):
+                    found.append(f"{module} imports {target}.{alias.name}")
+                bound[alias.asname or alias.name] = f"{target}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "chicago_protokoll":
+                    bound[alias.asname or alias.name.split(".")[0]] = alias.name
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and _private(node.attr)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in bound
+        ):
+            found.append(f"{module} reaches {bound[node.value.id]}.{node.attr}")
+    return found
+
+
+#: Private imports waiting for their own change: the club night's published pages
+#: (publish_pages) are drawn from the sheet's private pieces (night_sheet) until both
+#: become templates (issue 39, "The web front end as one design").  Each is listed, so
+#: a new one fails all the same.
+PRIVATE_IMPORTS_WAITING = {
+    f"chicago_protokoll.present.publish_pages imports chicago_protokoll.present.night_sheet.{name}"
+    for name in (
+        "_facts",
+        "_night_state",
+        "_rounds",
+        "_staged",
+        "_standing_cells",
+        "_standings_heads",
+        "_standings_numeric",
+        "_table_heading",
+        "_table_heads",
+        "_table_rows",
+        "_table_state",
+        "_title",
+    )
+}
+
+
+def test_no_module_imports_a_private_name_of_another() -> None:
+    """What two modules share is public (in a module of its own); a private name stays in
+    its module: never imported, never reached through an imported name."""
+    found = {
+        problem
+        for module, path in _modules()
+        for problem in private_imports(path.read_text(encoding="utf-8"), module)
+    }
+    assert found - PRIVATE_IMPORTS_WAITING == set()
+    # A waiting import that is gone leaves the list too: it never hides a new one.
+    assert PRIVATE_IMPORTS_WAITING - found == set()
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "problem"),
+    [
+        (
+            "chicago_protokoll.cli.read",
+            "from .common import _load, stake_parameter",
+            "chicago_protokoll.cli.read imports chicago_protokoll.cli.common._load",
+        ),
+        (
+            "chicago_protokoll.core.evening",
+            "def f():\n    from chicago_protokoll.core.settle import _tidy",
+            "chicago_protokoll.core.evening imports chicago_protokoll.core.settle._tidy",
+        ),
+        (
+            "chicago_protokoll.serve.nightboard",
+            "from . import board\nboard._stat(None)",
+            "chicago_protokoll.serve.nightboard reaches chicago_protokoll.serve.board._stat",
+        ),
+        (
+            "chicago_protokoll.present.evening",
+            "import chicago_protokoll.present.export as export\nexport._md('x')",
+            "chicago_protokoll.present.evening reaches chicago_protokoll.present.export._md",
+        ),
+        (
+            "chicago_protokoll.cli.play",
+            "from ..core.game import Game\nGame._known",
+            "chicago_protokoll.cli.play reaches chicago_protokoll.core.game.Game._known",
+        ),
+    ],
+)
+def test_a_private_import_is_caught(module: str, source: str, problem: str) -> None:
+    """The checker itself: a private name imported, in a function too, or reached through
+    an imported module or class, is reported."""
+    assert private_imports(source, module) == [problem]
+
+
+def test_public_names_dunders_and_own_privates_are_not_private_imports() -> None:
+    """A public name, a dunder, the standard library's or Typer's privates, and a module's
+    use of its own private names are no breach."""
+    source = (
+        "from __future__ import annotations\n"
+        "import sys\n"
+        "from typer._click import Context\n"
+        "from .common import stake_parameter, __doc__\n"
+        "def _own():\n    return sys._getframe()\n"
+        "_own()\nself._x\n"
+    )
+    assert private_imports(source, "chicago_protokoll.cli.read") == []

@@ -12,8 +12,8 @@ from ..core.errors import ChicagoError
 from ..i18n.language import Msg, language, t
 from ..i18n.os_errors import reason
 from ..present.width import visible
-from .common import JsonOption
 from .examples import example
+from .options import JsonOption
 from .root import ExitStatus, note_saved
 
 if TYPE_CHECKING:

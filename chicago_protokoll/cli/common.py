@@ -1,7 +1,10 @@
 """What every command of ``chicago`` shares: options, loading and recording.
 
+The options that complete a name from the session or the house rules are here, each
+declared once; those that need nothing of the core are in `options`.
+
 Every refusal is a `ChicagoError`, which the root group (`root.ChicagoGroup`) turns
-into one plain line on stderr and exit status 1, with no file touched.  `_record`
+into one plain line on stderr and exit status 1, with no file touched.  `record_events`
 replays the session file, applies what was typed through the rules, and only then
 writes (under the store's lock).  The commands are in the other modules of this
 package, one Typer app per group; `app` joins them and owns the entry point.
@@ -59,17 +62,17 @@ def _offered(
     return completion.offered(kind, incomplete, session, file, arguments)
 
 
-def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
+def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     """Player names of the session on the command line (--session, --file) or the current one."""
     return _offered("player", incomplete, ctx.params.get("session"), _file(ctx))
 
 
-def _complete_who(ctx: typer.Context, incomplete: str) -> list[str]:
+def complete_who(ctx: typer.Context, incomplete: str) -> list[str]:
     """``PLAYER:`` for each player; after ``PLAYER:``, the hands."""
     return _offered("who", incomplete, ctx.params.get("session"), _file(ctx))
 
 
-def _complete_session(incomplete: str) -> list[str]:
+def complete_session(incomplete: str) -> list[str]:
     return _offered("session", incomplete)
 
 
@@ -111,7 +114,7 @@ SessionOption = Annotated[
         "-s",
         help="Session name (default: the current session).",
         metavar="NAME",
-        autocompletion=_complete_session,
+        autocompletion=complete_session,
         callback=_session_or_file,
     ),
 ]
@@ -128,17 +131,16 @@ FileOption = Annotated[
 ]
 PlayerArgument = Annotated[
     str,
-    typer.Argument(help="A player's name.", metavar="PLAYER", autocompletion=_complete_player),
+    typer.Argument(help="A player's name.", metavar="PLAYER", autocompletion=complete_player),
 ]
 WhoArgument = Annotated[
     str,
     typer.Argument(
         help="PLAYER:HAND (hand by name, Swedish or English, or five cards), 'pass' or 'tie'.",
         metavar="WHO",
-        autocompletion=_complete_who,
+        autocompletion=complete_who,
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 ReasonOption = Annotated[
     str, typer.Option("--reason", help="Why: what the table ruled on.", metavar="TEXT")
 ]
@@ -151,7 +153,7 @@ BuyOption = Annotated[
         "--buy",
         help="Best hand of each scored köp, in order: PLAYER:HAND, pass or tie.",
         metavar="WHO",
-        autocompletion=_complete_who,
+        autocompletion=complete_who,
     ),
 ]
 ChicagoOption = Annotated[
@@ -160,7 +162,7 @@ ChicagoOption = Annotated[
         "--chicago",
         help="PLAYER declared Chicago.",
         metavar="PLAYER",
-        autocompletion=_complete_player,
+        autocompletion=complete_player,
     ),
 ]
 LastTrickOption = Annotated[
@@ -169,11 +171,20 @@ LastTrickOption = Annotated[
         "--last-trick",
         help="PLAYER took the last trick.",
         metavar="PLAYER",
-        autocompletion=_complete_player,
+        autocompletion=complete_player,
     ),
 ]
 WithTwoOption = Annotated[
     bool, typer.Option("--with-two", help="The last trick was won with a two.")
+]
+BrokenByOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--broken-by",
+        help="With --chicago: PLAYER took a trick and broke it.",
+        metavar="PLAYER",
+        autocompletion=complete_player,
+    ),
 ]
 ShowdownOption = Annotated[
     list[str] | None,
@@ -181,7 +192,7 @@ ShowdownOption = Annotated[
         "--showdown",
         help="Best hand after the tricks: PLAYER:HAND, pass or tie.",
         metavar="WHO",
-        autocompletion=_complete_who,
+        autocompletion=complete_who,
     ),
 ]
 RoyalOption = Annotated[
@@ -190,7 +201,7 @@ RoyalOption = Annotated[
         "--royal",
         help="PLAYER shows a royal straight flush: the game is over.",
         metavar="PLAYER",
-        autocompletion=_complete_player,
+        autocompletion=complete_player,
     ),
 ]
 ExchangeOption = Annotated[
@@ -199,7 +210,7 @@ ExchangeOption = Annotated[
         "--exchange",
         help="PLAYER:N[,N[,N]] cards exchanged in köp 1, 2, 3.",
         metavar="PLAYER:N",
-        autocompletion=_complete_player,
+        autocompletion=complete_player,
     ),
 ]
 
@@ -236,6 +247,29 @@ def check_presets(values: list[str] | None) -> list[str] | None:
     return values
 
 
+# Of `new`, `night new`, `play` (a new session) and `rules init`.
+PresetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--preset",
+        help="A built-in set of house rules, e.g. tournament; `chicago rules presets` lists them.",
+        metavar=PRESET_METAVAR,
+        autocompletion=complete_preset,
+        callback=check_presets,
+    ),
+]
+# Of `new` and `play` (a new session).
+DealerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dealer",
+        help="The first dealer (default: the first player).",
+        metavar="PLAYER",
+        autocompletion=complete_dealer,
+    ),
+]
+
+
 def one_preset(values: list[str] | None) -> str | None:
     """The one ``--preset`` given (`check_presets` has refused two), or None."""
     return values[0] if values else None
@@ -244,24 +278,24 @@ def one_preset(values: list[str] | None) -> str | None:
 # -- helpers -------------------------------------------------------------------
 
 
-def _session_name(session: "Session", path: Path) -> str:
+def name_of_session(session: "Session", path: Path) -> str:
     """The session's name, or its file's (an old or hand-made file may have none): a file
     name may hold anything, so a character a terminal would act on is shown as its code."""
     return session.name or visible(path.stem)
 
 
-def _load(session: str | None, file: Path | None) -> tuple[Path, "Session"]:
+def load_chosen(session: str | None, file: Path | None) -> tuple[Path, "Session"]:
     from ..store import catalogue, sessionfile
     path = catalogue.resolve(session, file)
     return path, sessionfile.load_session(path)
 
 
-def _replay(session: "Session", path: Path) -> "Game":
+def replay_chosen(session: "Session", path: Path) -> "Game":
     from ..store import sessionfile
     return sessionfile.replay_file(session, path)
 
 
-def _record(
+def record_events(
     session: str | None,
     file: Path | None,
     build: "Callable[[Game], Iterable[Event]]",
@@ -290,7 +324,7 @@ def _record(
     return recorded.session, recorded.game
 
 
-def _rules_for_reading(session: str | None, file: Path | None) -> Any:
+def rules_for_reading(session: str | None, file: Path | None) -> Any:
     """The rules of the chosen (or current) session; the main rule when there is none."""
     from ..core.rules import HouseRules
     from ..store import catalogue, sessionfile

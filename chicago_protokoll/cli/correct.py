@@ -12,6 +12,7 @@ from ..core.errors import ChicagoError, DealPart
 from ..i18n.language import Msg, t
 from ..present.width import visible
 from .common import (
+    BrokenByOption,
     ChicagoOption,
     ExchangeOption,
     FileOption,
@@ -20,11 +21,12 @@ from .common import (
     SessionOption,
     ShowdownOption,
     WithTwoOption,
-    _complete_player,
-    _complete_who,
-    _session_name,
+    complete_player,
+    complete_who,
+    name_of_session,
 )
 from .examples import example
+from .options import DryRunOption
 from .root import note_saved
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ def again(
         list[str] | None,
         typer.Option(
             "--drop", help="PLAYER leaves the table (repeatable).", metavar="PLAYER",
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     session: SessionOption = None,
@@ -83,7 +85,7 @@ def next_game_name(path: Path, previous: "Session", *, beside: bool) -> str:
             return path.with_name(f"{locations.check_session_name(candidate)}.toml").exists()
         return locations.session_path(candidate).exists()
 
-    return next_name(_session_name(previous, path), taken)
+    return next_name(name_of_session(previous, path), taken)
 
 
 def start_next_game(
@@ -131,19 +133,11 @@ def edit(
             "--buy",
             help="K=WHO: köp K's best hand only (PLAYER:HAND, pass or tie), once per köp; or WHO for each scored köp in order, naming every köp the deal recorded.",
             metavar="WHO",
-            autocompletion=_complete_who,
+            autocompletion=complete_who,
         ),
     ] = None,
     chicago: ChicagoOption = None,
-    broken_by: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--broken-by",
-            help="PLAYER took a trick and broke the Chicago.",
-            metavar="PLAYER",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
+    broken_by: BrokenByOption = None,
     no_chicago: Annotated[
         bool, typer.Option("--no-chicago", help="There was no Chicago (then give --last-trick).")
     ] = False,
@@ -152,10 +146,7 @@ def edit(
     showdown: ShowdownOption = None,
     royal: RoyalOption = None,
     exchange: ExchangeOption = None,
-    dry_run: Annotated[
-        bool,
-        typer.Option("--dry-run", help="Show the totals the correction would give; write nothing."),
-    ] = False,
+    dry_run: DryRunOption = False,
     reason: Annotated[
         str | None,
         typer.Option(

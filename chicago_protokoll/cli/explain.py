@@ -6,16 +6,16 @@ import typer
 
 from .common import (
     FileOption,
-    JsonOption,
     PlayerArgument,
     SessionOption,
-    _complete_player,
-    _load,
-    _replay,
-    _session_name,
+    complete_player,
     json,
+    load_chosen,
+    name_of_session,
+    replay_chosen,
 )
 from .examples import example
+from .options import JsonOption
 
 # This group's commands, each with its help and example; `app.py` joins it to the root
 # app with `add_typer` (`chicago --help` lists them from `listing`, without this module).
@@ -46,7 +46,7 @@ def explain(
             "-p",
             help="Only the points PLAYER got or lost, each with its rule.",
             metavar="PLAYER",
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     session: SessionOption = None,
@@ -56,14 +56,14 @@ def explain(
     from ..present.explain import explain_lines
     from ..present.width import wrap_lines
 
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
     if as_json:
-        _print_explain_json(standings, _session_name(current, path), deal, player)
+        _print_explain_json(standings, name_of_session(current, path), deal, player)
         return
     lines = explain_lines(
         standings,
-        _session_name(current, path),
+        name_of_session(current, path),
         deal=deal,
         player=player,
         corrections=current.corrections,
@@ -126,15 +126,15 @@ def why(
             t("ask one of: {questions}", questions=t(QUESTION_HELP)),
             param_hint=pt("metavar", "QUESTION"),
         )
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
     if as_json:
         import json
 
-        reply = answer_dict(standings, _session_name(current, path), asked, player, deal=deal)
+        reply = answer_dict(standings, name_of_session(current, path), asked, player, deal=deal)
         print(json.dumps(reply, ensure_ascii=False, indent=2))
         return
-    lines = answer(standings, _session_name(current, path), asked, player, deal=deal)
+    lines = answer(standings, name_of_session(current, path), asked, player, deal=deal)
     print("\n".join(wrap_lines(lines, _terminal_width())))
 
 
@@ -153,10 +153,10 @@ def chart(
 ) -> None:
     from ..present.chart import chart_dict, score_race, text_chart
 
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
     if as_json:
         print(json.dumps(chart_dict(standings), ensure_ascii=False, indent=2))
         return
     race = score_race(standings)
-    print("\n".join(text_chart(race, _session_name(current, path), width=width, height=height)))
+    print("\n".join(text_chart(race, name_of_session(current, path), width=width, height=height)))

@@ -10,8 +10,9 @@ import typer
 
 from ..core.errors import ChicagoError, EntryError, RuleViolation
 from ..i18n.language import Msg, t
-from .common import FileOption, SessionOption, _session_name
+from .common import FileOption, SessionOption, name_of_session
 from .examples import example
+from .options import DryRunOption
 from .root import note_saved
 
 # `import`'s help is declared here; `chicago --help` lists it from `listing`, without this module.
@@ -44,10 +45,7 @@ def import_command(
     ],
     session: SessionOption = None,
     file: FileOption = None,
-    dry_run: Annotated[
-        bool,
-        typer.Option("--dry-run", help="Show the standings the import would give; write nothing."),
-    ] = False,
+    dry_run: DryRunOption = False,
 ) -> None:
     from ..present.views import plain_standings
     from ..store import catalogue
@@ -60,7 +58,7 @@ def import_command(
     except (RuleViolation, EntryError) as error:
         # Said outright: the import is all or nothing, and this time it was nothing.
         raise ChicagoError(Msg("{error}; nothing was recorded", error=error)) from None
-    name = _session_name(done.session, path)
+    name = name_of_session(done.session, path)
     if dry_run:
         print(
             t(

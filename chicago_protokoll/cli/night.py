@@ -13,15 +13,13 @@ import typer
 
 from ..i18n.language import Msg, t, tn
 from .common import (
-    PRESET_METAVAR,
-    JsonOption,
-    check_presets,
+    PresetOption,
     complete_night,
-    complete_preset,
     json,
     one_preset,
 )
 from .examples import example
+from .options import JsonOption, OutputOption, RulesFileOption
 from .output import emit
 from .root import note_saved
 
@@ -36,16 +34,6 @@ NightArgument = Annotated[
     str | None,
     typer.Argument(
         help="The night (default: the night made last).", metavar="NAME", autocompletion=complete_night
-    ),
-]
-OutputOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--output",
-        "-o",
-        help="Write to FILE instead of printing ('-': standard output).",
-        metavar="FILE",  # a folder: the writer refuses it, with its sentence (exit 1)
-        allow_dash=True,
     ),
 ]
 
@@ -113,14 +101,8 @@ def night_new(
             max=2**63 - 1,
         ),
     ] = None,
-    rules: Annotated[
-        Path | None,
-        typer.Option("--rules", help="A house-rules TOML file for every table of the night."),
-    ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option("--preset", help="A built-in set of house rules for every table; `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
-    ] = None,
+    rules: RulesFileOption = None,
+    preset: PresetOption = None,
     games_per_table: Annotated[
         int | None,
         typer.Option(

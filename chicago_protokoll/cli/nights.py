@@ -12,12 +12,13 @@ part of the core (tests/cli/test_latency_imports.py).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
 from ..i18n.language import t
 from .examples import example
+from .options import JsonOption
 
 # The command's help is declared here; `chicago --help` lists it from `listing`, without this module.
 app = typer.Typer(rich_markup_mode=None)
@@ -101,8 +102,7 @@ def list_nights(as_json: bool) -> None:
     epilog=example("chicago nights --json"),
 )
 def nights(
-    # common.JsonOption's words; not imported from there, which loads the scoring core
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """List the club nights: date, players, round or stage, open or closed."""
     list_nights(as_json)

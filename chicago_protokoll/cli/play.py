@@ -1,20 +1,18 @@
 """The ``play`` command: the guided protocol (`cli.play_loop`)."""
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .common import (
-    PRESET_METAVAR,
+    DealerOption,
     FileOption,
+    PresetOption,
     SessionOption,
-    check_presets,
-    complete_dealer,
-    complete_preset,
     one_preset,
 )
 from .examples import example
+from .options import RulesFileOption, StakeOption
 
 # This group's commands, each with its help and example; `app.py` joins it to the root
 # app with `add_typer` (`chicago --help` lists them from `listing`, without this module).
@@ -38,28 +36,10 @@ def play(
             help="The players in clockwise seat order, to create the session.", metavar="PLAYER..."
         ),
     ] = None,
-    rules: Annotated[
-        Path | None, typer.Option("--rules", help="A house-rules TOML file (new session).")
-    ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option("--preset", help="A built-in set of house rules (new session); `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
-    ] = None,
-    dealer: Annotated[
-        str | None,
-        typer.Option(
-            "--dealer",
-            help="The first dealer (new session).",
-            metavar="PLAYER",
-            autocompletion=complete_dealer,
-        ),
-    ] = None,
-    stake: Annotated[
-        str,
-        typer.Option(
-            "--stake", help="Amount per point for the settlement at the end.", metavar="AMOUNT"
-        ),
-    ] = "1",
+    rules: RulesFileOption = None,
+    preset: PresetOption = None,
+    dealer: DealerOption = None,
+    stake: StakeOption = "1",
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:

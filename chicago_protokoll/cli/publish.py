@@ -20,6 +20,7 @@ from ..i18n.language import language, set_language, t
 from ..present.width import visible
 from .common import complete_night
 from .examples import example
+from .options import DirOption
 from .root import note_saved
 
 if TYPE_CHECKING:
@@ -43,16 +44,7 @@ def publish(
             file_okay=False,
         ),
     ],
-    dirs: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--dir",
-            help="Also publish the sessions in FOLDER, e.g. a folder the club shares (repeatable).",
-            exists=True,
-            file_okay=False,
-            metavar="FOLDER",
-        ),
-    ] = None,
+    dirs: DirOption = None,
     nights: Annotated[
         list[str] | None,
         typer.Option(

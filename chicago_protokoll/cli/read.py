@@ -2,7 +2,6 @@
 ``settle`` and ``compare``.
 """
 
-from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
@@ -10,19 +9,19 @@ import typer
 from ..i18n.language import language, pt, t
 from .common import (
     FileOption,
-    JsonOption,
     SessionOption,
-    _load,
-    _replay,
-    _rules_for_reading,
-    _session_name,
     complete_night,
     day_parameter,
     json,
+    load_chosen,
+    name_of_session,
+    replay_chosen,
+    rules_for_reading,
     stake_parameter,
     unit_parameter,
 )
 from .examples import example
+from .options import DirOption, JsonOption, OutputOption, SinceOption, StakeOption
 from .output import emit
 
 # This group's commands, each with its help and example; `app.py` joins it to the root
@@ -40,9 +39,9 @@ def status(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
     from ..present.views import last_ids, status_dict
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
-    name = _session_name(current, path)
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
+    name = name_of_session(current, path)
     if as_json:
         data = status_dict(standings, name) | last_ids(current)
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -60,17 +59,17 @@ def log(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
     from ..present.views import last_ids
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
     if as_json:
         from ..present.export import log_dict
 
-        data = log_dict(standings, _session_name(current, path)) | last_ids(current)
+        data = log_dict(standings, name_of_session(current, path)) | last_ids(current)
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     from ..present.render import print_protocol
 
-    print_protocol(standings, _session_name(current, path), current.corrections)
+    print_protocol(standings, name_of_session(current, path), current.corrections)
 
 
 ExportFormat = Literal["json", "csv", "md", "html", "protocol"]
@@ -90,22 +89,8 @@ def export(
             case_sensitive=False,
         ),
     ] = "json",
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Write to FILE instead of printing ('-': standard output).",
-            metavar="FILE",  # a folder: the writer refuses it, with its sentence (exit 1)
-            allow_dash=True,
-        ),
-    ] = None,
-    stake: Annotated[
-        str,
-        typer.Option(
-            "--stake", help="Stake per point for the settlement (md, html).", metavar="AMOUNT"
-        ),
-    ] = "1",
+    output: OutputOption = None,
+    stake: StakeOption = "1",
     dialect: Annotated[
         CsvDialect | None,
         typer.Option(
@@ -117,9 +102,9 @@ def export(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
-    name = _session_name(current, path)
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
+    name = name_of_session(current, path)
     from ..present import export as exporters
 
     if fmt == "json":
@@ -152,10 +137,7 @@ def export(
     epilog=example("chicago settle --stake 0.50"),
 )
 def settle_command(
-    stake: Annotated[
-        str,
-        typer.Option("--stake", help="Amount per point (typically 1 kr).", metavar="AMOUNT"),
-    ] = "1",
+    stake: StakeOption = "1",
     session: SessionOption = None,
     file: FileOption = None,
     as_json: JsonOption = False,
@@ -166,10 +148,7 @@ def settle_command(
             help="Net every finished game of the evening (since 05:00) and pay with the fewest transfers.",
         ),
     ] = False,
-    since: Annotated[
-        str | None,
-        typer.Option("--since", help="With --evening: the games since DATE (YYYY-MM-DD or today).", metavar="DATE"),
-    ] = None,
+    since: SinceOption = None,
     unit: Annotated[
         str | None,
         typer.Option(
@@ -178,21 +157,12 @@ def settle_command(
             metavar="UNIT",
         ),
     ] = None,
-    dirs: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--dir", help="With --evening: also the sessions in DIR, as for stats (repeatable).",
-            exists=True, file_okay=False, metavar="DIR",
-        ),
-    ] = None,
+    dirs: DirOption = None,
     fmt: Annotated[
         Literal["text", "md", "html"],
         typer.Option("--format", help="With --evening: text, md or html (a page for the group chat).", case_sensitive=False),
     ] = "text",
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="With --evening: write to FILE ('-': standard output).", metavar="FILE"),
-    ] = None,
+    output: OutputOption = None,
     night: Annotated[
         str | None,
         typer.Option("--night", help="With --evening: the games of the club night NAME.", metavar="NAME", autocompletion=complete_night),
@@ -221,8 +191,8 @@ def settle_command(
             raise typer.BadParameter(t("belongs to settle --evening"), param_hint=option)
     if fmt != "text":
         raise typer.BadParameter(t("belongs to settle --evening"), param_hint="--format")
-    path, current = _load(session, file)
-    standings = _replay(current, path).standings()
+    path, current = load_chosen(session, file)
+    standings = replay_chosen(current, path).standings()
     winners = list(standings.winners)
     provisional = not standings.finished
     if provisional:
@@ -255,7 +225,7 @@ def settle_command(
     from ..present.render import print_settlement
 
     print_settlement(
-        standings, _session_name(current, path), winners, payments, str(amount), provisional
+        standings, name_of_session(current, path), winners, payments, str(amount), provisional
     )
 
 
@@ -279,7 +249,7 @@ def compare(
 
     if len(hands) < 2:
         raise typer.BadParameter(t("give at least two hands"), param_hint=pt("metavar", "HAND"))
-    rules = _rules_for_reading(session, file)
+    rules = rules_for_reading(session, file)
     result = compare_hands(hands, rules)
     if as_json:
         print(json.dumps(result.as_json(), ensure_ascii=False, indent=2))

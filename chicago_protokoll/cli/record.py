@@ -3,7 +3,7 @@
 (``penalty``, ``forfeit``, ``note``) and ``undo``.
 """
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -13,31 +13,32 @@ import typer
 from ..core.errors import Rule, RuleViolation
 from ..i18n.language import Msg, t
 from .common import (
-    PRESET_METAVAR,
+    BrokenByOption,
     BuyOption,
     ChicagoOption,
+    DealerOption,
     ExchangeOption,
     FileOption,
     LastTrickOption,
     PlayerArgument,
+    PresetOption,
     ReasonOption,
     RoyalOption,
     SessionOption,
     ShowdownOption,
     WhoArgument,
     WithTwoOption,
-    _complete_player,
-    _record,
-    _session_name,
-    check_presets,
-    complete_dealer,
-    complete_preset,
+    complete_player,
+    name_of_session,
     one_preset,
+    record_events,
 )
 from .examples import example
+from .options import RulesFileOption
 from .root import note_saved
 
 if TYPE_CHECKING:
+    from ..core.events import Event
     from ..core.game import Game
     from ..core.session import Session
 
@@ -81,25 +82,9 @@ def new(
             help="The players in clockwise seat order (2 or more).", metavar="PLAYER PLAYER..."
         ),
     ],
-    rules: Annotated[
-        Path | None,
-        typer.Option(
-            "--rules", help="A house-rules TOML file to copy into the session.", exists=False
-        ),
-    ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option("--preset", help="A built-in set of house rules, e.g. tournament; `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
-    ] = None,
-    dealer: Annotated[
-        str | None,
-        typer.Option(
-            "--dealer",
-            help="The first dealer (default: the first player).",
-            metavar="PLAYER",
-            autocompletion=complete_dealer,
-        ),
-    ] = None,
+    rules: RulesFileOption = None,
+    preset: PresetOption = None,
+    dealer: DealerOption = None,
     file: Annotated[
         Path | None,
         typer.Option(
@@ -143,15 +128,7 @@ def new(
 def deal(
     buy: BuyOption = None,
     chicago: ChicagoOption = None,
-    broken_by: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--broken-by",
-            help="With --chicago: PLAYER took a trick and broke it.",
-            metavar="PLAYER",
-            autocompletion=_complete_player,
-        ),
-    ] = None,
+    broken_by: BrokenByOption = None,
     last_trick: LastTrickOption = None,
     with_two: WithTwoOption = False,
     showdown: ShowdownOption = None,
@@ -186,7 +163,7 @@ def deal(
             )
         return entry.deal_events(game, given)
 
-    saved, game = _record(session, file, build)
+    saved, game = record_events(session, file, build)
     _print_standings(saved, game, saved.name, recorded=False)
 
 
@@ -202,7 +179,7 @@ def buy_command(
 ) -> None:
 
     from ..core import entry
-    saved, game = _record(session, file, lambda g: [entry.buy_event(g, who)])
+    saved, game = record_events(session, file, lambda g: [entry.buy_event(g, who)])
     _print_standings(saved, game, saved.name)
 
 
@@ -212,7 +189,7 @@ def buy_command(
 )
 def declare(player: PlayerArgument, session: SessionOption = None, file: FileOption = None) -> None:
     from ..core import entry
-    saved, game = _record(session, file, lambda g: [entry.declare_event(g, player)])
+    saved, game = record_events(session, file, lambda g: [entry.declare_event(g, player)])
     _print_standings(saved, game, saved.name)
 
 
@@ -222,16 +199,14 @@ def declare(player: PlayerArgument, session: SessionOption = None, file: FileOpt
 )
 def tricks(
     player: PlayerArgument,
-    with_two: Annotated[
-        bool, typer.Option("--with-two", help="The last trick was won with a two.")
-    ] = False,
+    with_two: WithTwoOption = False,
     from_opponent: Annotated[
         str | None,
         typer.Option(
             "--from",
             help="Take the points off OPPONENT's total instead (scoring.take_from_opponent).",
             metavar="OPPONENT",
-            autocompletion=_complete_player,
+            autocompletion=complete_player,
         ),
     ] = None,
     session: SessionOption = None,
@@ -244,7 +219,7 @@ def tricks(
     def build(game: Game) -> list[Event]:
         return [entry.trick_event(game, player, with_two=with_two, opponent=from_opponent)]
 
-    saved, game = _record(session, file, build)
+    saved, game = record_events(session, file, build)
     _print_standings(saved, game, saved.name)
 
 
@@ -257,7 +232,7 @@ def showdown_command(
     who: WhoArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
     from ..core import entry
-    saved, game = _record(session, file, lambda g: [entry.showdown_event(g, who)])
+    saved, game = record_events(session, file, lambda g: [entry.showdown_event(g, who)])
     _print_standings(saved, game, saved.name)
 
 
@@ -270,7 +245,7 @@ def royal_command(
     player: PlayerArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
     from ..core import entry
-    saved, game = _record(session, file, lambda g: [entry.royal_event(g, player)])
+    saved, game = record_events(session, file, lambda g: [entry.royal_event(g, player)])
     _print_standings(saved, game, saved.name)
 
 
@@ -291,7 +266,7 @@ def exchange_command(
 ) -> None:
 
     from ..core import entry
-    saved, game = _record(session, file, lambda g: [entry.exchange_event(g, player, count)])
+    saved, game = record_events(session, file, lambda g: [entry.exchange_event(g, player, count)])
     _print_standings(saved, game, saved.name)
 
 
@@ -320,7 +295,7 @@ def undo(
         print(t("Undone: ") + describe_correction(undone.correction))
     for event in reversed(undone.events):
         print(t("Undone: ") + describe_event(event))
-    print(plain_standings(undone.game.standings(), _session_name(undone.session, path)))
+    print(plain_standings(undone.game.standings(), name_of_session(undone.session, path)))
 
 
 # -- the revisor's entries (cli.md, "The revisor's entries") ----------------------------
@@ -343,26 +318,30 @@ def penalty_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    # In a game of a closed night also after the game's end: the revisor's deduction, an
-    # amendment after the result (events.Penalty.after_end).
     from ..core import entry
-    closed = _closed_night(session, file)
-    saved, game = _record(
+
+    _revisor_entry(
         session,
         file,
-        lambda g: [
-            entry.penalty_event(g, player, points, reason, after_end=closed is not None and g.finished)
-        ],
-        after_the_game=closed is not None,
+        lambda g, after_end: entry.penalty_event(g, player, points, reason, after_end=after_end),
     )
-    _print_standings(saved, game, saved.name)
 
 
-def _closed_night(session: str | None, file: Path | None) -> object | None:
-    """The closed night whose game the command writes into, or None."""
+def _revisor_entry(
+    session: str | None, file: Path | None, make: "Callable[[Game, bool], Event]"
+) -> None:
+    """Record a penalty or a forfeit (``make(game, after_end)``) and print the standings.
+
+    In a game of a closed night also after the game's end: the revisor's ruling, an
+    amendment after the result (``after_end``, events.Penalty and events.Forfeit); a
+    forfeit places the player last and the game keeps its end."""
     from ..store import catalogue, nighttable
 
-    return nighttable.closed_night(catalogue.resolve(session, file))
+    closed = nighttable.closed_night(catalogue.resolve(session, file)) is not None
+    saved, game = record_events(
+        session, file, lambda g: [make(g, closed and g.finished)], after_the_game=closed
+    )
+    _print_standings(saved, game, saved.name)
 
 
 @app.command(
@@ -376,19 +355,13 @@ def forfeit_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    # In a game of a closed night also after the game's end: the revisor's ruling, an
-    # amendment after the result (events.Forfeit.after_end): placed last, the end kept.
     from ..core import entry
-    closed = _closed_night(session, file)
-    saved, game = _record(
+
+    _revisor_entry(
         session,
         file,
-        lambda g: [
-            entry.forfeit_event(g, player, reason, after_end=closed is not None and g.finished)
-        ],
-        after_the_game=closed is not None,
+        lambda g, after_end: entry.forfeit_event(g, player, reason, after_end=after_end),
     )
-    _print_standings(saved, game, saved.name)
 
 
 @app.command(
@@ -412,7 +385,7 @@ def note_command(
     file: FileOption = None,
 ) -> None:
     from ..core import entry
-    saved, game = _record(
+    saved, game = record_events(
         session, file, lambda g: [entry.note_event(g, text, deal)], after_the_game=True
     )
     _print_standings(saved, game, saved.name)

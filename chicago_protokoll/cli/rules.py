@@ -11,17 +11,15 @@ from ..i18n.language import Msg, language, t
 from ..i18n.os_errors import reason
 from ..present.width import visible
 from .common import (
-    PRESET_METAVAR,
     FileOption,
-    JsonOption,
+    PresetOption,
     SessionOption,
-    _rules_for_reading,
-    check_presets,
-    complete_preset,
     json,
     one_preset,
+    rules_for_reading,
 )
 from .examples import example
+from .options import JsonOption
 from .root import ExitStatus, note_saved
 
 # -- house rules -------------------------------------------------------------------
@@ -41,7 +39,7 @@ def rules_show(
     """The current session's house rules (the main rule if there is no session)."""
     from ..present.rules_text import rules_toml_text
 
-    rules = _rules_for_reading(session, file)
+    rules = rules_for_reading(session, file)
     if as_json:
         print(json.dumps(rules.to_mapping(), ensure_ascii=False, indent=2))
         return
@@ -60,10 +58,7 @@ def rules_init(
             dir_okay=False,
         ),
     ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option("--preset", help="Start from this preset (default: standard); `chicago rules presets` lists them.", metavar=PRESET_METAVAR, autocompletion=complete_preset, callback=check_presets),
-    ] = None,
+    preset: PresetOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented house-rules file to edit."""

@@ -19,6 +19,7 @@ from ..i18n.os_errors import reason
 from ..present.width import visible
 from .common import FileOption, SessionOption, complete_night, stake_parameter
 from .examples import example
+from .options import StakeOption
 
 if TYPE_CHECKING:
     from ..serve import keys
@@ -44,9 +45,7 @@ def serve(
     port: Annotated[
         int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535, metavar="PORT")
     ] = 8052,
-    stake: Annotated[
-        str, typer.Option("--stake", help="Stake per point for the settlement shown.", metavar="AMOUNT")
-    ] = "1",
+    stake: StakeOption = "1",
     session: SessionOption = None,
     file: FileOption = None,
     night: Annotated[

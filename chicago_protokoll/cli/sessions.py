@@ -9,14 +9,14 @@ from ..i18n.language import Msg, language, t, tn
 from ..present.width import pad, visible
 from .ask import confirm
 from .common import (
-    JsonOption,
-    _complete_session,
-    _load,
-    _replay,
-    _session_name,
+    complete_session,
     json,
+    load_chosen,
+    name_of_session,
+    replay_chosen,
 )
 from .examples import example
+from .options import JsonOption
 from .root import ExitStatus, note_saved
 
 # -- sessions ------------------------------------------------------------------------
@@ -108,7 +108,7 @@ def _list_sessions(as_json: bool) -> None:
 @sessions_app.command("use", epilog=example("chicago sessions use fredag"))
 def sessions_use(
     name: Annotated[
-        str, typer.Argument(help="The session to make current.", autocompletion=_complete_session)
+        str, typer.Argument(help="The session to make current.", autocompletion=complete_session)
     ],
 ) -> None:
     """Make NAME the current session."""
@@ -125,19 +125,19 @@ def sessions_show(
     name: Annotated[
         str | None,
         typer.Argument(
-            help="A session (default: the current one).", autocompletion=_complete_session
+            help="A session (default: the current one).", autocompletion=complete_session
         ),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Where a session's file is, its players and rules, and its standings."""
     from ..present.views import plain_standings
-    path, current = _load(name, None)
-    standings = _replay(current, path).standings()
+    path, current = load_chosen(name, None)
+    standings = replay_chosen(current, path).standings()
     if as_json:
         from ..present.views import last_ids, status_dict
 
-        session_name = _session_name(current, path)
+        session_name = name_of_session(current, path)
         shown = {
             "session": session_name,
             "file": str(path),
@@ -153,13 +153,13 @@ def sessions_show(
     print(t("File: {path}", path=path))
     print(t("Created: {created}", created=current.created))
     print(t("Events: {events_count}", events_count=len(current.events)))
-    print(plain_standings(standings, _session_name(current, path)))
+    print(plain_standings(standings, name_of_session(current, path)))
 
 
 @sessions_app.command("remove", epilog=example("chicago sessions remove fredag --yes"))
 def sessions_remove(
     name: Annotated[
-        str, typer.Argument(help="The session to delete.", autocompletion=_complete_session)
+        str, typer.Argument(help="The session to delete.", autocompletion=complete_session)
     ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:

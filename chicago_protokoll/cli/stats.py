@@ -17,8 +17,9 @@ import typer
 from ..core.errors import ChicagoError
 from ..i18n.language import language, t, tn
 from ..present.width import visible
-from .common import JsonOption, day_parameter, json, read_league, stake_parameter
+from .common import day_parameter, json, read_league, stake_parameter
 from .examples import example
+from .options import DirOption, JsonOption, OutputOption, SinceOption, StakeOption
 from .output import emit
 
 if TYPE_CHECKING:
@@ -37,20 +38,8 @@ app = typer.Typer()
 )
 def stats(
     as_json: JsonOption = False,
-    stake: Annotated[
-        str,
-        typer.Option(
-            "--stake", help="Amount per point for the money column (default 1).", metavar="AMOUNT"
-        ),
-    ] = "1",
-    since: Annotated[
-        str | None,
-        typer.Option(
-            "--since",
-            help="Only games started on or after YYYY-MM-DD (or 'today').",
-            metavar="DATE",
-        ),
-    ] = None,
+    stake: StakeOption = "1",
+    since: SinceOption = None,
     until: Annotated[
         str | None,
         typer.Option(
@@ -84,16 +73,7 @@ def stats(
             metavar="N",
         ),
     ] = 3,
-    dirs: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--dir",
-            help="Also count the sessions in DIR, e.g. a folder the club shares (repeatable).",
-            exists=True,
-            file_okay=False,
-            metavar="DIR",
-        ),
-    ] = None,
+    dirs: DirOption = None,
     fmt: Annotated[
         StatsFormat,
         typer.Option(
@@ -102,15 +82,7 @@ def stats(
             case_sensitive=False,
         ),
     ] = "table",
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Write to FILE instead of printing ('-': standard output).",
-            metavar="FILE",
-        ),
-    ] = None,
+    output: OutputOption = None,
     nights: Annotated[
         bool,
         typer.Option(

@@ -432,7 +432,7 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
     elif entry.showdown is not None:
         # A showdown without a last trick: shown before the first lead.  Whether this hand
         # may be (a four of a kind's nolla, a hand that wins the game) is the engine's
-        # rule (`PlayChecks.ends_before_the_lead`), judged as it is applied.
+        # rule (`Game.ends_before_the_lead`), judged as it is applied.
         yield claim(game, entry.showdown).event(number, buy=None)
     game.refuse_unfinished_deal(number)
 

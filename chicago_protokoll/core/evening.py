@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
-from .settle import Payment, _tidy, settle
-from .stake import exact_money
+from .settle import Payment, settle
+from .stake import exact_money, to_ore
 from .stats import Played
 
 #: Up to this many players who owe or are owed, the payments are the fewest possible
@@ -41,7 +41,7 @@ def nets(games: Iterable[Played], stake: Decimal | int = 1) -> dict[str, Decimal
         for payment in settle(dict(zip(game.players, game.scores, strict=True)), game.winners, stake):
             total[payment.payer] -= payment.amount
             total[payment.payee] += payment.amount
-    return {name: _tidy(amount) for name, amount in total.items()}
+    return {name: to_ore(amount) for name, amount in total.items()}
 
 
 @exact_money
@@ -56,7 +56,7 @@ def rounded(net: Mapping[str, Decimal], unit: Decimal) -> dict[str, Decimal]:
     by_remainder = sorted(net, key=lambda name: (-(net[name] / unit - floors[name]), name))
     extra = set(by_remainder[:left_over])
     return {
-        name: _tidy((floors[name] + (1 if name in extra else 0)) * unit) for name in net
+        name: to_ore((floors[name] + (1 if name in extra else 0)) * unit) for name in net
     }
 
 
@@ -119,7 +119,7 @@ def _pay_within(group: list[str], net: Mapping[str, Decimal]) -> list[Payment]:
         payer = max(owes, key=lambda name: (owes[name], name))
         payee = max(owed, key=lambda name: (owed[name], name))
         amount = min(owes[payer], owed[payee])
-        payments.append(Payment(payer, payee, _tidy(amount)))
+        payments.append(Payment(payer, payee, to_ore(amount)))
         for side, name in ((owes, payer), (owed, payee)):
             side[name] -= amount
             if side[name] == 0:

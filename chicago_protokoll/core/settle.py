@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .standings import Standings
 
-from .stake import check_stake, exact_money, parse_stake
+from .stake import check_stake, exact_money, parse_stake, to_ore
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +60,7 @@ def _shares(owed: Decimal, count: int) -> list[Decimal]:
     not divide goes to the first winners in seat order (10 kr to three: 3.34, 3.33, 3.33)."""
     ore = int((owed * 100).to_integral_value())
     base, extra = divmod(ore, count)
-    return [_tidy(Decimal(base + (1 if i < extra else 0)) / 100) for i in range(count)]
-
-
-@exact_money
-def _tidy(amount: Decimal) -> Decimal:
-    """Whole amounts without a fraction; others to two decimals (öre)."""
-    if amount == amount.to_integral_value():
-        return amount.quantize(Decimal(1))
-    return amount.quantize(Decimal("0.01"))
+    return [to_ore(Decimal(base + (1 if i < extra else 0)) / 100) for i in range(count)]
 
 
 #: Beyond this a float no longer holds every öre (2**53 hundredths).

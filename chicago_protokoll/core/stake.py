@@ -54,6 +54,16 @@ def exact_money(function: Callable[_P, _R]) -> Callable[_P, _R]:
     return exactly
 
 
+@exact_money
+def to_ore(amount: Decimal) -> Decimal:
+    """An amount of money as it is paid: whole amounts without a fraction (``12``), others
+    to two decimals, whole öre (``2.50``).  The settlement of a game and of an evening
+    round alike."""
+    if amount == amount.to_integral_value():
+        return amount.quantize(Decimal(1))
+    return amount.quantize(Decimal("0.01"))
+
+
 class StakeError(ChicagoError, ValueError):
     """A stake that is not an amount of money the settlement can use."""
 

@@ -77,7 +77,7 @@ def evening_dict(evening: Evening) -> dict[str, Any]:
 
 
 def evening_markdown(evening: Evening, heading: str) -> str:
-    from .export import _md
+    from .markdown import markdown_text as _md
 
     lines = [f"# {_md(heading)}", ""]
     if evening.net:

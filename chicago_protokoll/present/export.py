@@ -414,19 +414,6 @@ def _revisor_cells(record: DealRecord) -> list[str]:
     return ["; ".join(penalties), forfeit, note]
 
 
-_MD_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
-_MD_SPECIAL = frozenset("\\`*_[]|~")
-
-
-def _md(text: str) -> str:
-    """Text as Markdown shows it and nothing more: ``<``, ``>`` and ``&`` as entities (no
-    HTML gets through to a renderer), and ``|`` (a table cell), ``\\``, backticks,
-    emphasis and link brackets with a backslash."""
-    return "".join(
-        _MD_ENTITIES.get(ch) or (f"\\{ch}" if ch in _MD_SPECIAL else ch) for ch in text
-    )
-
-
 def export_markdown(
     standings: Standings,
     session_name: str,
@@ -435,6 +422,7 @@ def export_markdown(
 ) -> str:
     """The paper protocol as a Markdown table (marked as `marks` marks every sheet), what
     happened, the revisor's entries, the winners and the settlement."""
+    from .markdown import markdown_text as _md
     from .marks import CORRECTED, cell_marks, corrected_deals, footnotes
     from .rules_text import rules_in_words
 

@@ -20,7 +20,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..i18n.language import t
-from .export import _md, csv_text
+from .export import csv_text
+from .markdown import markdown_text
 from .night_cards import night_cards_html
 from .night_facts import (
     Status,
@@ -59,7 +60,7 @@ __all__ = [
 
 def _md_text(text: str) -> str:
     """Text from a file as Markdown shows it: no terminal escape, no markup, no table pipe."""
-    return _md(visible(text))
+    return markdown_text(visible(text))
 
 
 def _md_table(

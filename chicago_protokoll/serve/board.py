@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -35,10 +34,9 @@ from ..present.width import visible
 from ..store import catalogue, locations, sessionfile
 from . import tv
 from .phone_language import in_each_language
+from .signature import Signature, file_signature
 
 WATCH_INTERVAL = 0.2  # seconds between two looks at the files
-
-Signature = tuple[int, int, int] | None
 
 
 @dataclass(frozen=True)
@@ -119,16 +117,6 @@ class Source(Protocol):
     def stop(self) -> None: ...
 
 
-def _stat(path: Path | None) -> Signature:
-    if path is None:
-        return None
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_ino, st.st_mtime_ns, st.st_size)
-
-
 class Published:
     """What a watched source does for the streams: the newest snapshot, and a future
     that is done at the next one (or when the server stops).  `Board` and
@@ -175,7 +163,7 @@ class Board(Published):
         self._count = 0
         self._pointer = self._stat_pointer()
         self.path, problem = self._current_path() if path is None else (path, None)
-        self._signature = _stat(self.path)
+        self._signature = file_signature(self.path)
         self.snapshot = self._read(problem)
         self.stopping = False
         self._next: asyncio.Future[None] | None = None
@@ -184,7 +172,7 @@ class Board(Published):
     # -- which file ---------------------------------------------------------------------
 
     def _stat_pointer(self) -> Signature:
-        return _stat(locations.current_file()) if self.follow else None
+        return file_signature(locations.current_file()) if self.follow else None
 
     def current_path(self) -> tuple[Path | None, str | None]:
         """The session to show now: the one named at start, or the current one (read now)."""
@@ -213,7 +201,7 @@ class Board(Published):
                 path, problem = self._current_path()
                 moved = path != self.path or problem is not None
                 self.path = path
-        signature = _stat(self.path)
+        signature = file_signature(self.path)
         if not moved and signature == self._signature:
             return False, None
         self._signature = signature

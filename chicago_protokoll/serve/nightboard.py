@@ -26,9 +26,10 @@ from ..i18n.language import language, t
 from ..present.html_sheet import sheet_body, sheet_title
 from ..present.night_status import night_status_dict
 from ..store import locations, nightfile, sessionfile
-from .board import Published, Signature, Snapshot, View, _stat, make_view
+from .board import Published, Snapshot, View, make_view
 from .night_page import board_body, board_title, tv_title
 from .phone_language import in_each_language
+from .signature import Signature, file_signature
 
 BOARD = "board"
 TV = "tv"  # the night's standings in large type, and the round's tables
@@ -64,7 +65,7 @@ class NightBoard(Published):
         return [self.path, *sessions]
 
     def _changed_on_disk(self) -> bool:
-        now = {path: _stat(path) for path in self._files()}
+        now = {path: file_signature(path) for path in self._files()}
         return now != self._signatures
 
     # -- reading -------------------------------------------------------------------------
@@ -73,7 +74,7 @@ class NightBoard(Published):
         """Table ``session``'s game, replayed again only when its file changed; refused as
         `nightfile.night_results` refuses a session that is gone or seats others."""
         path = locations.session_path(session)
-        signature = _stat(path)
+        signature = file_signature(path)
         known = self._games.get(session)
         if known is not None and known[0] == signature and signature is not None:
             return known[1]
@@ -92,7 +93,7 @@ class NightBoard(Published):
         games: dict[str, Standings] = {}
         # Each file is known by its stat from before it was read: one written while this
         # read was under way (a draw, a deal) differs at the next look and is read again.
-        night_signature = _stat(self.path)
+        night_signature = file_signature(self.path)
         try:
             night = nightfile.load_night(self.path)
             self.night = night
@@ -110,7 +111,7 @@ class NightBoard(Published):
                 error_type=type(error).__name__,
                 error=error,
             )
-        self._signatures = {path: _stat(path) for path in self._files()}
+        self._signatures = {path: file_signature(path) for path in self._files()}
         self._signatures[self.path] = night_signature
         for session in games:  # replayed (or kept) by the signature it was read with
             self._signatures[locations.session_path(session)] = self._games[session][0]

@@ -58,6 +58,21 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def write_file(target: Path, data: bytes, source: str) -> None:
+    """`write_atomic`, a failure said as one sentence naming the file (``source``): the
+    one "could not write" of the session and night files."""
+    try:
+        write_atomic(target, data)
+    except OSError as error:
+        raise ChicagoError(
+            Msg(
+                "could not write {source}: {strerror}; the file on disk is unchanged",
+                source=source,
+                strerror=reason(error),
+            ),
+        ) from None
+
+
 def write_atomic(target: Path, data: bytes) -> None:
     """Replace ``target`` with ``data`` so that a crash leaves the old file or the new one."""
     directory = target.parent

@@ -199,6 +199,25 @@ def check_end_line(
         )
 
 
+def check_fields(
+    data: dict[str, object],
+    fields: tuple[str, ...],
+    optional: tuple[str, ...],
+    refuse: Callable[[Msg], ChicagoError],
+) -> None:
+    """A file's top table holds only the ``fields`` its format knows, a near miss named
+    ("did you mean"), and each of them that is not ``optional``: the one check of session
+    and night files alike."""
+    for key in data:
+        if key not in fields:
+            close = difflib.get_close_matches(key, fields, n=1)
+            hint = Msg(" (did you mean '{suggestion}'?)", suggestion=close[0]) if close else ""
+            raise refuse(Msg("it has an unknown field '{key}'{hint}", key=key, hint=hint))
+    for key in fields:
+        if key not in data and key not in optional:
+            raise refuse(Msg("it has no '{key}'", key=key))
+
+
 def loads_session(text: str, source: str) -> Session:
     """Read and validate the text of a session file; ``source`` names it in every refusal."""
     try:
@@ -250,16 +269,7 @@ def _loads_session(text: str, source: str) -> Session:
         ),
     )
     check_end_line(text, END_LINE, refuse, shown=34)
-    for key in data:
-        if key not in _FIELDS:
-            close = difflib.get_close_matches(key, _FIELDS, n=1)
-            hint = Msg(" (did you mean '{suggestion}'?)", suggestion=close[0]) if close else ""
-            raise refuse(
-                Msg("it has an unknown field '{key}'{hint}", key=key, hint=hint)
-            )
-    for key in _FIELDS:
-        if key not in data and key not in _OPTIONAL:
-            raise refuse(Msg("it has no '{key}'", key=key))
+    check_fields(data, _FIELDS, _OPTIONAL, refuse)
 
     name, created, first_dealer = data["name"], data["created"], data["first_dealer"]
     if not isinstance(name, str):

@@ -27,8 +27,7 @@ from ..core.errors import ChicagoError
 from ..core.night import GameResult, Night, NightTable, night_of_session, result_of
 from ..core.session import Session, new_session
 from ..i18n.language import Msg
-from ..i18n.os_errors import reason
-from .atomic import LOCK_TIMEOUT, fsync_dir, locked, make_dir, write_atomic
+from .atomic import LOCK_TIMEOUT, fsync_dir, locked, make_dir, write_file
 from .catalogue import write_pointer
 from .locations import (
     check_session_name,
@@ -150,16 +149,7 @@ def load_night(path: Path) -> Night:
 
 
 def _write_night(real: Path, night: Night, source: str) -> None:
-    try:
-        write_atomic(real, dumps_night(night).encode())
-    except OSError as error:
-        raise ChicagoError(
-            Msg(
-                "could not write {source}: {strerror}; the file on disk is unchanged",
-                source=source,
-                strerror=reason(error),
-            ),
-        ) from None
+    write_file(real, dumps_night(night).encode(), source)
 
 
 def create_night(path: Path, night: Night) -> Night:

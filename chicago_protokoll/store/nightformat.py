@@ -23,7 +23,7 @@ from ..core.night import (
 )
 from ..core.rules import HouseRules
 from ..i18n.language import Joined, Msg
-from .fileformat import check_end_line, check_version, parse_file_toml, rules_table
+from .fileformat import check_end_line, check_fields, check_version, parse_file_toml, rules_table
 from .locations import (
     session_name_problem,
 )
@@ -168,12 +168,7 @@ def _loads_night(text: str, source: str, stem: str | None) -> Night:
         ),
     )
     check_end_line(text, END_LINE, refuse, shown=32)
-    for key in data:
-        if key not in _FIELDS:
-            raise refuse(Msg("it has an unknown field '{key}'", key=key))
-    for key in _FIELDS:
-        if key not in data and key not in _OPTIONAL:
-            raise refuse(Msg("it has no '{key}'", key=key))
+    check_fields(data, _FIELDS, _OPTIONAL, refuse)
     name, created = data["name"], data["created"]
     if not isinstance(name, str) or session_name_problem(name) is not None:
         raise refuse(Msg("name must be a night's name, not {name!r}", name=name))

@@ -30,7 +30,7 @@ from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import Msg
 from ..i18n.os_errors import reason
-from .atomic import LOCK_TIMEOUT, locked, make_dir, write_atomic
+from .atomic import LOCK_TIMEOUT, locked, make_dir, write_file
 from .fileformat import dumps_session, loads_session, session_problem
 from .fileids import ids_problem
 from .locations import display_path, in_data_dir, link_refused, real_path
@@ -114,16 +114,7 @@ def _write_session(real: Path, session: Session, source: str) -> Session:
         raise ChicagoError(
             Msg("refusing to write {source}: {problem}", source=source, problem=problem),
         )
-    try:
-        write_atomic(real, dumps_session(session).encode())
-    except OSError as error:
-        raise ChicagoError(
-            Msg(
-                "could not write {source}: {strerror}; the file on disk is unchanged",
-                source=source,
-                strerror=reason(error),
-            ),
-        ) from None
+    write_file(real, dumps_session(session).encode(), source)
     return session
 
 

@@ -1,7 +1,7 @@
 """A four of a kind's nolla, or a hand that wins the game, shown before the first lead: the
 deal ends there with no last trick (rules.md, "Cases the texts leave open, decided"; seed
 000: "Sker det i fas 3 ska fyrtalet meddelas innan första utspelet, och handen tar slut
-där").  The engine decides it once (`PlayChecks.ends_before_the_lead`); `deal`, `showdown`,
+där").  The engine decides it once (`Game.ends_before_the_lead`); `deal`, `showdown`,
 `edit`, `play` and the phone's recording page take it (issue 26, item 9)."""
 
 from __future__ import annotations

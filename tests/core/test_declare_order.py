@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from chicago_protokoll.core import deal_state
+from chicago_protokoll.core import game as game_module
 from chicago_protokoll.core.declare import DECLARE_REFUSAL_ORDER
 from chicago_protokoll.core.errors import Rule, RuleViolation
 from chicago_protokoll.core.events import BuyWinner, ChicagoDeclared
@@ -29,7 +29,7 @@ def test_a_declare_check_left_out_of_the_order_still_refuses(
     """With any rule missing from the order, a declaration under the minimum score (the
     one unmet rule here) is refused all the same."""
     order = tuple(rule for rule in DECLARE_REFUSAL_ORDER if rule is not left_out)
-    monkeypatch.setattr(deal_state, "DECLARE_REFUSAL_ORDER", order)
+    monkeypatch.setattr(game_module, "DECLARE_REFUSAL_ORDER", order)
     game = _after_the_kop()
     assert not game.may_declare("Anna")
     with pytest.raises(RuleViolation) as refused:
@@ -38,7 +38,7 @@ def test_a_declare_check_left_out_of_the_order_still_refuses(
 
 
 def test_an_empty_order_still_enforces_every_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deal_state, "DECLARE_REFUSAL_ORDER", ())
+    monkeypatch.setattr(game_module, "DECLARE_REFUSAL_ORDER", ())
     game = _after_the_kop()
     with pytest.raises(RuleViolation) as refused:
         game.apply(ChicagoDeclared(1, "Anna"))

@@ -3,8 +3,11 @@
 #   tests/corpus/make_corpus.sh /path/to/that/release/bin/chicago tests/corpus/RELEASE
 # Each file is written by that release's own commands (never by hand), and beside it
 # `expected.json` holds what that release's `status --json` said of it, so a later
-# release can be held to the same standings.  Run it just before a change of a file
-# format, with the release before the change, and commit the folder it writes.
+# release can be held to the same standings.  A change of a file format runs it with
+# its own release (the one with the change), after adding here the lines that use the
+# new key or event where the release has it, and commits the folder it writes in the
+# same change (docs/architecture.md, the recipes; the corpus test wants a file of every
+# format up to today's VERSION).
 set -euo pipefail
 chicago="$1"
 out="$2"

@@ -2,7 +2,8 @@
 
 tests/corpus/RELEASE/ holds files written by that release's own commands
 (tests/corpus/make_corpus.sh) and what its ``status --json`` said of each; a change of
-the file format adds a folder written just before it.
+the file format adds, in the same change, a folder written by its own release, which
+holds a file of the new format (docs/architecture.md says so in its recipes).
 """
 
 from __future__ import annotations
@@ -80,6 +81,16 @@ def test_the_corpus_holds_the_files_of_every_release_and_every_format() -> None:
         if nights:
             said = json.loads((release / "nights" / "expected.json").read_text("utf-8"))
             assert set(said) == nights, release.name
+
+
+def test_the_recipes_say_how_a_format_change_gets_its_corpus_files() -> None:
+    """docs/architecture.md tells a format change what the test above wants: files of the
+    new format, written by the release that has it (never by the release before)."""
+    recipes = (Path(__file__).resolve().parents[2] / "docs" / "architecture.md").read_text("utf-8")
+    words = " ".join(recipes.split())
+    assert "test_the_corpus_holds_the_files_of_every_release_and_every_format" in words
+    assert "written by this release, the one with the key" in words
+    assert "release before the change" not in words
 
 
 def test_the_corpus_holds_this_releases_ids_taken_back_corrections_stages_and_a_close() -> None:

@@ -93,6 +93,8 @@ def test_a_new_night_writes_its_file_and_its_first_rounds_sessions() -> None:
         (lambda text: text.replace('name = "fredag"', 'name = "fredag'), "not valid TOML"),
         (lambda text: "", "empty"),
         (lambda text: text.replace("format =", "colour = 1\nformat ="), "unknown field"),
+        # the session files' check, near miss named (store.fileformat.check_fields)
+        (lambda text: text.replace("rounds = 3", "round = 3"), "unknown field 'round' (did you mean 'rounds'?)"),
         # a number no rule could use gets a sentence, not Python's int-digits advice
         (lambda text: text.replace("rounds = 3", "rounds = " + "9" * 4400), "thousands of digits"),
     ],
