@@ -21,6 +21,7 @@ from .common import (
     complete_preset,
     json,
     one_preset,
+    refuse_two_rule_sources,
 )
 from .output import emit
 from .root import note_saved
@@ -128,14 +129,13 @@ def night_new(
     ] = None,
 ) -> None:
     """Start a club night and draw its first round: each table's game is a session."""
-    from ..core import entry
     from ..core.night import parse_points
     from ..core.night_draw import new_night
     from ..present.night_status import tables_text
     from ..store import rulesfile
 
     chosen = one_preset(preset)
-    entry.refuse_two_rule_sources(rules, chosen)
+    refuse_two_rule_sources(rules, chosen)
     if games_per_table is not None and rounds is not None:
         raise typer.BadParameter(
             t("a night has rounds or stages: --rounds and --games-per-table cannot both be given"),

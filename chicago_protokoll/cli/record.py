@@ -4,13 +4,14 @@
 """
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..core import entry
+from ..core import claims, entry
 from ..core.errors import Rule, RuleViolation
 from ..core.events import Event
 from ..core.game import Game, replay
@@ -40,6 +41,7 @@ from .common import (
     complete_dealer,
     complete_preset,
     one_preset,
+    refuse_two_rule_sources,
 )
 from .root import note_saved
 
@@ -110,7 +112,7 @@ def new(
     ] = None,
 ) -> None:
     chosen = one_preset(preset)
-    entry.refuse_two_rule_sources(rules, chosen)
+    refuse_two_rule_sources(rules, chosen)
     if len(players) < 2:
         raise typer.BadParameter("a game needs at least two players", param_hint="PLAYERS")
     house = rulesfile.starting_rules(rules, chosen)
@@ -183,7 +185,7 @@ def buy_command(
     file: FileOption = None,
 ) -> None:
 
-    saved, game = _record(session, file, lambda g: [entry.buy_event(g, who)])
+    saved, game = _record(session, file, lambda g: [entry.buy_event(g, claims.claim(g, who))])
     _print_standings(saved, game, saved.name)
 
 
@@ -213,7 +215,8 @@ def tricks(
 ) -> None:
 
     def build(game: Game) -> list[Event]:
-        return [entry.trick_event(game, player, with_two=with_two, opponent=from_opponent)]
+        took = claims.taking(game, player, from_opponent)
+        return [entry.trick_event(game, replace(took, with_two=with_two or took.with_two))]
 
     saved, game = _record(session, file, build)
     _print_standings(saved, game, saved.name)
@@ -223,7 +226,7 @@ def tricks(
 def showdown_command(
     who: WhoArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
-    saved, game = _record(session, file, lambda g: [entry.showdown_event(g, who)])
+    saved, game = _record(session, file, lambda g: [entry.showdown_event(g, claims.claim(g, who))])
     _print_standings(saved, game, saved.name)
 
 

@@ -305,7 +305,7 @@ def describe_form(form: Mapping[str, str]) -> str:
     if do == "declare":
         return t("{player} declares Chicago", player=who)
     if do == "trick":
-        return t("last trick: {player}", player=Taking(who, form.get("from") or None).text())
+        return t("last trick: {player}", player=Taking(who, opponent=form.get("from") or None).text())
     if do == "outcome":
         return (
             t("Chicago: all five") if who == "all" else t("Chicago broken by {player}", player=who)
