@@ -303,9 +303,8 @@ class Taking(EventType):
     opponent: str | None = None  # the points taken off this total instead (seed 001)
     field_since: ClassVar[dict[str, int]] = {"opponent": 4}
 
-    def said(self) -> dict[str, Any]:
+    def said(self) -> dict[str, Any]:  # the taking's fields by name, as `Claim.said`
         return {name: getattr(self, name) for name in TAKING_FIELDS}
-
     @classmethod
     def of(cls, event: Taking) -> Taking:
         return event if type(event) is Taking else Taking(**event.said())
