@@ -77,7 +77,7 @@ def random_game(rng: random.Random, players: tuple[str, ...], created: str, name
         deal = game.deal
         for buy in (1, 2):
             winner = rng.choice(players) if rng.random() < 0.35 else None
-            apply(BuyWinner(deal, winner, rng.choice(HANDS) if winner else None, buy=buy))
+            apply(BuyWinner(winner, rng.choice(HANDS) if winner else None, buy=buy, deal=deal))
         bold = [p for p in players if game.may_declare(p)]
         if bold and rng.random() < 0.08:
             declarer = rng.choice(bold)
@@ -87,9 +87,9 @@ def random_game(rng: random.Random, players: tuple[str, ...], created: str, name
             else:
                 apply(ChicagoBroken(deal, rng.choice([p for p in players if p != declarer])))
             continue
-        apply(LastTrick(deal, rng.choice(players)))
+        apply(LastTrick(rng.choice(players), deal=deal))
         winner = rng.choice(players) if rng.random() < 0.35 else None
-        apply(Showdown(deal, winner, rng.choice(HANDS) if winner else None))
+        apply(Showdown(winner, rng.choice(HANDS) if winner else None, deal=deal))
     return Session(
         players=session.players,
         rules=session.rules,

@@ -101,13 +101,12 @@ class Table:
     ) -> BuyWinner:
         player, hand = (claim[0], _hand(claim[1])) if claim else (None, None)
         return BuyWinner(
-            self.deal,
             player,
             hand,
             cards=cards,
             tie=tie,
             zero=zero,
-            buy=buy if buy is not None else self.game.hands_scored + 1,
+            buy=buy if buy is not None else self.game.hands_scored + 1, deal=self.deal,
         )
 
     def show(
@@ -129,13 +128,13 @@ class Table:
         cards: str | None = None,
     ) -> Showdown:
         player, hand = (claim[0], _hand(claim[1])) if claim else (None, None)
-        return Showdown(self.deal, player, hand, cards=cards, tie=tie, zero=zero)
+        return Showdown(player, hand, cards=cards, tie=tie, zero=zero, deal=self.deal)
 
     def exchange(self, player: str, count: int, buy: int | None = None) -> Entry:
         return self.apply(Exchange(self.deal, player, buy or self.game.current_buy, count))
 
     def last(self, player: str, *, with_two: bool = False) -> Entry:
-        return self.apply(LastTrick(self.deal, player, with_two=with_two))
+        return self.apply(LastTrick(player, with_two=with_two, deal=self.deal))
 
     def declare(self, player: str) -> Entry:
         return self.apply(ChicagoDeclared(self.deal, player))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
+from ..core.errors import ChicagoError, DealPart, EntryError, OptionConflict, RuleViolation
 from ..i18n.language import Msg, t
 from ..present.width import visible
 from .root import note_saved
@@ -433,3 +433,12 @@ def read_league(
         )
     return reading
 
+
+def refuse_two_rule_sources(rules: Path | None, preset: str | None) -> None:
+    """``--rules`` and ``--preset`` each give the whole house rules: not both.  A check of
+    the options' spelling, so the command line's own (the core never knows an option)."""
+    if rules is not None and preset is not None:
+        raise OptionConflict(
+            Msg("the house rules come from a rules file or from a preset, not both"),
+            part=DealPart.RULES_SOURCE,
+        )

@@ -17,6 +17,7 @@ from .common import (
     complete_night,
     json,
     one_preset,
+    refuse_two_rule_sources,
 )
 from .examples import example
 from .options import JsonOption, OutputOption, RulesFileOption
@@ -115,14 +116,13 @@ def night_new(
     ] = None,
 ) -> None:
     """Start a club night and draw its first round: each table's game is a session."""
-    from ..core import entry
     from ..core.night import parse_points
     from ..core.night_draw import new_night
     from ..present.night_status import tables_text
     from ..store import nightfile, rulesfile
 
     chosen = one_preset(preset)
-    entry.refuse_two_rule_sources(rules, chosen)
+    refuse_two_rule_sources(rules, chosen)
     if games_per_table is not None and rounds is not None:
         raise typer.BadParameter(
             t("a night has rounds or stages: --rounds and --games-per-table cannot both be given"),

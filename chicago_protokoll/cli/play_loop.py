@@ -9,7 +9,6 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..core import entry
 from ..core.errors import ChicagoError
 from ..core.names import refuse_lookalikes
 from ..core.session import Session, new_session, resolve_player
@@ -19,6 +18,7 @@ from ..present.dialogue import Dialogue
 from ..present.talk import Ask, Say
 from ..present.width import visible_lines
 from ..store import catalogue, locations, rulesfile, sessionfile
+from .common import refuse_two_rule_sources
 from .root import note_saved
 
 
@@ -72,7 +72,7 @@ def open_session(
     file: Path | None = None,
 ) -> Path:
     """The session file to play: created from NAME and PLAYERS if new, else resumed."""
-    entry.refuse_two_rule_sources(rules, preset)
+    refuse_two_rule_sources(rules, preset)
     if name is None:
         path = catalogue.resolve(session, file)
         _check_resume(sessionfile.load_session(path), path.stem, players, rules, preset, dealer)

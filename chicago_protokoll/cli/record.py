@@ -4,6 +4,7 @@
 """
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -32,6 +33,7 @@ from .common import (
     name_of_session,
     one_preset,
     record_events,
+    refuse_two_rule_sources,
 )
 from .examples import example
 from .options import RulesFileOption
@@ -96,14 +98,13 @@ def new(
         ),
     ] = None,
 ) -> None:
-    from ..core import entry
     from ..core.game import replay
     from ..core.names import refuse_lookalikes
     from ..core.session import new_session
     from ..present.views import new_session_text
     from ..store import catalogue, rulesfile, sessionfile
     chosen = one_preset(preset)
-    entry.refuse_two_rule_sources(rules, chosen)
+    refuse_two_rule_sources(rules, chosen)
     if len(players) < 2:
         raise typer.BadParameter("a game needs at least two players", param_hint="PLAYERS")
     house = rulesfile.starting_rules(rules, chosen)
@@ -177,9 +178,9 @@ def buy_command(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
+    from ..core import claims, entry
 
-    from ..core import entry
-    saved, game = record_events(session, file, lambda g: [entry.buy_event(g, who)])
+    saved, game = record_events(session, file, lambda g: [entry.buy_event(g, claims.claim(g, who))])
     _print_standings(saved, game, saved.name)
 
 
@@ -213,11 +214,13 @@ def tricks(
     file: FileOption = None,
 ) -> None:
 
-    from ..core import entry
+    from ..core import claims, entry
     from ..core.events import Event
     from ..core.game import Game
+
     def build(game: Game) -> list[Event]:
-        return [entry.trick_event(game, player, with_two=with_two, opponent=from_opponent)]
+        took = claims.taking(game, player, from_opponent)
+        return [entry.trick_event(game, replace(took, with_two=with_two or took.with_two))]
 
     saved, game = record_events(session, file, build)
     _print_standings(saved, game, saved.name)
@@ -231,8 +234,9 @@ def tricks(
 def showdown_command(
     who: WhoArgument, session: SessionOption = None, file: FileOption = None
 ) -> None:
-    from ..core import entry
-    saved, game = record_events(session, file, lambda g: [entry.showdown_event(g, who)])
+    from ..core import claims, entry
+
+    saved, game = record_events(session, file, lambda g: [entry.showdown_event(g, claims.claim(g, who))])
     _print_standings(saved, game, saved.name)
 
 

@@ -34,13 +34,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..i18n.language import Msg
-from .claims import claim, named_player, player, spoken_claim, taking
+from .claims import claim, named_player, player, taking
 from .errors import DealPart, EntryError, OptionConflict, Rule, RuleViolation
 from .events import (
     BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
     ChicagoWon,
+    Claim,
     Event,
     Exchange,
     Forfeit,
@@ -49,22 +50,21 @@ from .events import (
     Penalty,
     Royal,
     Showdown,
+    Taking,
 )
 from .game import Game
 from .names import remark_problem, remark_text, shown
 from .rules import LIMIT
 
 
-def buy_event(game: Game, text: str, *, spoken: bool = False) -> BuyWinner | Showdown:
+def buy_event(game: Game, said: Claim) -> BuyWinner | Showdown:
     """The best hand of the next scored köp of the deal being played."""
-    read = spoken_claim(game, text) if spoken else claim(game, text)
-    return read.event(game.deal, buy=game.hands_scored + 1)
+    return said.event(game.deal, buy=game.hands_scored + 1)
 
 
-def showdown_event(game: Game, text: str, *, spoken: bool = False) -> BuyWinner | Showdown:
+def showdown_event(game: Game, said: Claim) -> BuyWinner | Showdown:
     """The best hand shown after the tricks."""
-    read = spoken_claim(game, text) if spoken else claim(game, text)
-    return read.event(game.deal, buy=None)
+    return said.event(game.deal, buy=None)
 
 
 # -- Chicago, the tricks, a royal --------------------------------------------------
@@ -75,22 +75,14 @@ def declare_event(game: Game, text: str) -> ChicagoDeclared:
     return ChicagoDeclared(game.deal, player(game, text))
 
 
-def taker(game: Game, text: str, opponent: str | None = None) -> tuple[str, str | None]:
-    """Who took the last trick, and the opponent the points are taken off (`claims.taking`)."""
-    took = taking(game, text, opponent)
-    return took.player, took.opponent
-
-
-def trick_event(
-    game: Game, text: str, *, with_two: bool = False, opponent: str | None = None
-) -> Event:
+def trick_event(game: Game, took: Taking) -> Event:
     """Who took the trick that decides the deal's scoring.
 
     The last trick; after a Chicago, its outcome instead: the declarer took all five,
     anyone else broke it (the deal ends at the first trick another player takes).
-    ``Anna:från:Bo`` (or ``opponent``) takes the last trick's points off Bo's total.
+    A taking from an opponent takes the last trick's points off their total.
     """
-    name, taken = taker(game, text, opponent)
+    name, taken, with_two = took.player, took.opponent, took.with_two
     if game.chicago is not None and not game.tricks_done:
         if taken is not None:
             game.check_taking(name, taken)
@@ -110,7 +102,7 @@ def trick_event(
         if name == game.chicago:
             return ChicagoWon(game.deal, name)
         return ChicagoBroken(game.deal, name)
-    return LastTrick(game.deal, name, with_two=with_two, opponent=taken)
+    return LastTrick(**took.said(), deal=game.deal)
 
 
 def royal_event(game: Game, text: str) -> Royal:
@@ -426,8 +418,8 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
         else:
             yield ChicagoBroken(number, player(game, entry.broken_by))
     elif entry.last_trick is not None:
-        name, taken = taker(game, entry.last_trick)
-        yield LastTrick(number, name, with_two=entry.with_two, opponent=taken)
+        took = taking(game, entry.last_trick)
+        yield LastTrick(**{**took.said(), "with_two": entry.with_two or took.with_two}, deal=number)
         yield claim(game, entry.showdown or "pass").event(number, buy=None)
     elif entry.showdown is not None:
         # A showdown without a last trick: shown before the first lead.  Whether this hand
@@ -490,15 +482,3 @@ def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
         ),
         rule=Rule.NO_LAST_TRICK_OR_SHOWDOWN_AFTER_A_CHICAGO,
     )
-
-
-# -- the house rules of a new session -----------------------------------------------
-
-
-def refuse_two_rule_sources(rules: object | None, preset: str | None) -> None:
-    """A rules file and a preset each give the whole house rules: not both."""
-    if rules is not None and preset is not None:
-        raise OptionConflict(
-            Msg("the house rules come from a rules file or from a preset, not both"),
-            part=DealPart.RULES_SOURCE,
-        )

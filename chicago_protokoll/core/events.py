@@ -6,12 +6,13 @@ by replaying the events (see `core.game.replay`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, get_args
 
 from ..i18n.language import Msg
 from .cards import Category, parse_category
-from .errors import SessionFileError
+from .errors import CardError, SessionFileError
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +41,29 @@ class EventType:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEvent(EventType):
-    """Base of the two best-hand moments.  ``player`` is None when nobody scores:
-    everyone passed, or (``tie``) the best hands were exactly equal."""
+class Claim(EventType):
+    """WHO at a best-hand moment, as said at the table: a player and a hand, ``pass``
+    (``player`` None) or ``tie`` (the best hands exactly equal; nobody scores).
 
-    deal: int
+    The claim is the best-hand event's own payload: `BuyWinner` and `Showdown` are a
+    claim placed in a deal, so every field declared here is recorded, saved, compared
+    and merged with no copy to forget.  ``cards`` are the five cards if they were given
+    (their codes, as `cards.evaluate` orders them), ``zero`` a four of a kind's choice to
+    zero the others (hands.four_of_a_kind_zeroes = "choice"), ``opponent`` whose total
+    the points come off instead of adding to the player's (scoring.take_from_opponent,
+    seed 001's "nolla en motståndare").  Whether the house rules allow any of it is the
+    engine's to judge; the value only says what was claimed.  A field past ``cards`` is
+    a modifier: `core.claims.MODIFIERS` holds its words, and the printers below and
+    the phone's choices say it (tests/core/test_claim_fields.py names every place).
+
+    A bare claim (not yet an event) has no deal and no id; it is an `EventType` only so
+    that the events built on it keep one layout (the id slot and the type's facts)."""
+
     player: str | None
     hand: Category | None = None
     cards: str | None = None
     tie: bool = False
-    zero: bool = False  # four of a kind zeroing the opponents instead of scoring ("choice")
-    # The points taken off this opponent's total instead of added to the player's
-    # (scoring.take_from_opponent, seed 001's "nolla en motståndare").
+    zero: bool = False
     opponent: str | None = None
     field_since: ClassVar[dict[str, int]] = {"opponent": 4}
 
@@ -59,20 +71,184 @@ class HandEvent(EventType):
     def is_pass(self) -> bool:
         return self.player is None and not self.tie
 
+    def said(self) -> dict[str, Any]:
+        """The claim's fields by name (no deal, no id): what `claim_of`, `event` and the
+        phone's choices carry whole, whatever fields a claim gains."""
+        return {name: getattr(self, name) for name in CLAIM_FIELDS}
+
+    def bare(self) -> Claim:
+        """The claim alone, without the deal of the event it may be (`Claim.of`)."""
+        return self if type(self) is Claim else Claim(**self.said())
+
+    @classmethod
+    def of(cls, event: Claim) -> Claim:
+        """The claim a recorded best hand (köp or showdown) was made from."""
+        return event.bare()
+
+    def switched(self, switches: Iterable[str]) -> Claim:
+        """The claim with the switches named (field names of `SWITCHES`) set; a name that
+        is no switch is left out (a page's choice of a modifier this release lacks)."""
+        values: dict[str, Any] = self.bare().said()
+        values.update(dict.fromkeys((name for name in switches if name in SWITCHES), True))
+        return Claim(**values)
+
+    def event(self, deal: int, *, buy: int | None) -> BuyWinner | Showdown:
+        """The claim recorded as köp ``buy``'s best hand, or (``buy=None``) the showdown's."""
+        if buy is None:
+            return Showdown(**self.said(), deal=deal)
+        return BuyWinner(**self.said(), deal=deal, buy=buy)
+
+    @classmethod
+    def from_choices(cls, who: str, hand: str = "", opponent: str = "") -> Claim:
+        """The phone's three choices (`choices`) as a claim: who (a player, ``pass`` or
+        ``tie``), the hand's slug with the switches chosen after it
+        (``four-of-a-kind:zero`` to zero the others; "" for a tie with no hand named) and
+        whose total the points come off ("" for none).  A player without a hand is an
+        `EntryError`, as ``Anna:`` typed is; the seats are the engine's to check."""
+        if who == "pass":
+            return cls(None)
+        slug, *chosen = hand.split(":")
+        category = _hand_of_slug(slug) if slug else None
+        if who == "tie":
+            return cls(None, hand=category, tie=True)
+        if category is None:
+            raise CardError(_needs_a_hand(f"{who}:"))
+        return cls(who, category, opponent=opponent or None).switched(chosen)
+
+    def choices(self) -> tuple[str, str, str]:
+        """The phone's three choices (`from_choices` reads them back): who (a player,
+        ``pass`` or ``tie``), the hand's slug with the switches set after it
+        (``four-of-a-kind:zero``) and the opponent ("" for none).  The cards are not among
+        them: a correction that keeps the choices keeps the recorded claim whole."""
+        if self.tie:
+            return "tie", self.hand.value if self.hand else "", ""
+        if self.player is None or self.hand is None:
+            return "pass", "", ""
+        slug = ":".join((self.hand.value, *(name for name in SWITCHES if getattr(self, name))))
+        return self.player, slug, self.opponent or ""
+
+    def same_choices(self, other: Claim) -> bool:
+        """Whether ``other`` makes the same choices (it may lack the cards)."""
+        return self.choices() == other.choices()
+
+    def text(self, lang: str = "en") -> str:
+        """The typed text: what ``chicago deal --buy`` reads and ``edit`` shows (``pass``,
+        ``tie``, ``tie:pair``, ``Anna:two-pair KH KS 9D 9H 3C``, ``Anna:four-of-a-kind:zero``,
+        ``Anna:full-house:from:Bo``; in Swedish ``Anna:kåk:från:Bo``); `parse_claim` reads
+        it back to this same value."""
+        if self.tie:
+            return f"tie:{_hand_word(self.hand, lang)}" if self.hand else "tie"
+        if self.player is None or self.hand is None:
+            return "pass"
+        cards = f" {self.cards}" if self.cards else ""
+        return ":".join((self.player, _hand_word(self.hand, lang) + cards, *self.modifiers(lang)))
+
+    def spoken(self, lang: str = "en") -> str:
+        """The claim as said aloud in ``play`` (``Anna kåk nolla från Bo``); the spoken
+        reader reads it back to this same value."""
+        if self.tie:
+            return f"tie {_hand_word(self.hand, lang)}" if self.hand else "tie"
+        if self.player is None or self.hand is None:
+            return "pass"
+        cards = f" {self.cards}" if self.cards else ""
+        return " ".join((self.player, _hand_word(self.hand, lang) + cards, *self.modifiers(lang)))
+
+    def modifiers(self, lang: str) -> tuple[str, ...]:
+        """The modifier words of the claim, each once, in the order of the fields
+        (``("nolla",)``, ``("från", "Bo")``): the typed and the spoken forms print them."""
+        words: list[str] = []
+        for name in SWITCHES:
+            if getattr(self, name):
+                words.append(MODIFIER_WORDS[name][lang == "sv"])
+        if self.opponent is not None:
+            words += (MODIFIER_WORDS["opponent"][lang == "sv"], self.opponent)
+        return tuple(words)
+
+    def words(self, lang: str) -> str:
+        """The claim in words, as ``log`` and ``explain`` tell it: ``Anna: full house
+        [KH KS KD 2C 2D], taken from Bo``, ``pass: nobody had a hand``."""
+        if self.tie:
+            hand = f" ({self.hand.localized(lang)})" if self.hand else ""
+            return Msg("exact tie{hand}: nobody scores", hand=hand).localized(lang)
+        if self.player is None or self.hand is None:
+            return Msg("pass: nobody had a hand").localized(lang)
+        cards = f" [{self.cards}]" if self.cards else ""
+        told = "".join(
+            SWITCH_WORDS[name].localized(lang) for name in SWITCHES if getattr(self, name)
+        )
+        return f"{self.player}: {self.hand.localized(lang)}{cards}{told}" + taken_words(
+            self.opponent, lang
+        )
+
+    def localized(self, lang: str) -> str:
+        """`words`: so a message (`Msg`) can carry a claim and say it in its language."""
+        return self.words(lang)
+
+
+#: The fields that make a claim (every event built on one adds its deal and more).
+CLAIM_FIELDS = ("player", "hand", "cards", "tie", "zero", "opponent")
+#: The claim's yes-or-no modifiers, by field name: each is one word typed or said after
+#: the hand (``nolla``), one choice on the phone, one phrase in the words of ``log``.
+SWITCHES = ("zero",)
+#: The word each modifier is printed with, (English, Swedish): `text` and `spoken` print
+#: it, `core.claims.MODIFIERS` reads it back among its other spellings.
+MODIFIER_WORDS: dict[str, tuple[str, str]] = {
+    "zero": ("zero", "nolla"),
+    "opponent": ("from", "från"),
+    "with_two": ("two", "tvåa"),
+}
+#: What a switch adds to the words of ``log`` and ``explain``.
+SWITCH_WORDS: dict[str, Msg] = {"zero": Msg(", zeroing the others")}
+
+
+def _hand_word(hand: Category | None, lang: str) -> str:
+    """A hand as typed: its slug in English (``two-pair``), its name in Swedish."""
+    if hand is None:
+        return ""
+    return hand.localized("sv") if lang == "sv" else hand.value
+
+
+def _hand_of_slug(slug: str) -> Category:
+    """A hand named by its slug (``two-pair``), or a hand's name in any language."""
+    try:
+        return Category(slug)
+    except ValueError:
+        return parse_category(slug)
+
+
+def _needs_a_hand(text: str) -> Msg:
+    return Msg(
+        "'{text}' needs a hand: write PLAYER:HAND like 'Anna:två par', or 'pass' or 'tie'",
+        text=text,
+    )
+
+
+def taken_words(opponent: str | None, lang: str) -> str:
+    """``, taken from Bo`` when the points went off an opponent's total instead."""
+    if opponent is None:
+        return ""
+    return Msg(", taken from {opponent}", opponent=opponent).localized(lang)
+
 
 @dataclass(frozen=True, slots=True)
-class BuyWinner(HandEvent):
+class BuyWinner(Claim):
     """Köp N: the single best hand after the Nth exchange."""
 
+    deal: int = field(kw_only=True)
     buy: int = 1
     kind: ClassVar[str] = "buy"
 
 
 @dataclass(frozen=True, slots=True)
-class Showdown(HandEvent):
+class Showdown(Claim):
     """The best hand shown after the tricks; it ends the deal."""
 
+    deal: int = field(kw_only=True)
     kind: ClassVar[str] = "showdown"
+
+
+#: The two best-hand moments: a claim placed in a deal.
+HandEvent = BuyWinner | Showdown
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,15 +292,48 @@ class ChicagoBroken(EventType):
 
 
 @dataclass(frozen=True, slots=True)
-class LastTrick(EventType):
-    """Sista sticket ("spelet"); ``with_two`` when it was won with a two."""
+class Taking(EventType):
+    """Who took the last trick, whether with a two, and whose total its points come off
+    (None: the taker's own total gains them).  Typed ``Anna``, ``Anna:från:Bo``,
+    ``Anna:tvåa`` (`claims.parse_taking`).  The last trick's own payload, as a claim is
+    a best hand's: `LastTrick` is a taking placed in a deal."""
 
-    deal: int
     player: str
     with_two: bool = False
     opponent: str | None = None  # the points taken off this total instead (seed 001)
-    kind: ClassVar[str] = "last-trick"
     field_since: ClassVar[dict[str, int]] = {"opponent": 4}
+
+    def said(self) -> dict[str, Any]:  # the taking's fields by name, as `Claim.said`
+        return {name: getattr(self, name) for name in TAKING_FIELDS}
+    @classmethod
+    def of(cls, event: Taking) -> Taking:
+        return event if type(event) is Taking else Taking(**event.said())
+
+    def modifiers(self, lang: str) -> tuple[str, ...]:
+        words = [MODIFIER_WORDS["with_two"][lang == "sv"]] if self.with_two else []
+        if self.opponent is not None:
+            words += (MODIFIER_WORDS["opponent"][lang == "sv"], self.opponent)
+        return tuple(words)
+
+    def text(self, lang: str = "en") -> str:
+        """The typed text, ``Anna``, ``Anna:two`` or ``Anna:from:Bo``: `parse_taking`
+        reads it back to this same value."""
+        return ":".join((self.player, *self.modifiers(lang)))
+
+    def spoken(self, lang: str = "en") -> str:
+        """As said in ``play`` (``Anna tvåa från Bo``): the spoken reader reads it back."""
+        return " ".join((self.player, *self.modifiers(lang)))
+
+
+TAKING_FIELDS = ("player", "with_two", "opponent")
+
+
+@dataclass(frozen=True, slots=True)
+class LastTrick(Taking):
+    """Sista sticket ("spelet"): a taking in a deal; ``with_two`` when won with a two."""
+
+    deal: int = field(kw_only=True)
+    kind: ClassVar[str] = "last-trick"
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,13 +489,16 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     """The event as a TOML-ready table: ``type`` first, then its ``id`` (when it has
     one), defaults and empty values left out."""
     data: dict[str, Any] = {"type": event.kind}
+    if event.id:
+        data["id"] = event.id
+    data["deal"] = event.deal  # second in every file, before a claim's own fields
     disk_names = event.disk_names
     for item in fields(event):
         value = getattr(event, item.name)
         if value is None or (value is False and item.name != "count"):
             continue
-        if item.name in ("id", "at") and not value:  # not yet in a record; no time kept
-            continue
+        if item.name in ("id", "deal") or (item.name == "at" and not value):
+            continue  # placed above; no time kept
         name = disk_names.get(item.name, item.name)
         data[name] = value.value if isinstance(value, Category) else value
     return data
@@ -372,7 +584,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         raise SessionFileError(
             Msg("a {kind} event has no deal number", kind=kind),
         )
-    if issubclass(cls, HandEvent) and "player" not in values:
+    if issubclass(cls, Claim) and "player" not in values:
         values["player"] = None
     try:
         event: Event = cls(**values)  # type: ignore[assignment]  # cls is one of Event's types

@@ -542,7 +542,7 @@ class Game:
             if category in skipped:
                 continue
             for zero in (False, True) if category is Category.FOUR_OF_A_KIND else (False,):
-                shown = Showdown(self.deal, self.players[0], category, zero=zero)
+                shown = Showdown(self.players[0], category, zero=zero, deal=self.deal)
                 if self.ends_before_the_lead(shown):
                     found.append((category, zero))
                     break

@@ -7,7 +7,7 @@ protocol, the CSV); apart from `correct`, which replays what a change makes of i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import assert_never
 
 from . import claims
@@ -74,7 +74,8 @@ def recorded_entry(events: Sequence[Event]) -> DealEntry:
             case ChicagoBroken():
                 values["broken_by"] = event.player
             case LastTrick():
-                values["last_trick"] = claims.Taking.of(event).text()
+                # The two is the entry's own part (``--with-two``), not said twice.
+                values["last_trick"] = replace(claims.Taking.of(event), with_two=False).text()
                 with_two = event.with_two
             case Royal():
                 values["royal"] = event.player

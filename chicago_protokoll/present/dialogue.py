@@ -187,13 +187,13 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
     stripped = " ".join(text.split())
     folded = stripped.casefold()
     if question.kind == "buy":
-        return [entry.buy_event(game, stripped, spoken=True)]
+        return [entry.buy_event(game, claims.spoken_claim(game, stripped))]
     if question.kind == "showdown":
-        return [entry.showdown_event(game, stripped, spoken=True)]
+        return [entry.showdown_event(game, claims.spoken_claim(game, stripped))]
     if question.kind in ("chicago", "tricks") and _a_hand_after_the_player(game, stripped):
         # A four of a kind's nolla or a hand that wins the game, shown before the first
         # lead: the deal ends there.  Whether this hand may be is the engine's rule.
-        return [entry.showdown_event(game, stripped, spoken=True)]
+        return [entry.showdown_event(game, claims.spoken_claim(game, stripped))]
     if question.kind == "chicago":
         if folded in claims.NOBODY:
             return []
@@ -211,13 +211,13 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
                     declarer=game.chicago,
                 ),
             )
-        return [entry.trick_event(game, stripped)]
+        return [entry.trick_event(game, claims.taking(game, stripped))]
     # the last trick
     if not stripped:
         raise EntryError(
             Msg("someone always takes the last trick: who was it?"),
         )
-    took, with_two, rest = claims.spoken_last_trick(game, stripped)
+    took, rest = claims.spoken_last_trick(game, stripped)
     if rest:
         raise EntryError(
             Msg(
@@ -225,7 +225,7 @@ def answer_events(question: Question, text: str, game: Game) -> list[Event]:
                 answer=stripped,
             ),
         )
-    return [entry.trick_event(game, took, with_two=with_two)]
+    return [entry.trick_event(game, took)]
 
 
 def _a_hand_after_the_player(game: Game, text: str) -> bool:

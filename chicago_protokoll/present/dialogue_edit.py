@@ -165,7 +165,7 @@ def _ask_last_trick(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
         ).strip()
         if answer:
             break
-    took, with_two, rest = claims.spoken_last_trick(game, answer)
+    took, rest = claims.spoken_last_trick(game, answer)
     if rest:
         raise EntryError(
             Msg(
@@ -173,5 +173,4 @@ def _ask_last_trick(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
                 answer=answer,
             ),
         )
-    taking = claims.taking(game, took)  # read now: a name that is no seat is told here
-    return replace(changes, last_trick=taking.text(), with_two=with_two)
+    return replace(changes, last_trick=took.text(), with_two=took.with_two)

@@ -66,17 +66,17 @@ def _offered(before: str, players: Sequence[str]) -> Iterable[str]:
     head = " ".join(before.casefold().split())
     if not head:
         return _useful((*_FIRST, *players))
-    if head.split()[-1] in MODIFIERS["from"] or head in PLAYER_COMMAND_WORDS:
+    if head.split()[-1] in MODIFIERS["opponent"] or head in PLAYER_COMMAND_WORDS:
         return players
     if head in MODIFIERS["tie"]:
         return _HANDS
     rest = _after_a_player(head, players)
     if rest == "":
-        return _useful((*_HANDS, *MODIFIERS["with_two"], *MODIFIERS["from"]))
+        return _useful((*_HANDS, *MODIFIERS["with_two"], *MODIFIERS["opponent"]))
     if rest in _FOLDED_HANDS:
-        return _useful((*MODIFIERS["zero"], *MODIFIERS["from"]))
+        return _useful((*MODIFIERS["zero"], *MODIFIERS["opponent"]))
     if rest in MODIFIERS["with_two"]:
-        return _useful(MODIFIERS["from"])
+        return _useful(MODIFIERS["opponent"])
     return ()
 
 

@@ -29,7 +29,8 @@ from ..core.standings import Moment
 from ..i18n.language import t, tn
 from ..present.narrate import describe_event
 from .conflicts import Conflict
-from .record_page import HANDS, Group, Page, Select, row_labels
+from .page_parts import Group, Select
+from .record_page import HANDS, Page, row_labels
 from .wholedeal import chosen_claim
 
 SCRIPT = "outbox.js"  # static/outbox.js
@@ -270,7 +271,7 @@ def describe_form(form: Mapping[str, str]) -> str:
     if do == "declare":
         return t("{player} declares Chicago", player=who)
     if do == "trick":
-        return t("last trick: {player}", player=Taking(who, form.get("from") or None).text())
+        return t("last trick: {player}", player=Taking(who, opponent=form.get("from") or None).text())
     if do == "outcome":
         return (
             t("Chicago: all five") if who == "all" else t("Chicago broken by {player}", player=who)

@@ -28,7 +28,7 @@ from ..i18n.language import t, tn
 from ..present.night_sheet import placement_points
 
 if TYPE_CHECKING:
-    from .record_page import Choice
+    from .page_parts import Choice
 
 
 class Page(Protocol):
@@ -49,7 +49,7 @@ def before_the_lead(page: Page) -> list[Choice]:
     before the first lead that ends the deal with no last trick (a four of a kind's
     nolla, a hand that wins the game; rules.md, "Cases the texts leave open").  The hands
     offered are the engine's (`Game.hands_before_the_lead`), which judges the tap too."""
-    from .record_page import Choice
+    from .page_parts import Choice
 
     return [
         Choice(

@@ -13,7 +13,7 @@ from ..i18n.language import t
 from .recorder import exchange_counts
 
 if TYPE_CHECKING:
-    from .record_page import Select
+    from .page_parts import Select
 
 
 def exchanges_and_royal(
@@ -22,7 +22,7 @@ def exchanges_and_royal(
     """A row a player of one 0-5 choice a köp (each named "köp N" by its ``<label>``), and
     the royal's choice.  ``pick(name, recorded)`` is the value to preset (the form's, after
     a preview)."""
-    from .record_page import Select
+    from .page_parts import Select
 
     counts = exchange_counts(exchanges)
     buys = game.rules.game.buys

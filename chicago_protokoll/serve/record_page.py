@@ -41,6 +41,7 @@ from ..present.templating import render
 from ..store import recording
 from . import record_evening as evening
 from .entries import new_entry
+from .page_parts import Choice, Group, Select
 from .record_fields import exchanges_and_royal
 from .recorder import TAKES_FIELD, Seen
 
@@ -60,40 +61,6 @@ HANDS = (
 # The page's static files (templates/phone/record.html names them).
 STYLESHEET = "phone.css"
 SCRIPT = "record.js"
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One button or link: what it sends, its text, a line under it; ``name``: the text
-    is a player's name (it breaks at its spaces and hyphens)."""
-
-    value: str
-    text: str
-    sub: str = ""
-    name: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Select:
-    """One choice from a list: its field, its options (value, text), the one preset, and
-    its accessible name (``label``; "" where a ``<label>`` around it names it)."""
-
-    name: str
-    choices: Sequence[tuple[str, str]]
-    chosen: str = ""
-    label: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """A part of a deal in a form: its heading and its choices (side by side when ``row``),
-    and the "with a two" box where the part has one (``two``: checked or not)."""
-
-    label: str
-    selects: Sequence[Select]
-    row: bool = True
-    two: bool | None = None
-    part: str = ""  # the whole-deal form's part (the outbox hides the parts it has)
 
 
 def hand_choice(hand: Category) -> Choice:

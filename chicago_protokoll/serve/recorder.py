@@ -196,10 +196,10 @@ class Seen:
 # -- what was tapped, read by the entry layer -------------------------------------------------
 
 
-def _claimed(form: Mapping[str, str], who: str, hand: str, taken: str) -> str:
-    """A tapped best hand (``who``, ``hand`` and ``taken`` name its fields) as the
-    canonical text the entry layer reads (`Claim.text`)."""
-    return Claim.from_choices(form.get(who, ""), form.get(hand, ""), form.get(taken, "")).text()
+def _claimed(form: Mapping[str, str], who: str, hand: str, taken: str) -> Claim:
+    """A tapped best hand (``who``, ``hand`` and ``taken`` name its fields) as the claim
+    the entry layer records: a value built from the choices, never text to read again."""
+    return Claim.from_choices(form.get(who, ""), form.get(hand, ""), form.get(taken, ""))
 
 
 def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
@@ -213,11 +213,9 @@ def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
     if do == "declare":
         return [entry.declare_event(game, who)]
     if do == "trick":
-        return [
-            entry.trick_event(game, who, with_two=form.get("two") == "1", opponent=taken or None)
-        ]
+        return [entry.trick_event(game, Taking(who, form.get("two") == "1", taken or None))]
     if do == "outcome":  # "all": the declarer took all five; a player: broke it
-        return [entry.trick_event(game, (game.chicago or "") if who == "all" else who)]
+        return [entry.trick_event(game, Taking((game.chicago or "") if who == "all" else who))]
     if do == "exchange":
         return [entry.exchange_event(game, who, form.get("count", ""))]
     if do == "royal":
@@ -262,7 +260,7 @@ def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealCh
             changes["chicago"], changes["broken_by"] = chicago, broken
     last, two = form.get("last") or None, form.get("two") == "1"
     if last is not None:
-        taking = Taking(last, form.get("lastfrom") or None)
+        taking = Taking(last, opponent=form.get("lastfrom") or None)
         if (taking, two) != (was.last_trick, recorded.with_two):
             changes["last_trick"], changes["with_two"] = taking.text(), two
     shown = Claim.from_choices(

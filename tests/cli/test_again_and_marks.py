@@ -111,7 +111,7 @@ def _correct_last_trick() -> bytes:
     before = path.read_bytes()
     session = sessionfile.load_session(path)
     deal_1 = [e for e in session.events if e.deal == 1]
-    deal_1[2] = LastTrick(1, "Bo")
+    deal_1[2] = LastTrick("Bo", deal=1)
     corrected, _ = correct_deal(session, 1, deal_1, at="2026-11-30T21:04:00+00:00")
     sessionfile.save_session(path, replace(corrected))
     return before

@@ -31,8 +31,8 @@ def preset(name: str) -> HouseRules:
 
 def game_at_the_tricks(rules: HouseRules) -> Game:
     game = Game(new_session(PLAYERS, rules, dealer="Anna"))
-    game.apply(BuyWinner(1, "Anna", Category.PAIR, buy=1))
-    game.apply(BuyWinner(1, None, buy=2))
+    game.apply(BuyWinner("Anna", Category.PAIR, buy=1, deal=1))
+    game.apply(BuyWinner(None, buy=2, deal=1))
     return game
 
 
@@ -45,20 +45,20 @@ def events(name: str) -> tuple[object, ...]:
 
 def test_a_four_of_a_kinds_nolla_before_the_lead_ends_the_deal_with_no_last_trick() -> None:
     game = game_at_the_tricks(preset("straight-flush-11"))
-    game.apply(Showdown(1, "Bo", Category.FOUR_OF_A_KIND, zero=True))
+    game.apply(Showdown("Bo", Category.FOUR_OF_A_KIND, zero=True, deal=1))
     assert game.deal == 2 and game.deals[-1].complete
     assert game.scores == [0, 0, 0]  # Anna's pair zeroed; the nolla itself scores nothing
 
 
 def test_an_always_zeroing_four_of_a_kind_before_the_lead_ends_the_deal() -> None:
     game = game_at_the_tricks(preset("straight-flush-wins"))
-    game.apply(Showdown(1, "Bo", Category.FOUR_OF_A_KIND))
+    game.apply(Showdown("Bo", Category.FOUR_OF_A_KIND, deal=1))
     assert game.deal == 2 and game.scores == [0, 7, 0]
 
 
 def test_a_hand_that_wins_the_game_before_the_lead_ends_the_deal_and_the_game() -> None:
     game = game_at_the_tricks(preset("straight-flush-wins"))
-    game.apply(Showdown(1, "Bo", Category.STRAIGHT_FLUSH))
+    game.apply(Showdown("Bo", Category.STRAIGHT_FLUSH, deal=1))
     assert game.finished and game.winners == ("Bo",)
     assert not any(isinstance(entry.event, LastTrick) for entry in game.deals[-1].entries)
 
@@ -66,9 +66,9 @@ def test_a_hand_that_wins_the_game_before_the_lead_ends_the_deal_and_the_game() 
 @pytest.mark.parametrize(
     ("rules", "event"),
     [
-        (HouseRules(), Showdown(1, "Bo", Category.FOUR_OF_A_KIND)),
-        (preset("straight-flush-11"), Showdown(1, "Bo", Category.FOUR_OF_A_KIND)),
-        (preset("straight-flush-11"), Showdown(1, "Bo", Category.STRAIGHT_FLUSH)),
+        (HouseRules(), Showdown("Bo", Category.FOUR_OF_A_KIND, deal=1)),
+        (preset("straight-flush-11"), Showdown("Bo", Category.FOUR_OF_A_KIND, deal=1)),
+        (preset("straight-flush-11"), Showdown("Bo", Category.STRAIGHT_FLUSH, deal=1)),
     ],
     ids=["main-rule", "fyrtal-without-nolla", "straight-flush-scoring-11"],
 )
@@ -132,7 +132,7 @@ def test_edit_corrects_a_deal_that_ended_before_the_lead_like_any_other() -> Non
     ok("deal", "--buy", "Anna:pair", "--buy", "pass", "--last-trick", "Cilla")
     ok("edit", "1", "--buy", "1=Cilla:pair")
     recorded = events("fredag")
-    assert Showdown(1, "Bo", Category.FOUR_OF_A_KIND, zero=True) in recorded
+    assert Showdown("Bo", Category.FOUR_OF_A_KIND, zero=True, deal=1) in recorded
     assert not any(isinstance(e, LastTrick) and e.deal == 1 for e in recorded)
     assert status()["deal"] == 3
 

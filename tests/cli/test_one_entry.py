@@ -122,7 +122,7 @@ def test_a_royal_in_play_ends_the_game_at_that_kop() -> None:
     assert "Vinnare: Cilla" in script.text
     assert "sista sticket" not in script.text
     assert sessionfile.load_session(path).events[-1] == BuyWinner(
-        1, "Cilla", Category.ROYAL_STRAIGHT_FLUSH, buy=2
+        "Cilla", Category.ROYAL_STRAIGHT_FLUSH, buy=2, deal=1
     )
 
 

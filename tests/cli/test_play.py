@@ -85,10 +85,10 @@ def scores(path: Path) -> dict[str, int]:
 def anna_at_20() -> list[Event]:
     """Deal 1 in which Anna scores a flush three times and the last trick: 20 points."""
     return [
-        BuyWinner(1, "Anna", Category.FLUSH, buy=1),
-        BuyWinner(1, "Anna", Category.FLUSH, buy=2),
-        LastTrick(1, "Anna"),
-        Showdown(1, "Anna", Category.FLUSH),
+        BuyWinner("Anna", Category.FLUSH, buy=1, deal=1),
+        BuyWinner("Anna", Category.FLUSH, buy=2, deal=1),
+        LastTrick("Anna", deal=1),
+        Showdown("Anna", Category.FLUSH, deal=1),
     ]
 
 
@@ -301,10 +301,10 @@ def test_exchange_is_recorded_with_x_and_refused_under_buy_stop() -> None:
     events: list[Event] = []
     for deal in range(1, 4):  # Anna to 60: past köpstopp at 46
         events += [
-            BuyWinner(deal, "Anna", Category.FLUSH, buy=1),
-            BuyWinner(deal, "Anna", Category.FLUSH, buy=2),
-            LastTrick(deal, "Anna"),
-            Showdown(deal, "Anna", Category.FLUSH),
+            BuyWinner("Anna", Category.FLUSH, buy=1, deal=deal),
+            BuyWinner("Anna", Category.FLUSH, buy=2, deal=deal),
+            LastTrick("Anna", deal=deal),
+            Showdown("Anna", Category.FLUSH, deal=deal),
         ]
     path = make_session(rules=rules, events=events)
     script, _ = play(path, ["x bo 3", "x anna 2"])
@@ -455,7 +455,7 @@ def test_an_answer_after_another_command_recorded_the_moment_is_asked_again() ->
         def ask(self, prompt: str) -> str:
             if not self.prompts:
                 sessionfile.transact(
-                    path, lambda s: s.with_event(BuyWinner(1, "Cilla", Category.PAIR, buy=1))
+                    path, lambda s: s.with_event(BuyWinner("Cilla", Category.PAIR, buy=1, deal=1))
                 )
             return super().ask(prompt)
 
@@ -524,7 +524,7 @@ def test_play_with_players_creates_the_session_and_makes_it_current() -> None:
 
 
 def test_play_with_the_same_players_resumes_and_with_others_is_refused() -> None:
-    path = make_session(events=[BuyWinner(1, "Bo", Category.TWO_PAIR, buy=1)])
+    path = make_session(events=[BuyWinner("Bo", Category.TWO_PAIR, buy=1, deal=1)])
     assert open_session("fredag", ["anna", "bo", "cilla"], dealer="Cilla") == path
     assert len(sessionfile.load_session(path).events) == 1
     with pytest.raises(ChicagoError, match="exists with the players Anna, Bo, Cilla"):

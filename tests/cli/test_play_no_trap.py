@@ -60,7 +60,7 @@ def test_a_refused_answer_in_play_says_nothing_was_recorded_as_the_command_line_
     assert "Take back deal 1, köp 1: Anna: pair? (y = yes, Enter = no)" in result.stdout
     assert "Nothing was taken back." in result.stdout
     assert "Taken back" not in result.stdout
-    assert recorded(session_file("fredag")) == (BuyWinner(1, "Anna", Category.PAIR, buy=1),)
+    assert recorded(session_file("fredag")) == (BuyWinner("Anna", Category.PAIR, buy=1, deal=1),)
 
 
 def test_undo_in_play_names_what_it_takes_back_and_takes_it_back_on_a_yes() -> None:
@@ -104,12 +104,12 @@ def test_undo_in_play_refuses_when_another_terminal_changed_the_last_entry_meanw
 
 
 ANNA_AT_20 = (
-    BuyWinner(1, "Anna", Category.FLUSH, buy=1),
-    BuyWinner(1, "Anna", Category.FLUSH, buy=2),
-    LastTrick(1, "Anna"),
-    Showdown(1, "Anna", Category.FLUSH),
-    BuyWinner(2, None, buy=1),
-    BuyWinner(2, None, buy=2),
+    BuyWinner("Anna", Category.FLUSH, buy=1, deal=1),
+    BuyWinner("Anna", Category.FLUSH, buy=2, deal=1),
+    LastTrick("Anna", deal=1),
+    Showdown("Anna", Category.FLUSH, deal=1),
+    BuyWinner(None, buy=1, deal=2),
+    BuyWinner(None, buy=2, deal=2),
     ChicagoDeclared(2, "Anna"),
     ChicagoWon(2, "Anna"),
 )

@@ -148,7 +148,7 @@ def test_a_last_trick_reads_back_from_its_text_whatever_the_players_are_called(
 ) -> None:
     taker = data.draw(st.sampled_from(players))
     opponent = data.draw(st.sampled_from([None, *[p for p in players if p != taker]]))
-    taking = Taking(taker, opponent)
+    taking = Taking(taker, opponent=opponent)
     assert parse_taking(taking.text(), players) == taking
     assert parse_taking(taking.text(), players, allow_prefix=True) == taking
 
@@ -159,7 +159,7 @@ def test_a_player_called_from_is_read_as_the_opponent_after_the_keyword() -> Non
     assert claim == Claim("Anna", Category.FULL_HOUSE, opponent="from")
     assert claim.text() == "Anna:full-house:from:from"
     assert parse_claim(claim.text(), players) == claim
-    assert parse_taking("Anna:from:from", players) == Taking("Anna", "from")
+    assert parse_taking("Anna:from:from", players) == Taking("Anna", opponent="from")
 
 
 @given(typed_claims())
@@ -209,7 +209,7 @@ def test_a_player_chosen_without_a_hand_is_refused_as_typed_anna_colon_is() -> N
 
 
 def test_a_taking_prints_to_the_text_the_last_trick_is_typed_in() -> None:
-    assert Taking("Anna", "Bo").text() == "Anna:from:Bo"
+    assert Taking("Anna", opponent="Bo").text() == "Anna:from:Bo"
     assert Taking("Anna").text() == "Anna"
 
 

@@ -55,19 +55,19 @@ def _session(events: list[Event]) -> Session:
 def seed_deal(deal: int, last: str = "Cilla") -> list[Event]:
     """Seed 000's deal: Bo two pair, Anna two pair, LAST takes the last trick, Anna shows."""
     return [
-        BuyWinner(deal, "Bo", Category.TWO_PAIR, buy=1),
-        BuyWinner(deal, "Anna", Category.TWO_PAIR, buy=2),
-        LastTrick(deal, last),
-        Showdown(deal, "Anna", Category.TWO_PAIR),
+        BuyWinner("Bo", Category.TWO_PAIR, buy=1, deal=deal),
+        BuyWinner("Anna", Category.TWO_PAIR, buy=2, deal=deal),
+        LastTrick(last, deal=deal),
+        Showdown("Anna", Category.TWO_PAIR, deal=deal),
     ]
 
 
 def anna_20(deal: int) -> list[Event]:
     return [
-        BuyWinner(deal, "Anna", Category.FLUSH, buy=1),
-        BuyWinner(deal, "Anna", Category.FLUSH, buy=2),
-        LastTrick(deal, "Anna"),
-        Showdown(deal, "Anna", Category.FLUSH),
+        BuyWinner("Anna", Category.FLUSH, buy=1, deal=deal),
+        BuyWinner("Anna", Category.FLUSH, buy=2, deal=deal),
+        LastTrick("Anna", deal=deal),
+        Showdown("Anna", Category.FLUSH, deal=deal),
     ]
 
 
@@ -85,8 +85,8 @@ def test_a_corrected_last_trick_moves_five_points_and_later_deals_are_replayed()
 def test_a_correction_that_breaks_a_later_chicago_names_that_deal_and_the_rule() -> None:
     """Anna's 20 in deal 1 let her declare in deal 2; corrected to 5, she could not."""
     deal_2 = [
-        BuyWinner(2, None, buy=1),
-        BuyWinner(2, None, buy=2),
+        BuyWinner(None, buy=1, deal=2),
+        BuyWinner(None, buy=2, deal=2),
         ChicagoDeclared(2, "Anna"),
         ChicagoBroken(2, "Bo"),
     ]
@@ -107,7 +107,7 @@ def test_a_finished_deal_cannot_be_corrected_into_an_unfinished_one() -> None:
 def test_a_correction_that_ends_the_game_before_a_later_deal_is_refused() -> None:
     """A royal straight flush corrected into deal 2 wins the game: deal 3 was never played."""
     session = _session([*seed_deal(1), *anna_20(2), *seed_deal(3)])
-    royal = [BuyWinner(2, "Anna", Category.ROYAL_STRAIGHT_FLUSH, buy=1)]
+    royal = [BuyWinner("Anna", Category.ROYAL_STRAIGHT_FLUSH, buy=1, deal=2)]
     with pytest.raises(CorrectionRefused) as refused:
         correct_deal(session, 2, royal, at=AT)
     assert refused.value.deal == 3
@@ -161,7 +161,7 @@ def test_a_note_on_an_earlier_deal_keeps_its_place_among_the_corrected_deals_eve
 def test_a_correction_is_no_longer_undone_once_something_is_recorded_after_it() -> None:
     session = _session(seed_deal(1))
     corrected, _ = correct_deal(session, 1, seed_deal(1, last="Bo"), at=AT)
-    later = corrected.with_event(BuyWinner(2, None, buy=1))
+    later = corrected.with_event(BuyWinner(None, buy=1, deal=2))
     assert undoable_correction(later) is None
     # ...and once that event is taken back, the correction is the last thing done again
     assert undoable_correction(later.without_last_event()) is not None

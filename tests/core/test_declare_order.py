@@ -17,8 +17,8 @@ from chicago_protokoll.core.session import new_session
 def _after_the_kop() -> Game:
     """Deal 1 after its two scored köp, everyone at 0: below chicago.min_score (15)."""
     game = Game(new_session(["Anna", "Bo", "Cilla"]))
-    game.apply(BuyWinner(1, None, buy=1))
-    game.apply(BuyWinner(1, None, buy=2))
+    game.apply(BuyWinner(None, buy=1, deal=1))
+    game.apply(BuyWinner(None, buy=2, deal=1))
     return game
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from chicago_protokoll.cli.common import refuse_two_rule_sources
 from chicago_protokoll.core import claims, entry
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.errors import (
@@ -26,6 +29,7 @@ from chicago_protokoll.core.events import (
     Exchange,
     LastTrick,
     Showdown,
+    Taking,
 )
 from chicago_protokoll.core.game import Game
 from chicago_protokoll.core.rules import ChicagoRules, GameRules, HouseRules
@@ -43,7 +47,7 @@ def test_unreadable_text_is_an_entry_error_not_a_rule_refusal() -> None:
     """A hand that is no hand and a count that is no number: EntryError, exit status 1."""
     game = _game()
     with pytest.raises(EntryError) as hand:
-        entry.buy_event(game, "Anna:five aces")
+        entry.buy_event(game, claims.claim(game, "Anna:five aces"))
     assert isinstance(hand.value, CardError) and not isinstance(hand.value, RuleViolation)
     with pytest.raises(EntryError, match="'three' is not a number of cards"):
         entry.exchange_event(game, "Anna", "three")
@@ -66,7 +70,7 @@ def test_parts_that_do_not_go_together_name_the_part_never_an_option() -> None:
     cases = [
         (lambda: entry.DealEntry.from_options(broken_by=["Bo"]), DealPart.BROKEN_BY),
         (lambda: entry.DealEntry.from_options(chicago=["Bo"], with_two=True), DealPart.WITH_TWO),
-        (lambda: entry.refuse_two_rule_sources("rules.toml", "tournament"), DealPart.RULES_SOURCE),
+        (lambda: refuse_two_rule_sources(Path("rules.toml"), "tournament"), DealPart.RULES_SOURCE),
     ]
     for make, part in cases:
         with pytest.raises(OptionConflict) as conflict:
@@ -95,23 +99,23 @@ def test_pass_tie_and_zeroing_read_alike_in_both_forms() -> None:
 def test_the_kop_of_a_claim_is_the_next_scored_kop() -> None:
     """`buy` and `play` both record the next köp; after the showdown comes none."""
     game = _game()
-    first = entry.buy_event(game, "Bo:par")
-    assert first == BuyWinner(1, "Bo", Category.PAIR, buy=1)
+    first = entry.buy_event(game, claims.claim(game, "Bo:par"))
+    assert first == BuyWinner("Bo", Category.PAIR, buy=1, deal=1)
     game.apply(first)
-    assert entry.buy_event(game, "pass") == BuyWinner(1, None, buy=2)
-    assert entry.showdown_event(game, "Anna:färg") == Showdown(1, "Anna", Category.FLUSH)
+    assert entry.buy_event(game, claims.claim(game, "pass")) == BuyWinner(None, buy=2, deal=1)
+    assert entry.showdown_event(game, claims.claim(game, "Anna:färg")) == Showdown("Anna", Category.FLUSH, deal=1)
 
 
 def test_a_trick_after_a_chicago_is_its_outcome() -> None:
     """The declarer taking the trick wins the Chicago; anyone else breaks it."""
     game = _game(HouseRules(chicago=ChicagoRules(min_score=0)))
-    for event in (BuyWinner(1, None, buy=1), BuyWinner(1, None, buy=2)):
+    for event in (BuyWinner(None, buy=1, deal=1), BuyWinner(None, buy=2, deal=1)):
         game.apply(event)
-    assert entry.trick_event(game, "bo", with_two=True) == LastTrick(1, "Bo", with_two=True)
+    assert entry.trick_event(game, claims.taking(game, "bo:two")) == LastTrick("Bo", with_two=True, deal=1)
     game.apply(entry.declare_event(game, "an"))
     assert game.chicago == "Anna"
-    assert entry.trick_event(game, "anna") == ChicagoWon(1, "Anna")
-    assert entry.trick_event(game, "cil") == ChicagoBroken(1, "Cilla")
+    assert entry.trick_event(game, claims.taking(game, "anna")) == ChicagoWon(1, "Anna")
+    assert entry.trick_event(game, claims.taking(game, "cil")) == ChicagoBroken(1, "Cilla")
 
 
 def test_exchanges_fill_the_unscored_kop_in_order() -> None:
@@ -119,7 +123,7 @@ def test_exchanges_fill_the_unscored_kop_in_order() -> None:
     game = _game(HouseRules(game=GameRules(scored_buys=1)))
     game.apply(entry.exchange_event(game, "Anna", 1))
     assert entry.exchange_event(game, "Anna", 2) == Exchange(1, "Anna", 1, 2)  # köp 1 waits
-    game.apply(BuyWinner(1, None, buy=1))
+    game.apply(BuyWinner(None, buy=1, deal=1))
     game.apply(entry.exchange_event(game, "Anna", 2))
     assert entry.exchange_event(game, "Anna", "3") == Exchange(1, "Anna", 3, 3)
 
@@ -136,11 +140,11 @@ def test_a_whole_deal_reads_into_the_events_of_its_moments_in_order() -> None:
     assert entry.apply_deal(game, given_) == [
         Exchange(1, "Anna", 1, 3),
         Exchange(1, "Bo", 1, 1),
-        BuyWinner(1, "Bo", Category.TWO_PAIR, buy=1),
+        BuyWinner("Bo", Category.TWO_PAIR, buy=1, deal=1),
         Exchange(1, "Anna", 2, 2),
-        BuyWinner(1, None, buy=2),
-        LastTrick(1, "Cilla"),
-        Showdown(1, "Anna", Category.PAIR),
+        BuyWinner(None, buy=2, deal=1),
+        LastTrick("Cilla", deal=1),
+        Showdown("Anna", Category.PAIR, deal=1),
     ]
     assert game.deal == 2
 
@@ -207,10 +211,10 @@ def test_the_spoken_forms_of_an_opponent() -> None:
     game = _game(HouseRules().with_changes(scoring={"take_from_opponent": True}))
     assert claims.spoken_claim(game, "anna kåk från bo").opponent == "Bo"
     assert claims.spoken_claim(game, "anna KH KS KD 2C 2D from cil").opponent == "Cilla"
-    assert claims.spoken_last_trick(game, "sista anna 2 från bo") == ("anna:från:bo", True, "")
-    assert claims.spoken_last_trick(game, "anna") == ("anna", False, "")
-    assert entry.taker(game, "Anna:från:Bo") == ("Anna", "Bo")
-    assert entry.taker(game, "Anna", "cil") == ("Anna", "Cilla")
+    assert claims.spoken_last_trick(game, "sista anna 2 från bo") == (Taking("Anna", True, "Bo"), "")
+    assert claims.spoken_last_trick(game, "anna") == (Taking("Anna"), "")
+    assert claims.taking(game, "Anna:från:Bo") == Taking("Anna", opponent="Bo")
+    assert claims.taking(game, "Anna", "cil") == Taking("Anna", opponent="Cilla")
 
 
 def test_a_four_of_a_kind_that_always_zeroes_takes_nothing_off_an_opponent() -> None:
@@ -219,6 +223,6 @@ def test_a_four_of_a_kind_that_always_zeroes_takes_nothing_off_an_opponent() -> 
     )
     game = _game(rules)
     with pytest.raises(RuleViolation, match="always zeroes the opponents") as caught:
-        game.apply(entry.buy_event(game, "Anna:fyrtal:från:Bo"))
+        game.apply(entry.buy_event(game, claims.claim(game, "Anna:fyrtal:från:Bo")))
     assert caught.value.key == "scoring.take_from_opponent"
     assert game.scores == [0, 0, 0]

@@ -167,9 +167,9 @@ def test_flush_order_suit_refuses_a_tie_between_flushes_and_names_the_key() -> N
     """No two flushes are equal under it (two suits: the suit; one suit: the cards)."""
     table = Table(rules=BY_SUIT)
     said = table.refuse(
-        BuyWinner(1, None, Category.FLUSH, buy=1, tie=True), rule="exact tie",
+        BuyWinner(None, Category.FLUSH, buy=1, tie=True, deal=1), rule="exact tie",
         key="hands.flush_order",
     )
     assert "the suits decide between flushes" in said
-    table.apply(BuyWinner(1, None, Category.PAIR, buy=1, tie=True))  # a tie of pairs stands
-    Table().apply(BuyWinner(1, None, Category.FLUSH, buy=1, tie=True))  # the main rule: a tie
+    table.apply(BuyWinner(None, Category.PAIR, buy=1, tie=True, deal=1))  # a tie of pairs stands
+    Table().apply(BuyWinner(None, Category.FLUSH, buy=1, tie=True, deal=1))  # the main rule: a tie

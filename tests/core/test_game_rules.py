@@ -105,7 +105,7 @@ def test_the_tricks_come_after_the_scored_buys() -> None:
     """The last trick cannot be recorded before köp 2's best hand."""
     table = Table()
     table.buy(("Anna", 1))
-    table.refuse(LastTrick(1, "Bo"), rule="order of the deal", key="game.scored_buys")
+    table.refuse(LastTrick("Bo", deal=1), rule="order of the deal", key="game.scored_buys")
 
 
 def test_the_showdown_comes_after_the_last_trick() -> None:
@@ -113,7 +113,7 @@ def test_the_showdown_comes_after_the_last_trick() -> None:
     table = Table()
     table.buy(None)
     table.buy(None)
-    table.refuse(Showdown(1, "Anna", Category.PAIR), rule="order of the deal")
+    table.refuse(Showdown("Anna", Category.PAIR, deal=1), rule="order of the deal")
 
 
 def test_the_third_buy_scores_no_hand() -> None:
@@ -122,7 +122,7 @@ def test_the_third_buy_scores_no_hand() -> None:
     table.buy(None)
     table.buy(None)
     table.refuse(
-        BuyWinner(1, "Anna", Category.PAIR, buy=3), rule="scored köp", key="game.scored_buys"
+        BuyWinner("Anna", Category.PAIR, buy=3, deal=1), rule="scored köp", key="game.scored_buys"
     )
 
 
@@ -132,7 +132,7 @@ def test_only_one_last_trick_per_deal() -> None:
     table.buy(None)
     table.buy(None)
     table.last("Bo")
-    table.refuse(LastTrick(1, "Anna"), rule="one last trick")
+    table.refuse(LastTrick("Anna", deal=1), rule="one last trick")
 
 
 @pytest.mark.parametrize("count", [0, 1, 2, 3, 4, 5])
@@ -175,7 +175,7 @@ def test_an_unknown_player_is_refused() -> None:
     """An event naming someone not at the table is refused."""
     table = Table()
     table.refuse(Exchange(1, "Zed", 1, 1), rule="players")
-    table.refuse(BuyWinner(1, "Zed", Category.PAIR), rule="players")
+    table.refuse(BuyWinner("Zed", Category.PAIR, deal=1), rule="players")
 
 
 # -- the best hand -------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_one_best_hand_per_moment() -> None:
     table.refuse(table.buy_event(("Anna", 3), buy=2), rule="scored köp", key="game.scored_buys")
     table.last("Anna")
     table.show(("Cilla", 1))
-    table.refuse(Showdown(1, "Anna", Category.FLUSH), rule="deal order")
+    table.refuse(Showdown("Anna", Category.FLUSH, deal=1), rule="deal order")
 
 
 @pytest.mark.parametrize(("points", "category"), sorted(BY_POINTS.items()))
@@ -240,7 +240,7 @@ def test_a_tie_names_no_winner() -> None:
 
 def test_a_winning_hand_must_be_named() -> None:
     """A best hand without the hand it was is refused."""
-    Table().refuse(BuyWinner(1, "Anna", None), rule="best hand")
+    Table().refuse(BuyWinner("Anna", None, deal=1), rule="best hand")
 
 
 def test_same_category_compares_highest_pair_first_then_kickers() -> None:
@@ -397,13 +397,13 @@ def test_no_last_trick_or_showdown_after_a_successful_chicago() -> None:
     table.buy(None)
     table.buy(None)
     table.declare("Anna")
-    table.refuse(LastTrick(number, "Anna"), rule="no last trick after a Chicago")
-    table.refuse(Showdown(number, "Anna", Category.PAIR), rule="no showdown after a Chicago")
+    table.refuse(LastTrick("Anna", deal=number), rule="no last trick after a Chicago")
+    table.refuse(Showdown("Anna", Category.PAIR, deal=number), rule="no showdown after a Chicago")
     table.chicago_won("Anna")
     assert table.deal == number + 1
-    table.refuse(LastTrick(number, "Anna"), rule="no last trick after a Chicago")
-    table.refuse(Showdown(number, "Bo", Category.PAIR), rule="no showdown after a Chicago")
-    table.refuse(LastTrick(number + 1, "Anna"), rule="no last trick after a Chicago")
+    table.refuse(LastTrick("Anna", deal=number), rule="no last trick after a Chicago")
+    table.refuse(Showdown("Bo", Category.PAIR, deal=number), rule="no showdown after a Chicago")
+    table.refuse(LastTrick("Anna", deal=number + 1), rule="no last trick after a Chicago")
     assert table.score("Anna") == 35
 
 
@@ -419,8 +419,8 @@ def test_failed_chicago_costs_fifteen_and_ends_the_deal() -> None:
     assert [(a.player, a.points, a.key) for a in entry.awards] == [("Anna", -15, "chicago.failure")]
     assert table.scores == {"Anna": 5, "Bo": 0, "Cilla": 0}
     assert table.deal == number + 1
-    table.refuse(LastTrick(number, "Bo"), rule="no last trick after a Chicago")
-    table.refuse(Showdown(number, "Bo", Category.PAIR), rule="no showdown after a Chicago")
+    table.refuse(LastTrick("Bo", deal=number), rule="no last trick after a Chicago")
+    table.refuse(Showdown("Bo", Category.PAIR, deal=number), rule="no showdown after a Chicago")
 
 
 def test_points_of_the_deal_before_a_failed_chicago_stand() -> None:
@@ -495,7 +495,7 @@ def test_the_tricks_of_a_declared_chicago_have_no_last_trick() -> None:
     table.buy(None)
     table.buy(None)
     table.declare("Anna")
-    table.refuse(LastTrick(table.deal, "Anna"), rule="no last trick after a Chicago")
+    table.refuse(LastTrick("Anna", deal=table.deal), rule="no last trick after a Chicago")
     assert table.game.moment is Moment.CHICAGO
 
 
@@ -631,9 +631,9 @@ def test_events_after_the_game_is_over_are_refused() -> None:
     assert table.standings().finished
     for event in (
         Exchange(table.deal, "Bo", 1, 1),
-        BuyWinner(table.deal, "Bo", Category.PAIR),
+        BuyWinner("Bo", Category.PAIR, deal=table.deal),
         Royal(table.deal, "Bo"),
-        LastTrick(table.deal, "Bo"),
+        LastTrick("Bo", deal=table.deal),
         ChicagoDeclared(table.deal, "Anna"),
     ):
         table.refuse(event, rule="end of game")
@@ -642,9 +642,9 @@ def test_events_after_the_game_is_over_are_refused() -> None:
 def test_events_of_another_deal_are_refused() -> None:
     """An event carrying another deal's number is refused."""
     table = Table()
-    table.refuse(BuyWinner(2, "Anna", Category.PAIR), rule="deal order")
+    table.refuse(BuyWinner("Anna", Category.PAIR, deal=2), rule="deal order")
     table.play_deal(last="Bo")
-    table.refuse(BuyWinner(1, "Anna", Category.PAIR), rule="deal order")
+    table.refuse(BuyWinner("Anna", Category.PAIR, deal=1), rule="deal order")
 
 
 def test_replaying_a_session_gives_the_same_standings_as_applying_its_events() -> None:

@@ -167,22 +167,22 @@ def test_scoring_take_from_opponent_takes_the_points_off_one_opponent_instead() 
     main.bring("Bo", 10)
     taken = main.buy_event(("Anna", Category.FULL_HOUSE))
     main.refuse(
-        BuyWinner(taken.deal, "Anna", Category.FULL_HOUSE, opponent="Bo", buy=taken.buy),
+        BuyWinner("Anna", Category.FULL_HOUSE, opponent="Bo", buy=taken.buy, deal=taken.deal),
         key="scoring.take_from_opponent",
     )
     table = Table(rules=variant("scoring", take_from_opponent=True))
     table.bring("Bo", 10)
     table.bring("Anna", 5)
     entry = table.apply(
-        BuyWinner(table.deal, "Anna", Category.FULL_HOUSE, opponent="Bo", buy=1)
+        BuyWinner("Anna", Category.FULL_HOUSE, opponent="Bo", buy=1, deal=table.deal)
     )
     assert table.scores == {"Anna": 5, "Bo": 4, "Cilla": 0}
     assert [(a.player, a.points, a.key) for a in entry.awards] == [
         ("Bo", -6, "scoring.take_from_opponent")
     ]
-    table.apply(BuyWinner(table.deal, "Anna", Category.FULL_HOUSE, opponent="Bo", buy=2))
+    table.apply(BuyWinner("Anna", Category.FULL_HOUSE, opponent="Bo", buy=2, deal=table.deal))
     assert table.scores == {"Anna": 5, "Bo": 0, "Cilla": 0}  # -6 from 4 stops at 0
-    table.apply(LastTrick(table.deal, "Cilla", opponent="Anna"))
+    table.apply(LastTrick("Cilla", opponent="Anna", deal=table.deal))
     assert table.scores == {"Anna": 0, "Bo": 0, "Cilla": 0}
 
 
@@ -307,7 +307,7 @@ def test_hands_flush_order_suit_ranks_flushes_by_suit_before_their_cards() -> No
     assert best_of(hands) == 0
     assert best_of(hands, by_suit) == 1
     table = Table(rules=by_suit)
-    table.refuse(BuyWinner(1, None, Category.FLUSH, buy=1, tie=True), key="hands.flush_order")
+    table.refuse(BuyWinner(None, Category.FLUSH, buy=1, tie=True, deal=1), key="hands.flush_order")
 
 
 # -- [chicago] -----------------------------------------------------------------------
@@ -416,8 +416,8 @@ def test_every_house_rules_key_has_a_test() -> None:
 def test_refused_event_outside_the_rules_names_no_key() -> None:
     """A rule that no house-rules key changes is refused without a key."""
     table = Table()
-    table.refuse(LastTrick(2, "Anna"), rule="deal order")
+    table.refuse(LastTrick("Anna", deal=2), rule="deal order")
     with pytest.raises(RuleViolation) as caught:
-        table.apply(BuyWinner(1, "Anna", Category.PAIR, tie=True))
+        table.apply(BuyWinner("Anna", Category.PAIR, tie=True, deal=1))
     assert caught.value.key is None
     assert "house rule" not in str(caught.value)

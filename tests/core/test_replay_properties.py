@@ -131,15 +131,14 @@ def hand_event(draw: st.DrawFn, game: Game, *, showdown: bool) -> Event:
         if rules.points(hand) != "win" and not zeroing:
             taken = opponent_taken(draw, game, player)
     if showdown:
-        return Showdown(game.deal, player, hand, tie=kind == "tie", zero=zero, opponent=taken)
+        return Showdown(player, hand, tie=kind == "tie", zero=zero, opponent=taken, deal=game.deal)
     return BuyWinner(
-        game.deal,
         player,
         hand,
         tie=kind == "tie",
         zero=zero,
         opponent=taken,
-        buy=game.hands_scored + 1,
+        buy=game.hands_scored + 1, deal=game.deal,
     )
 
 
@@ -199,12 +198,12 @@ def legal_event(draw: st.DrawFn, game: Game, *, revisor: bool = True) -> Event:
     if kind == "last":
         taker = pick(draw, players)
         return LastTrick(
-            deal, taker, with_two=draw(st.booleans()), opponent=opponent_taken(draw, game, taker)
+            taker, with_two=draw(st.booleans()), opponent=opponent_taken(draw, game, taker), deal=deal
         )
     if kind == "declare":
         return ChicagoDeclared(deal, pick(draw, [p for p in players if game.may_declare(p)]))
     if kind == "zero":
-        return Showdown(deal, pick(draw, players), Category.FOUR_OF_A_KIND, zero=True)
+        return Showdown(pick(draw, players), Category.FOUR_OF_A_KIND, zero=True, deal=deal)
     declarer = game.chicago
     assert declarer is not None
     if kind == "won":
@@ -253,7 +252,7 @@ def any_event(players: tuple[str, ...], deal: int) -> st.SearchStrategy[Event]:
         st.builds(ChicagoDeclared, deals, names),
         st.builds(ChicagoWon, deals, names),
         st.builds(ChicagoBroken, deals, names),
-        st.builds(LastTrick, deals, names, st.booleans(), st.none() | names),
+        st.builds(LastTrick, names, st.booleans(), st.none() | names, deal=deals),
         st.builds(Royal, deals, names),
         st.builds(Penalty, deals, names, st.integers(-2, 8), st.sampled_from(["", "late"])),
         st.builds(Forfeit, deals, names, st.sampled_from(["", " ", "left"])),
@@ -437,7 +436,7 @@ def event_strategy() -> st.SearchStrategy[Event]:
         st.builds(ChicagoDeclared, ints, text),
         st.builds(ChicagoWon, ints, text),
         st.builds(ChicagoBroken, ints, text),
-        st.builds(LastTrick, ints, text, st.booleans(), st.none() | text),
+        st.builds(LastTrick, text, st.booleans(), st.none() | text, deal=ints),
         st.builds(Royal, ints, text),
         st.builds(Penalty, ints, text, ints, text),
         st.builds(Forfeit, ints, text, text),

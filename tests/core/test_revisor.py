@@ -350,11 +350,11 @@ def test_edit_keeps_a_penalty_after_the_scoring_moment_it_followed_and_the_notes
     showdown; a note; deal 2 begun.  Editing the last trick to Bo keeps the penalty after
     köp 1 and the note, and the totals are a fresh replay: Anna 4, Bo 2 - 1 + 5 = 6."""
     events: list[Event] = [
-        BuyWinner(1, "Bo", Category.TWO_PAIR, buy=1),
+        BuyWinner("Bo", Category.TWO_PAIR, buy=1, deal=1),
         Penalty(1, "Bo", 1, "för tidigt köp"),
-        BuyWinner(1, "Anna", Category.TWO_PAIR, buy=2),
-        LastTrick(1, "Cilla"),
-        Showdown(1, "Anna", Category.TWO_PAIR),
+        BuyWinner("Anna", Category.TWO_PAIR, buy=2, deal=1),
+        LastTrick("Cilla", deal=1),
+        Showdown("Anna", Category.TWO_PAIR, deal=1),
         Note(1, "felgiv"),
         Exchange(2, "Anna", 1, 3),
     ]
@@ -364,7 +364,7 @@ def test_edit_keeps_a_penalty_after_the_scoring_moment_it_followed_and_the_notes
         events[0],
         events[1],
         events[2],
-        LastTrick(1, "Bo"),
+        LastTrick("Bo", deal=1),
         events[4],
         events[5],
     )
@@ -374,13 +374,13 @@ def test_edit_keeps_a_penalty_after_the_scoring_moment_it_followed_and_the_notes
 
 def test_edit_leaves_a_note_written_later_on_the_deal_where_it_is() -> None:
     events: list[Event] = [
-        BuyWinner(1, "Bo", Category.TWO_PAIR, buy=1),
-        BuyWinner(1, "Anna", Category.TWO_PAIR, buy=2),
-        LastTrick(1, "Cilla"),
-        Showdown(1, "Anna", Category.TWO_PAIR),
-        BuyWinner(2, "Bo", Category.PAIR, buy=1),
+        BuyWinner("Bo", Category.TWO_PAIR, buy=1, deal=1),
+        BuyWinner("Anna", Category.TWO_PAIR, buy=2, deal=1),
+        LastTrick("Cilla", deal=1),
+        Showdown("Anna", Category.TWO_PAIR, deal=1),
+        BuyWinner("Bo", Category.PAIR, buy=1, deal=2),
         Note(1, "räknat om"),
-        BuyWinner(2, "Bo", Category.PAIR, buy=2),
+        BuyWinner("Bo", Category.PAIR, buy=2, deal=2),
     ]
     session = _session(events)
     corrected, _ = edit_deal(session, 1, DealChanges(last_trick="Anna"), at=AT)
@@ -393,10 +393,10 @@ def test_edit_leaves_a_note_written_later_on_the_deal_where_it_is() -> None:
 
 def test_edit_of_a_deal_keeps_the_forfeit_after_it() -> None:
     events: list[Event] = [
-        BuyWinner(1, "Bo", Category.TWO_PAIR, buy=1),
-        BuyWinner(1, "Anna", Category.TWO_PAIR, buy=2),
-        LastTrick(1, "Cilla"),
-        Showdown(1, "Anna", Category.TWO_PAIR),
+        BuyWinner("Bo", Category.TWO_PAIR, buy=1, deal=1),
+        BuyWinner("Anna", Category.TWO_PAIR, buy=2, deal=1),
+        LastTrick("Cilla", deal=1),
+        Showdown("Anna", Category.TWO_PAIR, deal=1),
         Forfeit(1, "Cilla", "visade inte sticket"),
     ]
     corrected, game = edit_deal(_session(events), 1, DealChanges(last_trick="Bo"), at=AT)
@@ -408,7 +408,7 @@ def test_edit_of_a_deal_keeps_the_forfeit_after_it() -> None:
 
 def test_edit_of_a_deal_a_forfeit_ended_before_it_was_played_out_is_refused() -> None:
     events: list[Event] = [
-        BuyWinner(1, "Bo", Category.TWO_PAIR, buy=1),
+        BuyWinner("Bo", Category.TWO_PAIR, buy=1, deal=1),
         Forfeit(1, "Bo", "påstod två par"),
     ]
     with pytest.raises(ChicagoError, match="forfeit"):

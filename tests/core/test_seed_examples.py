@@ -27,15 +27,14 @@ def record_claim(table: Table, text: str, *, showdown: bool = False) -> None:
 
 def record(table: Table, claim: Claim, *, showdown: bool = False) -> None:
     if showdown:
-        table.apply(Showdown(table.deal, claim.player, claim.hand, cards=claim.cards))
+        table.apply(Showdown(claim.player, claim.hand, cards=claim.cards, deal=table.deal))
     else:
         table.apply(
             BuyWinner(
-                table.deal,
                 claim.player,
                 claim.hand,
                 cards=claim.cards,
-                buy=table.game.hands_scored + 1,
+                buy=table.game.hands_scored + 1, deal=table.deal,
             )
         )
 

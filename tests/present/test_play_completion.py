@@ -61,7 +61,7 @@ def test_every_hand_name_the_parser_reads_is_offered_after_a_player() -> None:
 
 def test_after_a_hand_tab_offers_the_claims_modifiers_zero_and_from() -> None:
     offered = {line.removeprefix("Bo fyrtal ").strip() for line in completions("Bo fyrtal ", PLAYERS)}
-    assert offered == {word for word in MODIFIERS["zero"] | MODIFIERS["from"] if len(word) > 1}
+    assert offered == {word for word in MODIFIERS["zero"] | MODIFIERS["opponent"] if len(word) > 1}
     assert completions("Bo fyrtal no", PLAYERS) == ["Bo fyrtal noll ", "Bo fyrtal nolla "]
 
 

@@ -55,12 +55,12 @@ def _some_events(deals: int = 3) -> tuple[Event, ...]:
     for deal in range(1, deals + 1):
         events += [
             Exchange(deal, "Bo", 1, 3),
-            BuyWinner(deal, "Åsa", Category.PAIR, buy=1),
-            BuyWinner(deal, None, tie=True, buy=2),
+            BuyWinner("Åsa", Category.PAIR, buy=1, deal=deal),
+            BuyWinner(None, tie=True, buy=2, deal=deal),
             ChicagoDeclared(deal, "Cilla"),
             ChicagoBroken(deal, "Bo"),
-            Showdown(deal, "Cilla", Category.FOUR_OF_A_KIND, cards="K♥ K♠ K♦ K♣ 3♣", zero=True),
-            LastTrick(deal, "Åsa", with_two=True),
+            Showdown("Cilla", Category.FOUR_OF_A_KIND, cards="K♥ K♠ K♦ K♣ 3♣", zero=True, deal=deal),
+            LastTrick("Åsa", with_two=True, deal=deal),
             ChicagoWon(deal, "Cilla"),
         ]
     events.append(Royal(deals, "Bo"))
@@ -76,7 +76,7 @@ def saved() -> Path:
 
 
 def _append(deal: int) -> Any:
-    return lambda session: session.with_event(LastTrick(deal, "Bo"))
+    return lambda session: session.with_event(LastTrick("Bo", deal=deal))
 
 
 # -- the format ------------------------------------------------------------------
@@ -463,7 +463,7 @@ def test_transaction_appends_an_event(saved: Path) -> None:
     """A transaction's change is on disk afterwards and is what it returned."""
     returned = sessionfile.transact(saved, _append(4))
     assert sessionfile.load_session(saved) == returned
-    assert returned.events[-1] == LastTrick(4, "Bo")
+    assert returned.events[-1] == LastTrick("Bo", deal=4)
 
 
 def test_refused_change_writes_nothing(saved: Path) -> None:
@@ -531,7 +531,7 @@ def test_write_goes_through_a_symlink_and_keeps_the_file_mode(saved: Path, tmp_p
     link.symlink_to(saved)
     sessionfile.transact(link, _append(4))
     assert link.is_symlink()
-    assert sessionfile.load_session(saved).events[-1] == LastTrick(4, "Bo")
+    assert sessionfile.load_session(saved).events[-1] == LastTrick("Bo", deal=4)
     assert saved.stat().st_mode & 0o777 == 0o600
 
 

@@ -125,10 +125,10 @@ def test_session_files_the_store_writes_are_read_without_tomllib() -> None:
             name="fredag",
             created="2026-11-29T20:50:00+00:00",
         )
-        session = session.with_event(BuyWinner(1, "Anna", cards="K♥ K♠ 9♦ 9♥ 3♣"))
-        session = session.with_event(BuyWinner(1, None, tie=True, buy=2))
-        session = session.with_event(LastTrick(1, "Åsa", with_two=True))
-        session = session.with_event(Showdown(1, None))
+        session = session.with_event(BuyWinner("Anna", cards="K♥ K♠ 9♦ 9♥ 3♣", deal=1))
+        session = session.with_event(BuyWinner(None, tie=True, buy=2, deal=1))
+        session = session.with_event(LastTrick("Åsa", with_two=True, deal=1))
+        session = session.with_event(Showdown(None, deal=1))
         text = fileformat.dumps_session(session)
         fast = tomlsubset.loads(text)
         assert fast is not None
