@@ -187,6 +187,10 @@ def _what_is_dropped(settlement: Settlement, base: str | None, kept: str | None,
             known |= {e.id for e in other.events} | {c.id for c in other.corrections}
     dropped = [(e.deal, e.id) for e in lost_session.events if e.id not in known]
     dropped += [(c.deal, c.id) for c in lost_session.corrections if c.id not in known]
+    # An undo on the side not kept is dropped too when the kept side still holds the
+    # entry: it is back in the game, and the machine that took it back is told.
+    live = {e.id: e.deal for e in kept_session.events} if kept_session is not None else {}
+    dropped += [(live[t.id], t.id) for t in lost_session.taken_back if t.id in live]
     return replace(settlement, dropped=tuple(dropped))
 
 
