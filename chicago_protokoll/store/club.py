@@ -32,7 +32,7 @@ from pathlib import Path
 from ..core.errors import ChicagoError
 from ..core.logmerge import MergeConflict
 from ..i18n.language import Msg, language
-from . import clubsettle, clubtree
+from . import clubpushlock, clubsettle, clubtree
 from .atomic import locked, make_dir, write_atomic
 from .clubcheck import RELEASE_TRAILER, check_files, newer_release, release
 from .clubfiles import describe_conflict, kind_of, newer_format, theirs_path
@@ -305,10 +305,14 @@ def _sync(git: Git, report: SyncReport) -> None:
         # from the commits, so outside the lock).
         sent = _changed(git, theirs_ref, "HEAD") if theirs_there else _tracked(git)
         check_files(git, sent, rev="HEAD")
+        for line in clubpushlock.heal_origin(git, remote, remote_branch):
+            report.told.append(line)
+        clubpushlock.begin(git)
         pushed = git.run(
             "push", "-q", *(() if upstream else ("-u",)), remote, f"HEAD:refs/heads/{remote_branch}",
             check=False, hooks=True,
         )
+        clubpushlock.end(git)
         if pushed.returncode == 0:
             break
         if attempt + 1 == _PUSH_TRIES or "rejected" not in pushed.stderr + pushed.stdout:

@@ -38,6 +38,7 @@ from pathlib import Path
 
 import pytest
 
+from chicago_protokoll.cli import record
 from chicago_protokoll.core.events import event_to_dict
 from chicago_protokoll.core.game import Game
 from chicago_protokoll.core.session import Session
@@ -82,7 +83,7 @@ class Folder:
     sessions: dict[str, Session]
     entries: dict[str, Entry]  # id -> the entry (events and corrections)
     accounted: set[str]
-    prints: set[str]
+    prints: set[tuple[str, str]]  # (name, what an entry says), alike entries kept once
     taken: set[str]
 
 
@@ -113,12 +114,12 @@ def read_folder(machine: Machine, only: str | None = None) -> Folder:
         for event in session.events:
             seen[event.id] += 1
             folder.entries[event.id] = Entry(name, event.deal, _event_print(event))
-            folder.prints.add(_event_print(event))
+            folder.prints.add((name, _event_print(event)))
         for correction in session.corrections:
             after = [_event_print(e) for e in correction.after]
             entry = Entry(name, correction.deal, _print("correction", correction.deal, after))
             folder.entries[correction.id] = entry
-            folder.prints.add(entry.print)
+            folder.prints.add((name, entry.print))
             folder.accounted |= {correction.id, *(e.id for e in (*correction.before, *correction.after))}
         taken = {t.id for t in session.taken_back}
         clash = taken & {e.id for e in session.events}
@@ -275,7 +276,7 @@ class Run:
             if now is not None:
                 clone.saved[ident] = now  # it may have followed its game to a new name
                 continue
-            if ident in after.accounted or entry.print in after.prints:
+            if ident in after.accounted or (entry.name, entry.print) in after.prints:
                 continue
             assert told.covers(entry), f"{where}: lost {entry} ({ident}) without a word"
             self.counts["entries dropped by a settlement, and said"] += 1
@@ -384,7 +385,8 @@ class Run:
             # kept to the second: two started in one second are one game).
             for at, clone, players in ((0, one, TRIO), (1, other, self.rng.choice((TRIO, ("Dag", "Eva", "Fia"))))):
                 with self.monkeypatch.context() as patched:
-                    patched.setattr(sessionfile, "datetime", _clock(self.fresh * 2 + at))
+                    for module in (record, sessionfile):
+                        patched.setattr(module, "datetime", _clock(self.fresh * 2 + at))
                     self.local(clone, name, "new", name, *players)
             for clone in (one, other):
                 if self.rng.random() < 0.5:
