@@ -168,7 +168,7 @@ class Told:
         )
 
 
-def _clock(seconds: int) -> type[datetime]:
+def clock(seconds: int) -> type[datetime]:
     """``datetime`` whose ``now`` is a fixed moment, ``seconds`` into a night."""
 
     class Clock(datetime):
@@ -386,7 +386,7 @@ class Run:
             for at, clone, players in ((0, one, TRIO), (1, other, self.rng.choice((TRIO, ("Dag", "Eva", "Fia"))))):
                 with self.monkeypatch.context() as patched:
                     for module in (record, sessionfile):
-                        patched.setattr(module, "datetime", _clock(self.fresh * 2 + at))
+                        patched.setattr(module, "datetime", clock(self.fresh * 2 + at))
                     self.local(clone, name, "new", name, *players)
             for clone in (one, other):
                 if self.rng.random() < 0.5:
