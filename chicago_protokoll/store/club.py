@@ -456,8 +456,18 @@ def _merge(git: Git, theirs_ref: str, *, unrelated: bool) -> list[Conflict]:
         _move(git, theirs)
         return []
     merged = clubtree.merge_tree(git, head, theirs, unrelated=unrelated)
-    settled = clubsettle.pending(git, theirs_ref) if merged.unmerged else {}
+    settled = clubsettle.pending(git, theirs_ref)
     chosen: dict[str, str | None] = {}
+    for path, against in settled.items():
+        # A file only the other side has, settled away here (a table only the other
+        # side's draw of a night had, `clubkeep`): left out while it is as settled.
+        if (
+            path not in merged.unmerged
+            and against
+            and git.blob(f"HEAD:{path}") is None
+            and git.maybe("rev-parse", "-q", "--verify", f"{theirs}:{path}") == against
+        ):
+            chosen[path] = None
     for path, sides in merged.unmerged.items():
         if path in settled:
             kept = clubsettle.resolve(git, path, sides, settled[path])
