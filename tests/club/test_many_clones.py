@@ -83,7 +83,7 @@ class Folder:
     sessions: dict[str, Session]
     entries: dict[str, Entry]  # id -> the entry (events and corrections)
     accounted: set[str]
-    prints: set[tuple[str, str]]  # (name, what an entry says), alike entries kept once
+    prints: dict[tuple[str, str], str]  # (name, what an entry says) -> its id
     taken: set[str]
 
 
@@ -108,18 +108,18 @@ def read_folder(machine: Machine, only: str | None = None) -> Folder:
         for path in sorted((machine.home / "nights").glob("*.toml")):
             if not path.name.endswith(".theirs.toml"):
                 load_night(path)
-    folder = Folder(sessions, {}, set(), set(), set())
+    folder = Folder(sessions, {}, set(), {}, set())
     seen: Counter[str] = Counter()
     for name, session in sessions.items():
         for event in session.events:
             seen[event.id] += 1
             folder.entries[event.id] = Entry(name, event.deal, _event_print(event))
-            folder.prints.add((name, _event_print(event)))
+            folder.prints[name, _event_print(event)] = event.id
         for correction in session.corrections:
             after = [_event_print(e) for e in correction.after]
             entry = Entry(name, correction.deal, _print("correction", correction.deal, after))
             folder.entries[correction.id] = entry
-            folder.prints.add((name, entry.print))
+            folder.prints[name, entry.print] = correction.id
             folder.accounted |= {correction.id, *(e.id for e in (*correction.before, *correction.after))}
         taken = {t.id for t in session.taken_back}
         clash = taken & {e.id for e in session.events}
@@ -276,7 +276,13 @@ class Run:
             if now is not None:
                 clone.saved[ident] = now  # it may have followed its game to a new name
                 continue
-            if ident in after.accounted or (entry.name, entry.print) in after.prints:
+            if ident in after.accounted:
+                continue
+            alike = after.prints.get((entry.name, entry.print))
+            if alike is not None and alike not in clone.saved:
+                # the merge kept the other machine's alike entry: that one is ours now
+                del clone.saved[ident]
+                clone.saved[alike] = after.entries[alike]
                 continue
             assert told.covers(entry), f"{where}: lost {entry} ({ident}) without a word"
             self.counts["entries dropped by a settlement, and said"] += 1
