@@ -160,6 +160,12 @@ class Told:
         told.nights |= {m[1] for m in _NIGHT_REPLACED.finditer(said)}
         return told
 
+    def add(self, other: Told) -> Told:
+        self.deals |= other.deals
+        self.games |= other.games
+        self.nights |= other.nights
+        return self
+
     def covers(self, entry: Entry) -> bool:
         return (
             (entry.name, entry.deal) in self.deals
@@ -188,6 +194,7 @@ class Clone:
     machine: Machine
     saved: dict[str, Entry] = field(default_factory=dict)  # what a person here was told was saved
     taken: dict[str, Entry] = field(default_factory=dict)  # ids taken back, as they were
+    told: Told = field(default_factory=Told)  # every drop this clone was told of
 
     def current(self) -> tuple[str, tuple[str, str] | None]:
         pointer = self.machine.home / "current"
@@ -269,7 +276,9 @@ class Run:
     ) -> None:
         """The checks after a sync or a settlement (see the module docstring)."""
         after = read_folder(clone.machine)  # loads, replays, no entry twice
-        told = Told.read(said)
+        # What this clone was told stays told: a deal said replaced at a sync that met a
+        # conflict is lost at the settlement after it, which need not say it again.
+        told = clone.told.add(Told.read(said))
         where = f"{clone.label} ({said.strip()!r})"
         for ident, entry in list(clone.saved.items()):
             now = after.entries.get(ident)
@@ -493,6 +502,7 @@ def run_sequences(
             story = "\n".join(run.log[-60:])
             raise AssertionError(f"sequence seed {seed}: {error}\nthe last commands:\n{story}") from None
         counts["sequences"] += 1
+        print(f"after seed {seed}:", report(counts), flush=True)
     return counts
 
 
