@@ -17,8 +17,10 @@ streams never wait on it.  Idle, the board makes one or two ``stat`` calls every
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +28,7 @@ from typing import Any, Protocol
 
 from ..core.errors import ChicagoError
 from ..core.events import Correction
+from ..core.session import Session
 from ..core.standings import Standings
 from ..i18n.language import language, t
 from ..present.html_sheet import problem_body, sheet_body, sheet_title
@@ -153,6 +156,27 @@ class Published:
             self._next.set_result(None)
 
 
+def _first(session: Session) -> str:
+    return session.events[0].id if session.events else ""
+
+
+def _moved_to(path: Path, game: tuple[str, str, frozenset[str]]) -> Path | None:
+    """The ``NAME_N`` file beside ``path`` that holds ``game`` (its start, and an id it
+    held), if one does."""
+    created, first, held = game
+    for candidate in sorted(path.parent.glob(f"{path.stem}_*.toml")):
+        if not candidate.stem.removeprefix(f"{path.stem}_").isdigit():
+            continue
+        try:
+            other = sessionfile.load_session(candidate)
+        except ChicagoError:
+            continue
+        ids = {e.id for e in other.events} | {t.id for t in other.taken_back}
+        if other.created == created and (ids & held or not (first or held)):
+            return candidate
+    return None
+
+
 class Board(Published):
     """One session, watched.  ``path`` None: follow the current session."""
 
@@ -162,6 +186,7 @@ class Board(Published):
         self._boot = secrets.token_hex(4)  # ids from an earlier server never match ours
         self._count = 0
         self._pointer = self._stat_pointer()
+        self._game: tuple[str, str, frozenset[str]] | None = None  # see `_follow_the_game`
         self.path, problem = self._current_path() if path is None else (path, None)
         self._signature = file_signature(self.path)
         self.snapshot = self._read(problem)
@@ -236,6 +261,8 @@ class Board(Published):
         name = visible(self.path.stem)  # a file name may hold anything
         try:
             session = sessionfile.load_session(self.path)
+            if self._follow_the_game(session):
+                return self._reading(problem)
             name = session.name or name
             standings = sessionfile.replay_file(session, self.path).standings()
         except ChicagoError as error:
@@ -252,6 +279,41 @@ class Board(Published):
             )
         problem += t(" — the page shows the game again as soon as the file can be read.")
         return Reading(name, None, problem)
+
+    def _follow_the_game(self, session: Session) -> bool:
+        """A session named at start (``--session``) is a game: when its name comes to hold
+        another game — two games were created under one name on two machines and a club
+        sync kept both, renaming the later to ``NAME_N`` (`store.clubkeep`) — the board
+        follows its game to the new name, and says so on the server's console.  Which
+        game a file holds: its start, and the ids it has held (its first may be undone)."""
+        ids = frozenset(e.id for e in session.events) | {t.id for t in session.taken_back}
+        if self.follow or self.path is None:
+            return False
+        game = self._game
+        if game is not None and game[0] == session.created and (not game[1] or game[1] in ids):
+            self._game = (game[0], game[1] or _first(session), ids)
+            return False
+        if game is None:
+            self._game = (session.created, _first(session), ids)
+            return False
+        moved = _moved_to(self.path, game)
+        if moved is None:
+            self._game = (session.created, _first(session), ids)
+            return False
+        old, self.path = self.path, moved
+        self._signature = _stat(moved)
+        with contextlib.suppress(OSError, ValueError):
+            print(
+                "chicago serve: "
+                + t(
+                    "{name} now holds another game (two games were kept under that name); the page follows its game to {renamed}",
+                    name=visible(old.stem),
+                    renamed=visible(moved.stem),
+                ),
+                file=sys.stderr,
+                flush=True,
+            )
+        return True
 
     # -- while serving ------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from ..core.errors import ChicagoError
 from ..core.logmerge import MergeConflict
 from ..i18n.language import Msg, language
-from . import clubsettle, clubtree
+from . import clubpushlock, clubsettle, clubtree
 from .atomic import locked, make_dir, write_atomic
 from .clubcheck import RELEASE_TRAILER, check_files, newer_release, release
 from .clubfiles import describe_conflict, kind_of, newer_format, theirs_path
@@ -305,10 +305,14 @@ def _sync(git: Git, report: SyncReport) -> None:
         # from the commits, so outside the lock).
         sent = _changed(git, theirs_ref, "HEAD") if theirs_there else _tracked(git)
         check_files(git, sent, rev="HEAD")
+        for line in clubpushlock.heal_origin(git, remote, remote_branch):
+            report.told.append(line)
+        clubpushlock.begin(git)
         pushed = git.run(
             "push", "-q", *(() if upstream else ("-u",)), remote, f"HEAD:refs/heads/{remote_branch}",
             check=False, hooks=True,
         )
+        clubpushlock.end(git)
         if pushed.returncode == 0:
             break
         if attempt + 1 == _PUSH_TRIES or "rejected" not in pushed.stderr + pushed.stdout:
@@ -452,8 +456,18 @@ def _merge(git: Git, theirs_ref: str, *, unrelated: bool) -> list[Conflict]:
         _move(git, theirs)
         return []
     merged = clubtree.merge_tree(git, head, theirs, unrelated=unrelated)
-    settled = clubsettle.pending(git, theirs_ref) if merged.unmerged else {}
+    settled = clubsettle.pending(git, theirs_ref)
     chosen: dict[str, str | None] = {}
+    for path, against in settled.items():
+        # A file only the other side has, settled away here (a table only the other
+        # side's draw of a night had, `clubkeep`): left out while it is as settled.
+        if (
+            path not in merged.unmerged
+            and against
+            and git.blob(f"HEAD:{path}") is None
+            and git.maybe("rev-parse", "-q", "--verify", f"{theirs}:{path}") == against
+        ):
+            chosen[path] = None
     for path, sides in merged.unmerged.items():
         if path in settled:
             kept = clubsettle.resolve(git, path, sides, settled[path])

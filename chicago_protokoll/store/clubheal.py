@@ -155,10 +155,18 @@ def _stray_merge_files(top: Path) -> list[Path]:
 
 def _git_running(top: Path, locks: list[Path]) -> bool:
     """Whether a git process works in the folder (see the module docstring)."""
-    proc = Path("/proc")
-    if not (proc / "self" / "cwd").exists():
+    if not Path("/proc/self/cwd").exists():
         now = time.time()
         return any(now - lock.stat().st_mtime < STALE_SECONDS for lock in locks if lock.exists())
+    return git_working_in(top)
+
+
+def git_working_in(top: Path) -> bool:
+    """Whether a git process on this machine works in ``top`` (its directory is there);
+    False where there is no /proc to read."""
+    proc = Path("/proc")
+    if not (proc / "self" / "cwd").exists():
+        return False
     here = os.path.realpath(top)
     for entry in proc.iterdir():
         if not entry.name.isdigit() or entry.name == str(os.getpid()):

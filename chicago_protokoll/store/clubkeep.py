@@ -80,7 +80,50 @@ def keep(directory: Path, name: str, way: Way) -> SyncReport:
             report.told.extend(_keep_both(git, top, path, theirs_ref))
         else:
             report.told.extend(_keep_sides(git, top, paths, way, theirs_ref))
+            if kind_of(path) == "night":
+                report.told.extend(_drop_tables_of_the_other_draw(git, top, name, way, theirs_ref))
     return _then(top, report)
+
+
+def _drop_tables_of_the_other_draw(git: Git, top: Path, night: str, way: Way, theirs_ref: str | None) -> list[Msg]:
+    """The night's tables that only the side not kept drew go with it, named: a table's
+    game here that the other side's night lacks is removed (one commit); one that only
+    the other side has is recorded as settled away, so the sync's merge leaves it out
+    (`clubsettle.pending`, `store.club._merge`)."""
+    if theirs_ref is None:
+        return []
+    from ..core.night import night_of_session
+
+    listed = git.run("ls-tree", "-z", f"{theirs_ref}:sessions", check=False).stdout.split("\0")
+    theirs = {}
+    for item in filter(None, listed):
+        info, _, file = item.partition("\t")
+        if file.endswith(".toml") and night_of_session(file.removesuffix(".toml")) == night:
+            theirs[f"sessions/{file}"] = info.split()[2]
+    with suppress(FileNotFoundError), os.scandir(top / "sessions") as entries:
+        ours = {
+            f"sessions/{e.name}"
+            for e in entries
+            if e.name.endswith(".toml") and not e.name.endswith(THEIRS_SUFFIX)
+            and night_of_session(e.name.removesuffix(".toml")) == night
+        }
+    if way == "theirs":
+        gone = sorted(ours - set(theirs))
+        for path in gone:
+            os.unlink(top / path)
+        whose = Msg("this machine's")
+        settled = [Settlement(path, "theirs", "") for path in gone]
+    else:
+        gone = sorted(set(theirs) - ours)
+        whose = Msg("the other machine's")
+        settled = [Settlement(path, "ours", theirs[path]) for path in gone]
+    if not gone:
+        return []
+    commit_settled(git, gone if way == "theirs" else [], Msg("settled {paths}", paths=night), settled)
+    return [
+        Msg("dropped {table}: only {whose} draw of {night} had that table", table=_name_of(path), whose=whose, night=night)
+        for path in gone
+    ]
 
 
 def _refuse_a_table_of_a_night_in_conflict(top: Path, path: str) -> None:
@@ -187,6 +230,10 @@ def _what_is_dropped(settlement: Settlement, base: str | None, kept: str | None,
             known |= {e.id for e in other.events} | {c.id for c in other.corrections}
     dropped = [(e.deal, e.id) for e in lost_session.events if e.id not in known]
     dropped += [(c.deal, c.id) for c in lost_session.corrections if c.id not in known]
+    # An undo on the side not kept is dropped too when the kept side still holds the
+    # entry: it is back in the game, and the machine that took it back is told.
+    live = {e.id: e.deal for e in kept_session.events} if kept_session is not None else {}
+    dropped += [(live[t.id], t.id) for t in lost_session.taken_back if t.id in live]
     return replace(settlement, dropped=tuple(dropped))
 
 

@@ -204,7 +204,9 @@ def _dropped_here(git: Git, settled: Settlement) -> list[Msg]:
                 created=session.created,
             )
         ]
+    # what this machine recorded, and what it took back (an undo the settlement dropped)
     held = {event.id for event in session.events} | {c.id for c in session.corrections}
+    held |= {taken.id for taken in session.taken_back}
     deals = sorted({deal for deal, ident in settled.dropped if ident in held})
     return [
         Msg("{name} deal {deal} as recorded here was replaced by the other machine's", name=name, deal=deal)

@@ -1,0 +1,72 @@
+"""`club sync` never blocks the table, with hooks that sleep their whole 25 s (issue 37,
+"Tests"): a `pre-commit`, `pre-push` and `post-merge` hook of the clone each sleep 25 s
+and write a mark when the sleep has ended.  A `chicago note` run while the sync sits in
+its sleeping pre-push hook has ended, saved, while that hook's mark is still absent (no
+clock is read: the hook itself says when its sleep ended), and the note reaches a commit
+by the next sync; the pre-commit and post-merge hooks never run under the sync (its
+commits and merge run with the clone's hooks off).  `test_sync_never_blocks.py` is the
+short run of the same, its hooks released by the test."""
+
+from __future__ import annotations
+
+import subprocess
+from contextlib import suppress
+from pathlib import Path
+
+import pytest
+
+from club_support import git, make_club
+
+PLAYERS = ("Anna", "Bo", "Cilla")
+DEAL = ("deal", "--buy", "pass", "--buy", "Bo:par", "--last-trick", "Anna", "--showdown", "pass")
+HOOKS = ("pre-commit", "post-merge", "pre-push")
+SLEEP = 25
+
+
+def sleeping_hook(hooks: Path, name: str, marks: Path) -> None:
+    script = hooks / name
+    script.write_text(
+        "#!/bin/sh\n"
+        f"touch '{marks / (name + '.started')}'\n"
+        f"sleep {SLEEP}\n"
+        f"touch '{marks / (name + '.slept')}'\n"
+        "exit 0\n"
+    )
+    script.chmod(0o755)
+
+
+@pytest.mark.slow
+def test_a_note_during_a_25_second_hook_answers_while_the_hook_sleeps_and_is_shared_next_sync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = make_club(tmp_path, monkeypatch, *PLAYERS)
+    # B's change makes A's sync merge (a post-merge hook's moment), A's deal makes it
+    # commit (a pre-commit hook's), and it has something to push (a pre-push hook's).
+    club.b.ok("note", "från B", "--session", "fredag")
+    club.b.ok("club", "sync")
+    club.a.ok(*DEAL, "--session", "fredag")
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    for name in HOOKS:
+        sleeping_hook(club.a.home / ".git" / "hooks", name, marks)
+
+    syncing = club.a.spawn("club", "sync")
+    started = marks / "pre-push.started"
+    while not started.exists() and syncing.poll() is None:
+        with suppress(subprocess.TimeoutExpired):
+            syncing.wait(timeout=0.05)
+    assert started.exists(), syncing.communicate()
+    noted = club.a.spawn("note", "under the push", "--session", "fredag")
+    _out, err = noted.communicate()
+    assert noted.returncode == 0, err
+    assert not (marks / "pre-push.slept").exists()  # the hook still sleeps
+    out, err = syncing.communicate()
+    assert syncing.returncode == 0, err
+    assert "but for what was recorded while it synced (sessions fredag)" in out
+    assert (marks / "pre-push.slept").exists()
+    for name in ("pre-commit", "post-merge"):
+        assert not (marks / f"{name}.started").exists(), f"{name} ran under the sync"
+
+    club.a.ok("club", "sync")
+    shared = git(club.origin, "show", "main:sessions/fredag.toml").stdout
+    assert "under the push" in shared and "från B" in shared
