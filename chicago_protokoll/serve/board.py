@@ -301,7 +301,7 @@ class Board(Published):
             self._game = (session.created, _first(session), ids)
             return False
         old, self.path = self.path, moved
-        self._signature = _stat(moved)
+        self._signature = file_signature(moved)
         with contextlib.suppress(OSError, ValueError):
             print(
                 "chicago serve: "
