@@ -95,7 +95,8 @@ def test_an_unexpected_error_is_one_line_that_asks_for_a_report(
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr("chicago_protokoll.cli.read.status_dict", broken)
+    # status imports its view inside the command (start-up): break it where it lives
+    monkeypatch.setattr("chicago_protokoll.present.views.status_dict", broken)
     result = invoke("status", "--json")
     assert result.exit_code == ExitStatus.REFUSED
     assert_one_plain_line(result.stderr)

@@ -26,6 +26,7 @@ import pytest
 from chicago_protokoll.cli.read import ExportFormat
 from chicago_protokoll.core.events import Correction, Forfeit, Penalty, event_to_dict
 from chicago_protokoll.core.paper_columns import COLUMNS, column_list
+from chicago_protokoll.present.publish_model import page_slug
 from chicago_protokoll.present.narrate import correction_changes, correction_time
 from chicago_protokoll.store.sessionfile import load_session
 from cli_support import ok, session_file
@@ -83,7 +84,8 @@ def output(name: str, session: str, tmp_path: Path) -> str:
     if name == "publish":
         site = tmp_path / "site"
         ok("publish", str(site))
-        return _plain((site / "games" / f"{session}.html").read_text(encoding="utf-8"))
+        page = site / "games" / f"{page_slug(session)}.html"  # a page is named by its ASCII slug
+        return _plain(page.read_text(encoding="utf-8"))
     fmt = name.split()[1]
     text = ok("export", "--format", fmt, "--file", path)
     return _plain(text) if fmt == "html" else text
