@@ -284,6 +284,8 @@
       part: whole ? JSON.parse(whole.dataset.parts)[what] || "" : "",
       state: "waiting",
     };
+    const same = (e) => e.id === entry.id && JSON.stringify(e.fields) === JSON.stringify(fields);
+    if (before.some(same)) return; // the same tap twice (a double tap): kept once already
     if (before.some((e) => e.id === entry.id)) {
       entry.id = newId(); // another entry of the same drawn page (a note after a tap)
     }

@@ -13,7 +13,7 @@
 
   // -- the badge: offline when the browser is, reconnecting while the stream retries,
   // live only while it is open.  Waiting: a change is seen but the laptop does not answer.
-  let source = null, waiting = false;
+  let source = null, waiting = false, closed = false;
   const say = () => {
     let state = "live";
     if (navigator.onLine === false) state = "offline";
@@ -54,16 +54,24 @@
     }
     location.replace(page);
   };
-  const start = () => {
+  const open = () => {
     source = new EventSource(badge.dataset.stream + "&since=" + encodeURIComponent(badge.dataset.version));
     source.addEventListener("sheet", (event) => {
       if (event.lastEventId !== badge.dataset.version) follow();
     });
     source.addEventListener("open", say);
-    source.addEventListener("error", say);
+    source.addEventListener("error", () => {
+      say();
+      // An answer that is no stream (a server stopping) ends it for good: open it again.
+      if (source.readyState === EventSource.CLOSED && !closed) setTimeout(open, PING_MS);
+    });
+  };
+  const start = () => {
+    open();
     for (const form of document.querySelectorAll("form")) {
       form.addEventListener("submit", () => {
         // The answer is the next page: the change this form makes must not reload this one.
+        closed = true;
         source.close();
         setTimeout(() => form.querySelectorAll("button").forEach((b) => { b.disabled = true; }), 0);
       });
