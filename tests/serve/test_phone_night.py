@@ -57,7 +57,10 @@ def _open(browser: Browser, address: str, *, wait_live: bool = True) -> tuple[Pa
     """The page at ``address``; the browser's own error pages it ever showed are listed."""
     page = new_page(browser, width=390, height=844)
     errors: list[str] = []
-    page.on("framenavigated", lambda frame: errors.append(frame.url) if frame.url.startswith("chrome-error") else None)
+    page.on(
+        "framenavigated",
+        lambda frame: errors.append(frame.url) if frame.url.startswith("chrome-error") else None,
+    )
     page.goto(address)
     if wait_live:
         page.wait_for_selector('#live[data-state="live"]')
@@ -132,7 +135,10 @@ def test_offline_the_tapped_player_is_carried_into_the_rest_of_the_deal_form(
     assert horizontal_overflow(page) == 0
     page.screenshot(path=str(SHOTS / "phone-night-offline-form.png"))
     whole.locator("button.go").click()
-    assert _waiting(page) == ["Note: Bo shuffles", "Deal 2, the rest: Köp 1: Bo, par; Last trick (sista sticket): Cilla"]
+    assert _waiting(page) == [
+        "Note: Bo shuffles",
+        "Deal 2, the rest: Köp 1: Bo, par; Last trick (sista sticket): Cilla",
+    ]
     assert axe_violations(page) == []
     # Back online: both reach the file, once, and köp 1 is Bo's pair.
     page.context.set_offline(False)
@@ -146,7 +152,10 @@ def test_offline_the_tapped_player_is_carried_into_the_rest_of_the_deal_form(
 
 @pytest.mark.parametrize(
     ("lang", "all_five", "note"),
-    [("en", "Chicago: {name}, all five", "Note: well played"), ("sv", "Chicago: {name}, alla fem", "Anteckning: well played")],
+    [
+        ("en", "Chicago: {name}, all five", "Note: well played"),
+        ("sv", "Chicago: {name}, alla fem", "Anteckning: well played"),
+    ],
 )
 def test_the_waiting_list_names_each_entry_in_words(
     browser: Browser, table: Path, lang: str, all_five: str, note: str
@@ -159,7 +168,9 @@ def test_the_waiting_list_names_each_entry_in_words(
         _offline(page)
         page.locator("section.moment button.go").first.click()  # all five tricks
         expect(page.locator("#outbox li")).to_have_count(1)
-        page.locator("details summary").filter(has_text="Note" if lang == "en" else "Anteckning").click()
+        page.locator("details summary").filter(
+            has_text="Note" if lang == "en" else "Anteckning"
+        ).click()
         page.locator('input[name="text"]').fill("well played")
         page.locator("details button.go").last.click()
         expect(page.locator("#outbox li")).to_have_count(2)
@@ -254,7 +265,9 @@ def test_a_page_whose_outbox_did_not_load_says_so_and_offers_no_tap_until_it_loa
 # -- following the table -----------------------------------------------------------------
 
 
-def test_the_page_follows_the_table_only_after_ping_answers(browser: Browser, recorder: Served) -> None:
+def test_the_page_follows_the_table_only_after_ping_answers(
+    browser: Browser, recorder: Served
+) -> None:
     path = recorder.recording()[1]
     down = {"on": False}
 
@@ -320,7 +333,9 @@ def _goto_after(page: Page, address: str) -> None:
 
 
 @pytest.mark.parametrize("drop", ["after", "answer"])
-def test_a_tap_whose_answer_is_lost_reaches_the_file_once(browser: Browser, recorder: Served, drop: str) -> None:
+def test_a_tap_whose_answer_is_lost_reaches_the_file_once(
+    browser: Browser, recorder: Served, drop: str
+) -> None:
     """Dropped before the request: test_outbox_browser's first test.  Dropped after the
     server has it, or in the middle of its answer: the phone keeps the entry, and sending
     it again finds it saved: one event."""
@@ -342,7 +357,11 @@ def test_a_tap_whose_answer_is_lost_reaches_the_file_once(browser: Browser, reco
         # cut under it ends on the browser's own page, whose load may still be under way.
         _goto_after(page, address)  # the person opens the page again
         expect(page.locator("#outbox")).to_be_hidden(timeout=30_000)
-        _until(page, lambda: page.evaluate("Object.values(localStorage).join('')") in ("", "[]"), timeout=30)
+        _until(
+            page,
+            lambda: page.evaluate("Object.values(localStorage).join('')") in ("", "[]"),
+            timeout=30,
+        )
         assert _events() == before + 1
     finally:
         proxy.close()
@@ -412,4 +431,3 @@ def test_keep_the_screen_on_at_the_lan_address_plays_the_packages_muted_looping_
         page.wait_for_function("document.querySelector('video.wake').paused")
     finally:
         assert server.stop()[0] == 0
-
