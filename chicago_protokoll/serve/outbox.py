@@ -73,10 +73,54 @@ def words() -> str:
     )
 
 
-def script_data() -> dict[str, str]:
+def said(page: Page) -> str:
+    """How the waiting list names an entry, in words a person at the table says ("Chicago:
+    Anna, all five"), each by what it does; the script fills in the tapped choice (``who``,
+    the hand's name as its button says it, a count, points, a note's text; ``parts``: the
+    rest of the deal's parts as chosen) and what ``page`` holds (köp, deal, declarer)."""
+    # Each stays a placeholder here: the script fills it in.
+    keep = {name: "{" + name + "}" for name in ("who", "hand", "count", "points", "text", "parts")}
+    keep |= {"buy": "{buy}", "deal": "{deal}", "declarer": "{declarer}"}
+    game = page.game
+    return json.dumps(
+        {
+            "page": {
+                "buy": str(game.hands_scored + 1),
+                "deal": str(game.deal),
+                "declarer": page.chicago_declarer(),
+            },
+            "buy": t("Köp {buy}: {who}, {hand}", **_only(keep, "buy", "who", "hand")),
+            "buy-who": t("Köp {buy}: {who}", **_only(keep, "buy", "who")),
+            "buy-pass": t("Köp {buy}: pass", **_only(keep, "buy")),
+            "showdown": t("Showdown: {who}, {hand}", **_only(keep, "who", "hand")),
+            "showdown-who": t("Showdown: {who}", **_only(keep, "who")),
+            "showdown-pass": t("Showdown: pass"),
+            "declare": t("Chicago: {who} declares", **_only(keep, "who")),
+            "all": t("Chicago: {declarer}, all five", **_only(keep, "declarer")),
+            "broken": t("Chicago: {declarer}, broken by {who}", **_only(keep, "declarer", "who")),
+            "trick": t("Last trick: {who}", **_only(keep, "who")),
+            "trick-two": t("Last trick: {who}, with a two", **_only(keep, "who")),
+            "exchange": t("Köp {buy}: {who} exchanges {count}", **_only(keep, "buy", "who", "count")),
+            "royal": t("Royal straight flush: {who}", **_only(keep, "who")),
+            "penalty": t("Penalty: {who}, {points} points off", **_only(keep, "who", "points")),
+            "note": t("Note: {text}", **_only(keep, "text")),
+            "deal": t("Deal {deal}, the rest: {parts}", **_only(keep, "deal", "parts")),
+            "tie": t("tie"),
+            "two": t("with a two"),
+            "nothing": t("nothing chosen"),
+        },
+        ensure_ascii=False,
+    )
+
+
+def _only(values: Mapping[str, str], *names: str) -> dict[str, str]:
+    return {name: values[name] for name in names}
+
+
+def script_data(page: Page) -> dict[str, str]:
     """The script's ``data-`` attributes: what may wait, the chain's fields, its words."""
     chain = json.dumps({"entry": ENTRY_FIELD, "event": LAST_EVENT_FIELD, "count": COUNT_FIELD})
-    return {"queue": " ".join(QUEUED), "chain": chain, "words": words()}
+    return {"queue": " ".join(QUEUED), "chain": chain, "words": words(), "said": said(page)}
 
 
 def context(
@@ -94,7 +138,7 @@ def context(
         "done": " ".join(done),
         "kept": " ".join(c.entry for c in conflicts),
         "whole": whole_deal(page),
-        "script": script_data(),
+        "script": script_data(page),
     }
 
 

@@ -369,8 +369,18 @@ def correction(page: Page, deal: int) -> Correction:
 
 
 def badge_words() -> str:
-    """The live badge's words, for the page's script."""
-    return json.dumps({"live": t("● live"), "lost": t("reconnecting…")}, ensure_ascii=False)
+    """The live badge's words, for the page's script: live only while the page follows
+    the table; offline when the browser is; reconnecting while the stream retries; waiting
+    when a change is seen and the laptop does not answer yet (the page stays as it is)."""
+    return json.dumps(
+        {
+            "live": t("● live"),
+            "lost": t("reconnecting…"),
+            "offline": t("offline"),
+            "waiting": t("waiting for the laptop…"),
+        },
+        ensure_ascii=False,
+    )
 
 
 def record_document(
@@ -418,7 +428,7 @@ def bare_document(title: str, problem: str, *, action: str, stream: str, version
             "version": version,
             "stream": f"/events?view={stream}",
             "page": action,
-            "words": json.dumps({"live": "", "lost": ""}),
+            "words": badge_words(),
         },
     )
 

@@ -8,7 +8,9 @@
 (() => {
   "use strict";
   const me = document.currentScript;
+  window.chicagoOutbox = true; // here: the follow script (static/record.js) checks
   const words = JSON.parse(me.dataset.words);
+  const said = JSON.parse(me.dataset.said); // how a waiting entry is named, in words
   const queued = new Set(me.dataset.queue.split(" "));
   const chain = JSON.parse(me.dataset.chain);
   const page = location.pathname; // the table's recording address: where every form posts
@@ -132,6 +134,15 @@
       }, options);
     }
   };
+  // The page loaded again only once the laptop answers /ping: never onto the browser's
+  // error page, where no outbox runs.
+  let reloading = false;
+  const reload = async () => {
+    if (reloading) return;
+    reloading = true;
+    while ((await probe()) !== "ok") await new Promise((done) => setTimeout(done, RESEND_MS));
+    location.replace(page);
+  };
   const passOn = () => { while (later.length && !sending) later.shift()(); };
   async function resend() {
     if (sending) return;
@@ -152,7 +163,7 @@
         if (!entry) continue;
         if (reply.status === 200 && reply.headers.get("x-chicago-entry") === next.id) {
           store(list.filter((e) => e.id !== next.id));
-          if (!waiting().length) location.replace(page); // the page as the file is now
+          if (!waiting().length) reload(); // the page as the file is now
           continue;
         }
         if (reply.status === 403 || reply.status === 404) {
@@ -163,7 +174,7 @@
         if (reply.headers.get("x-chicago-conflict") === next.id) {
           entry.state = "conflict"; // kept by the server until a person resolves it
           store(list);
-          if (!waiting().length) location.replace(page); // its choices, and the file as it is
+          if (!waiting().length) reload(); // its choices, and the file as it is
           continue;
         }
         return; // 5xx, or an answer that names nothing: kept as it is
@@ -200,11 +211,43 @@
     if (fields.some((f) => f[0] === chain.event)) set(fields, chain.event, last);
     if (fields.some((f) => f[0] === chain.count)) set(fields, chain.count, String(count));
   };
-  // How the waiting entry is named: the question and the button's first line.
-  const label = (form, submitter) => {
-    const question = (form.closest("section, details") || form).querySelector("h2, summary");
-    const what = submitter ? (submitter.innerText || submitter.textContent).trim().split("\n")[0] : "";
-    return [question ? question.textContent.trim() : "", what].filter(Boolean).join(" → ").slice(0, 160);
+  // How the waiting entry is named, in words (serve/outbox.py's `said`): "Chicago: Anna,
+  // all five", "Köp 2: Bo, par"; the rest of the deal by its parts as chosen.
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+  const firstLine = (button) => (button ? (button.innerText || button.textContent).trim().split("\n")[0] : "");
+  const chosen = (form) => {
+    const parts = [];
+    for (const part of form.querySelectorAll("[data-part]")) {
+      if (part.hidden) continue;
+      const picked = [...part.querySelectorAll("select")]
+        .filter((s) => s.value)
+        .map((s) => s.selectedOptions[0].textContent.trim());
+      const two = part.querySelector('input[name="two"]');
+      if (two && two.checked && picked.length) picked.push(said.two);
+      const heading = part.querySelector(".who");
+      if (picked.length) parts.push((heading ? heading.textContent.trim() + ": " : "") + picked.join(", "));
+    }
+    return parts.length ? parts.join("; ") : said.nothing;
+  };
+  const label = (form, fields, submitter) => {
+    const what = get(fields, "do");
+    const who = get(fields, "who");
+    const values = {
+      ...said.page,
+      who: who === "tie" ? said.tie : who,
+      hand: firstLine(submitter),
+      count: get(fields, "count"),
+      points: get(fields, "points"),
+      text: get(fields, "text"),
+      parts: what === "deal" ? chosen(form) : "",
+    };
+    let key = what;
+    if ((what === "buy" || what === "showdown") && (who === "pass" || !who)) key = what + "-pass";
+    else if ((what === "buy" || what === "showdown") && !values.hand) key = what + "-who";
+    else if (what === "outcome") key = who === "all" ? "all" : "broken";
+    else if (what === "trick" && get(fields, "two")) key = "trick-two";
+    const text = said[key] ? fill(said[key], values) : firstLine(submitter) || what;
+    return text.slice(0, 160);
   };
   const plain = (form, submitter, id) => {
     if (id && !form.elements[chain.entry]) {
@@ -237,10 +280,12 @@
     const entry = {
       id: get(fields, chain.entry) || newId(),
       fields,
-      label: label(form, submitter),
+      label: label(form, fields, submitter),
       part: whole ? JSON.parse(whole.dataset.parts)[what] || "" : "",
       state: "waiting",
     };
+    const same = (e) => e.id === entry.id && JSON.stringify(e.fields) === JSON.stringify(fields);
+    if (before.some(same)) return; // the same tap twice (a double tap): kept once already
     if (before.some((e) => e.id === entry.id)) {
       entry.id = newId(); // another entry of the same drawn page (a note after a tap)
     }
@@ -264,13 +309,26 @@
     if (now === "gone") { const list = load(); list.forEach((e) => { e.state = "gone"; }); store(list); }
   }, true);
 
+  // A köp's (or the showdown's) player tapped while the laptop is out of reach: the
+  // rest-of-the-deal form opens with that player chosen, the hand left to choose.
+  const carry = (link) => {
+    const who = new URL(link.href).searchParams.get("who");
+    const asked = link.closest("section") && link.closest("section").querySelector('input[name="do"]');
+    const part = who && asked ? JSON.parse(whole.dataset.parts)[asked.value] : "";
+    const choice = part ? whole.querySelector(`[data-part="${part}"] select`) : null;
+    if (!choice || ![...choice.options].some((o) => o.value === who)) return;
+    choice.value = who;
+    const next = choice.parentElement.querySelectorAll("select")[1];
+    if (next) next.focus(); else choice.focus();
+  };
+
   // A link to the next step (a köp's player, a deal to correct) needs the laptop too.
   window.addEventListener("click", async (event) => {
     const link = event.target instanceof Element ? event.target.closest("main a[href]") : null;
     if (!link || link.origin !== location.origin || event.defaultPrevented) return;
     event.preventDefault();
     if (!waiting().length && (await probe()) === "ok") { location.href = link.href; return; }
-    if (whole) { whole.hidden = false; if (moment) moment.hidden = true; note(whole, words.offline); }
+    if (whole) { whole.hidden = false; if (moment) moment.hidden = true; note(whole, words.offline); carry(link); }
     else note(link.parentElement, words.needs);
   }, true);
 
