@@ -26,8 +26,8 @@ import pytest
 from chicago_protokoll.cli.read import ExportFormat
 from chicago_protokoll.core.events import Correction, Forfeit, Penalty, event_to_dict
 from chicago_protokoll.core.paper_columns import COLUMNS, column_list
-from chicago_protokoll.present.publish_model import page_slug
 from chicago_protokoll.present.narrate import correction_changes, correction_time
+from chicago_protokoll.present.publish_model import page_slug
 from chicago_protokoll.store.sessionfile import load_session
 from cli_support import ok, session_file
 
