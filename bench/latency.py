@@ -30,7 +30,11 @@ why they replace issue 32's 1.3x and 1.45x): ``chicago --help`` and ``--version`
 1.15x of the reference's CPU, every command's ``--help`` within 1.1x of ``chicago
 --help``'s, every command that reads within 1.45x, every command that records within
 1.5x, a TAB press on a name within 2.5x of the floor's (a TAB after the first in a
-shell, which also asks for the data directory: a row of its own, no target).  The wall-clock medians are printed beside them.
+shell, which also asks for the data directory: a row of its own, no target), and every
+command that writes HTML (the sheet, the paper protocol, the table cards, the results
+site, and ``serve`` up to its first page) within 2.0x (issue 39: they import Jinja2,
+which no other command does, and run templates compiled at their first run).  The
+wall-clock medians are printed beside them.
 
 Byte code is compiled at install (as pip does for a user), and for ``--chicago`` cached
 in a temporary ``PYTHONPYCACHEPREFIX`` during a warm-up run.
@@ -42,13 +46,16 @@ import argparse
 import json
 import os
 import platform
+import re
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -174,6 +181,7 @@ TARGETS = {
     "write": ("typer", 1.5),
     "help": ("typer", 1.15),
     "command help": ("--help", 1.1),
+    "html": ("typer", 2.0),
 }
 
 # Each command's --help (a representative set: one of every module of cli/, the commands
@@ -196,6 +204,7 @@ class Case:
     before: tuple[Path, str] | None = None  # (file, text) written before every run
     then: tuple[list[str], dict[str, str]] | None = None  # run next, its time added
     runs: int | None = None  # fewer runs for the slow ones
+    serves: bool = False  # a server: timed from its start to its first page, then Ctrl-C
     times: list[float] = field(default_factory=list)  # wall clock
     cpu: list[float] = field(default_factory=list)  # user + system time of the process
 
@@ -369,7 +378,7 @@ def measure(cases: list[Case], rounds: int) -> None:
     for case in cases:  # warm-up: byte-code caches, disk cache, and a check of the output
         if case.before:
             case.before[0].write_text(case.before[1], "utf-8")
-        out = run(case.argv, case.env)
+        out = serve_once(case.argv, case.env) if case.serves else run(case.argv, case.env)
         if case.then:
             out = run(*case.then)
         if case.expect is not None and case.expect not in out:
@@ -383,12 +392,41 @@ def measure(cases: list[Case], rounds: int) -> None:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             for argv, env in [(case.argv, case.env), *([case.then] if case.then else [])]:
+                if case.serves:
+                    serve_once(argv, env)
+                    continue
                 subprocess.run(
                     argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
                 )
             case.times.append(time.perf_counter() - start)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             case.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+
+
+def serve_once(argv: Sequence[str], env: dict[str, str]) -> str:
+    """Start a server (``chicago serve --port 0``), fetch the page at the address it
+    prints, stop it with Ctrl-C and wait for it: the page.  Its CPU time is the
+    process's, from its start to its exit (the waits between cost none)."""
+    server = subprocess.Popen(
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    try:
+        assert server.stdout is not None
+        for line in server.stdout:
+            found = re.search(r"http://[^\s]+/", line)
+            if found:
+                break
+        else:
+            sys.exit(f"bench: {' '.join(argv)} printed no address")
+        with urllib.request.urlopen(found[0], timeout=60) as answer:
+            page = answer.read().decode("utf-8")
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    return page
 
 
 def machine() -> str:
@@ -527,6 +565,35 @@ def everyday_cases(chicago: str, env: dict[str, str], file20: Path) -> list[Case
     ]
 
 
+def html_cases(chicago: str, env: dict[str, str], file20: Path, home: Path) -> list[Case]:
+    """The commands that write HTML (target 2.0x): on the 20-deal session the sheet and the
+    paper protocol; on a club night of 12 (two rounds, tables of 4) its table cards and
+    paper protocols; the results site of the store (`publish`, the second run of which
+    compares every page); and a server up to its first page, the live sheet."""
+    if subprocess.run([chicago, "night", "cards", "--help"], env=env, capture_output=True,
+                      check=False).returncode != 0:
+        return []  # a release before the nights
+    players = ("Anna", "Bo", "Cecilia", "Åsa", "Dag", "Eva", "Fredrik", "Greta", "Hans",
+               "Ida", "Jon", "Karin")  # fmt: skip
+    if not (home / "nights").exists() or "benchnight" not in run([chicago, "nights"], env):
+        run([chicago, "night", "new", "benchnight", *players, "--rounds", "2"], env)
+    site = home.parent / "bench-site"
+    html = "<!DOCTYPE html>"
+    as_built = file20.read_text("utf-8")  # (the everyday rows put it back after their moments)
+
+    def case(label: str, args: Sequence[str], expect: str, *, serves: bool = False) -> Case:
+        return Case(label, [chicago, *args], env, "html", expect, (file20, as_built), serves=serves)
+
+    return [
+        case("export --format html", ["export", "--format", "html"], html),
+        case("export --format protocol", ["export", "--format", "protocol"], html),
+        case("night cards (12 players)", ["night", "cards", "benchnight"], html),
+        case("night cards --protocol (12 players)", ["night", "cards", "benchnight", "--protocol"], html),
+        case("publish (a night, 5 sessions)", ["publish", str(site)], "Published"),
+        case("serve to its first page", ["serve", "--port", "0"], html, serves=True),
+    ]
+
+
 def all_cases(
     chicago: str,
     python: str,
@@ -543,6 +610,7 @@ def all_cases(
         *least_cases(python, env),
         *([] if args.no_tab else completion_cases(chicago, env, home)),
         *everyday_cases(chicago, env, file20),
+        *html_cases(chicago, env, file20, home),
         Case(
             "status (200 deals)",
             [chicago, "status", "--file", str(sessions[200])],

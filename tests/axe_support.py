@@ -4,8 +4,9 @@ The engine is the ``axe.min.js`` that the Python package axe-playwright-python s
 (pinned in the test extras, so every machine runs the same axe version); only that file
 is used, run in the page by Playwright's ``evaluate`` (the way a browser's developer tools
 run a script: a page's own Content-Security-Policy, which lets no script in that is not
-its own, does not stop it), and ``axe.run`` is called with its default rules (WCAG A/AA
-and the best practices).  Not a test module.
+its own, does not stop it), and ``axe.run`` is called with issue 39's rule sets (`TAGS`:
+WCAG 2.0 A and AA, 2.1 AA, 2.2 AA and the best practices) on the page with every
+``<details>`` opened, so what a tap would show is read too.  Not a test module.
 """
 
 from __future__ import annotations
@@ -33,14 +34,21 @@ def axe_script() -> Path:
     return Path(axe_playwright_python.__file__).parent / "axe.min.js"
 
 
+#: The rule sets every page is held to (issue 39, item 4).
+TAGS = ("wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice")
+
+
 def axe_violations(page: Page) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is shown now, each with its rule, impact
-    and the elements that break it."""
+    """axe-core's violations of `TAGS` on the page as it is shown now with every
+    ``<details>`` opened, each with its rule, impact and the elements that break it."""
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     page.evaluate(axe_script().read_text(encoding="utf-8") + "\n;undefined")
     found: list[dict[str, Any]] = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        """async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags},
+                                                     resultTypes: ['violations']})).violations
              .map(v => ({id: v.id, impact: v.impact, help: v.help,
-                         nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary)}))"""
+                         nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary)}))""",
+        list(TAGS),
     )
     return found
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -23,3 +24,15 @@ def chicago_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("_CHICAGO_COMPLETE", raising=False)
     return home
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked ``needs_sigint`` presses Ctrl-C on a child process.  Where this process
+    ignores SIGINT (run as a background job of a shell, or under ``trap '' INT``) every child
+    inherits the ignore, Python installs no KeyboardInterrupt for it, and the test would wait
+    out its timeout for an answer that cannot come: it is skipped, saying why."""
+    if item.get_closest_marker("needs_sigint") and signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        pytest.skip(
+            "SIGINT is ignored in this process (a background job, or trap '' INT), so its "
+            "children cannot be sent Ctrl-C: run the tests in the foreground to run this one"
+        )

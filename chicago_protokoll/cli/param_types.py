@@ -26,7 +26,7 @@ from .typer_seams import (
     IntRangeType,
     IntType,
     PathType,
-    escape,
+    escape_control_characters,
 )
 
 
@@ -142,7 +142,7 @@ class Path(PathType):
             return self.coerce_path_result(value)
         path = os.path.realpath(value) if self.resolve_path else value
         kind = _PATH_KINDS[self.name]()
-        name = repr(escape(os.fsdecode(value)))
+        name = repr(escape_control_characters(os.fsdecode(value)))
         try:
             status = os.stat(path)
         except OSError:

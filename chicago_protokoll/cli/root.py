@@ -291,7 +291,7 @@ class ChicagoCommand(TyperCommand):
         finally:
             ctx.allow_extra_args = allowed
         if rest and not allowed and not ctx.resilient_parsing:
-            words = " ".join(typer_seams.escape(str(arg)) for arg in rest)
+            words = " ".join(typer_seams.escape_control_characters(str(arg)) for arg in rest)
             raise typer_seams.UsageError(
                 tn(
                     "Got unexpected extra argument ({args})",
@@ -322,7 +322,7 @@ class _NamesItsCommands(TyperGroup):
         from difflib import get_close_matches
 
         close = get_close_matches(name, self.list_commands(ctx))
-        said = t("No such command {name}.", name=repr(typer_seams.escape(name)))
+        said = t("No such command {name}.", name=repr(typer_seams.escape_control_characters(name)))
         if close:
             said = t(
                 "{message} Did you mean {commands}?",

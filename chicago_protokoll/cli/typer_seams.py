@@ -99,7 +99,7 @@ RENDERED_CLASSES = (
 )
 
 
-def escape(text: str) -> str:
+def escape_control_characters(text: str) -> str:
     """What Click's ``_escape_control_characters`` makes of a typed word: its control
     characters as ``\\xNN``, so a word cannot move the cursor of the terminal it is shown on."""
     return re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda found: f"\\x{ord(found[0]):02x}", text)
@@ -205,8 +205,8 @@ def usage_message(error: ClickException) -> str:
             return t("Invalid value: {message}", message=message)
         return t("Invalid value for {name}: {message}", name=hint, message=message)
     if isinstance(error, NoSuchOption):
-        english = f"No such option: {escape(error.option_name)}"
-        said = t("No such option: {name}", name=escape(error.option_name)) if error.message == english else error.message
+        english = f"No such option: {escape_control_characters(error.option_name)}"
+        said = t("No such option: {name}", name=escape_control_characters(error.option_name)) if error.message == english else error.message
         if not error.possibilities:
             return said
         return t(

@@ -10,9 +10,8 @@ template engine escapes.
 
 `chicago serve` shows the same sheet: `sheet_body` is the inner part its script swaps when
 the game changes (or a template of serve's includes ``sheet/body.html`` with
-`sheet_context`), `problem_body` the part when a session cannot be read, and `page` /
-`document` a served document around such parts, with the served page's own style and
-script inline (its policy is in the response's header, so no ``<meta>`` one).
+`sheet_context`), `problem_body` the part when a session cannot be read; serve's
+``room/page.html`` is the page around them.
 """
 
 from __future__ import annotations
@@ -36,9 +35,7 @@ from .views import marks, moment_text
 __all__ = [
     "COLOURS",
     "DASHES",
-    "document",
     "export_html",
-    "page",
     "problem_body",
     "sheet_body",
     "sheet_context",
@@ -85,47 +82,6 @@ def sheet_body(
 def problem_body(session_name: str, message: str) -> str:
     """The sheet's place when the session cannot be read: the reason, in plain words."""
     return render("sheet/problem.html", session_name=session_name, message=message)
-
-
-def page(title: str, body: str, *, before: str = "", script: str = "", style: str = "") -> str:
-    """A served document around the sheet: ``body`` (HTML made by a template) goes inside
-    ``<main class="sheet">``; ``before`` (HTML) and ``script`` (JavaScript) are the live
-    page's; ``style`` is CSS after the sheet's own."""
-    from .sheet_style import STYLE
-
-    return document(title, body, style=STYLE + style, main="sheet", before=before, script=script)
-
-
-def document(
-    title: str,
-    body: str,
-    *,
-    style: str,
-    main: str,
-    before: str = "",
-    script: str = "",
-    head: str = "",
-) -> str:
-    """One served page (the TV, the phone's recording page, the room's board) in the
-    document of ours: ``body`` inside ``<main class=MAIN>``, ``style`` and ``script``
-    inline, ``before`` ahead of the main part, ``head`` more of the head.  The parts are
-    HTML a template made; the policy is the response's header."""
-    from markupsafe import Markup
-
-    from ..i18n.language import language
-
-    return render(
-        "document.html",
-        lang=language(),
-        title=title,
-        policy=None,
-        main=main,
-        style=Markup(style),
-        script=Markup(script),
-        head=Markup(head),
-        before=Markup(before),
-        body=Markup(body),
-    )
 
 
 # -- what the sheet shows ------------------------------------------------------------------

@@ -65,14 +65,12 @@ def findings_text(night: str, findings: Sequence[Finding], closed: str | None = 
     return "\n".join(lines)
 
 
-def findings_html(night: str, findings: Sequence[Finding], closed: str | None = None) -> str:
-    """The same list as a section of the keeper's page (``night_check.html``)."""
-    from .templating import render
-
-    return render(
-        "night_check.html",
-        heading=visible(findings_heading(night, findings, closed)),
-        findings=[
+def findings_view(night: str, findings: Sequence[Finding], closed: str | None = None) -> dict[str, Any]:
+    """The same list as the keeper's page shows it (``night_check.html``, included by
+    ``phone/keeper.html``): the heading and each finding's line, in the words above."""
+    return {
+        "heading": visible(findings_heading(night, findings, closed)),
+        "findings": [
             {
                 "kind": finding.kind,
                 "session": finding.session,
@@ -81,4 +79,4 @@ def findings_html(night: str, findings: Sequence[Finding], closed: str | None = 
             }
             for finding in findings
         ],
-    ).rstrip("\n")
+    }

@@ -12,13 +12,13 @@ another game and answers "already drawn", drawing nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..core.errors import ChicagoError
 from ..core.night import Night, NightError, NightTable, latest_games
 from ..i18n.language import Msg, language, t
-from ..present.night_check import findings_html
+from ..present.night_check import findings_view
 from ..present.night_status import drawn_games_text
-from ..present.templating import render
 from ..store import nightfile
 from .nightboard import NightBoard
 
@@ -31,28 +31,26 @@ class KeeperNight:
     def __init__(self, board: NightBoard) -> None:
         self.board = board
 
-    def check_html(self) -> str:
+    def check(self) -> dict[str, Any]:
         """The check list as `night check` gives it now (every game read again), or why the
-        night cannot be read."""
+        night cannot be read (``problem``): what ``night_check.html`` shows."""
         try:
             night = nightfile.load_night(self.board.path)
             findings = nightfile.night_findings(night)
         except ChicagoError as error:
-            return render("night_check_problem.html", problem=error.localized(language())).strip()
-        return findings_html(night.name, findings, night.closed.at if night.closed is not None else None)
+            return {"problem": error.localized(language())}
+        return findings_view(night.name, findings, night.closed.at if night.closed is not None else None)
 
-    def draw_form(self, number: int, token: str) -> str:
-        """Table ``number``'s "Draw its next game" button, when its game is over and it has
-        games left in the stage (from the board's last look at the files)."""
+    def draw_button(self, number: int) -> dict[str, str] | None:
+        """What table ``number``'s "Draw its next game" button sends, when its game is over
+        and it has games left in the stage (from the board's last look at the files)."""
         status = self.board.snapshot.status
         if not status or not status.get("games_per_table"):
-            return ""
+            return None
         row = next((r for r in status["tables"] if int(r["table"]) == number), None)
         if row is None or not row["finished"] or int(row["game"]) >= int(status["games_per_table"]):
-            return ""
-        return render(
-            "night_draw.html", token=token, table=number, session=str(row["session"]), do=DRAW
-        ).strip()
+            return None
+        return {"table": str(number), "session": str(row["session"]), "do": DRAW}
 
     @staticmethod
     def asks_draw(form: Mapping[str, str]) -> bool:

@@ -360,7 +360,8 @@ class Recording:
                 lines.append(said)
                 status = 422 if problem else status
         import segno
-        from markupsafe import Markup
+
+        from ..present.night_cards import qr_markup
 
         cards = []
         now = time.monotonic()
@@ -376,16 +377,12 @@ class Recording:
                     "contact": contact_text(number, self.contact.get(number), now),
                     "conflicts": keeper_conflicts(kept, playing),
                     "more": outbox.more_line(more),
-                    # keeper_night's own rendering of its button (a template of its own
-                    # once that module has one), passed through here as it is.
-                    "draw": Markup(self.night.draw_form(number, token) if self.night is not None else ""),
-                    # segno's QR code as SVG: made from the address alone, passed through
-                    # here and nowhere else.
-                    "qr": Markup(segno.make(address, micro=False).svg_inline(omitsize=True)),
+                    "draw": self.night.draw_button(number) if self.night is not None else None,
+                    "qr": qr_markup(segno.make(address, micro=False).svg_inline(omitsize=True)),
                     "address": address,
                 }
             )
-        check = await asyncio.to_thread(self.night.check_html) if self.night is not None else ""
+        check = await asyncio.to_thread(self.night.check) if self.night is not None else None
         document = render(
             "phone/keeper.html",
             lang=language(),
@@ -394,7 +391,7 @@ class Recording:
             problem=problem,
             cards=cards,
             token=token,
-            check=Markup(check),  # keeper_night's check list, as `draw` above
+            check=check,
             # Every change in the room comes on the room's screen's view, at a night too.
             stream="/events?view=tv",
         )

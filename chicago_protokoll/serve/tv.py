@@ -25,6 +25,7 @@ from ..i18n.language import number as local_number
 from ..i18n.language import t
 from ..present.export import chicago_mark, protocol_rows
 from ..present.marks import CORRECTED
+from ..present.short_names import told_apart
 from ..present.templating import render
 from ..present.views import marks, moment_text
 
@@ -32,6 +33,9 @@ from ..present.views import marks, moment_text
 MOST_DEALS = 30
 # A name longer than this many characters gets the standings' wider, smaller layout.
 LONG_NAME = 14
+# The dealer's name in the deals' narrow column, cut to about this many characters and
+# told apart ("Anna…vist", "Anna…gren"), as the sheet cuts it.
+DEALER_NAME = 9
 
 
 def tv_title(session_name: str) -> str:
@@ -86,8 +90,11 @@ def _players(standings: Standings) -> list[dict[str, Any]]:
 
 
 def _deals(standings: Standings, corrected: frozenset[int]) -> list[dict[str, Any]]:
-    """The newest deals first; a corrected deal marked."""
+    """The newest deals first; a corrected deal marked; the dealer's name cut so that two
+    players at the table stay apart (an ellipsis of the column would make both twins
+    "Anna-Kar…")."""
     names = [p.name for p in standings.players]
+    dealers = told_apart(names, DEALER_NAME)
     deals = []
     for record, cells in reversed(protocol_rows(standings)[-MOST_DEALS:]):
         shown = []
@@ -101,7 +108,7 @@ def _deals(standings: Standings, corrected: frozenset[int]) -> list[dict[str, An
                 "number": record.number,
                 "complete": record.complete,
                 "corrected": record.number in corrected,
-                "dealer": record.dealer,
+                "dealer": dealers.get(record.dealer, record.dealer),
                 "cells": shown,
             }
         )

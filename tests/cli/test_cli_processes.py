@@ -187,6 +187,7 @@ def _holds_open(pid: int, target: Path) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="needs /proc to see the lock wait")
+@pytest.mark.needs_sigint
 def test_ctrl_c_while_waiting_for_the_lock_says_nothing_was_written() -> None:
     """Ctrl-C during the wait for another writer's lock: exit 130, one line, the file unchanged."""
     ok("new", "fredag", *PLAYERS)

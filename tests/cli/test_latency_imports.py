@@ -301,3 +301,63 @@ def test_nights_help_loads_no_part_of_the_core(chicago_home: Path) -> None:
     }
     # The check can fail: the list itself reads the night files through the core.
     assert "chicago_protokoll.core.night" in _imports(chicago_home, "nights", "--json")
+
+
+# Every template engine's module: Jinja2 and the markup-safe string it escapes into.
+TEMPLATE_PACKAGES = ("jinja2", "markupsafe")
+
+
+def _templates(modules: set[str]) -> set[str]:
+    return {name for name in modules if name.split(".")[0] in TEMPLATE_PACKAGES}
+
+
+@pytest.fixture
+def night(table: Path) -> Path:
+    """The table's home with a club night of two tables beside its session."""
+    _run(table, "night", "new", "fredag", "Anna", "Bo", "Cilla", "Dag", "Eva", "Fredrik", "Greta", "Hans")
+    return table
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("status",),
+        ("status", "--json"),
+        (*DEAL, "--showdown", "pass"),
+        ("log",),
+        ("settle",),
+        ("explain",),
+        ("chart",),
+        ("export", "--format", "json"),
+        ("export", "--format", "csv"),
+        ("export", "--format", "md"),
+        ("sessions",),
+        ("night", "status"),
+        ("night", "status", "--json"),
+        ("nights",),
+    ],
+    ids="-".join,
+)
+def test_only_the_commands_that_write_html_pay_for_the_template_engine(
+    night: Path, args: tuple[str, ...]
+) -> None:
+    """Jinja2 (and markupsafe) load for the pages, sheets and cards alone: a command that
+    answers in text or JSON never imports them (templating imports Jinja2 on first use)."""
+    assert _templates(_imports(night, *args)) == set()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("export", "--format", "html"), ("export", "--format", "protocol"), ("night", "cards")],
+    ids=["export-html", "export-protocol", "night-cards"],
+)
+def test_the_commands_that_write_html_do_load_the_template_engine(
+    night: Path, args: tuple[str, ...], tmp_path: Path
+) -> None:
+    """The check above can fail: these commands render templates, and their compiled
+    templates are kept in the cache directory, so a second run compiles none of them."""
+    written = tmp_path / "page.html"
+    assert "jinja2" in _imports(night, *args, "-o", str(written))
+    assert written.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    kept = list((night / "cache").glob("templates-*/*.cache"))
+    assert kept, "no compiled template was kept"

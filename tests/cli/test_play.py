@@ -644,6 +644,7 @@ def test_terminal_seed_deal_killed_mid_deal_resumes_to_anna_4_bo_2_cilla_5() -> 
     }
 
 
+@pytest.mark.needs_sigint
 def test_terminal_wrong_answer_undo_and_ctrl_c() -> None:
     """A refused answer is explained and asked again; `u` takes back; Ctrl-C keeps the rest."""
     child = spawn("fredag", "Anna", "Bo", "Cilla", "--dealer", "Cilla")

@@ -122,6 +122,7 @@ def test_tab_completes_a_name_with_a_hyphen_and_then_a_hand() -> None:
     assert ended(child) == 0
 
 
+@pytest.mark.needs_sigint
 def test_after_ctrl_c_the_next_play_shows_the_deal_so_far_and_the_totals() -> None:
     """Ctrl-C at köp 2 ends with 130 and keeps köp 1; the next `play` says, in Swedish,
     where it resumes, each player's total, and köp 1 of the deal with its points."""
@@ -227,6 +228,7 @@ def test_the_history_keeps_answers_once_each_in_turn_and_never_an_escape() -> No
     assert answer_history.load() == ["bo två par", "anna kåk", "bo två par"]
 
 
+@pytest.mark.needs_sigint
 def test_ctrl_c_leaves_play_with_130_as_before_at_any_question() -> None:
     """Ctrl-C in the middle of a line being edited ends `play` as before (130, saved note)."""
     child = spawn(*PLAYERS)

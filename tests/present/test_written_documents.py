@@ -1,16 +1,15 @@
 """The written documents (the sheets, the results site, the league, the evening, the
-table cards, the paper protocols) are templates: no markup is made in Python, each
+table cards, the paper protocols) are templates (that no module makes markup is
+tests/test_no_markup_outside_templates.py's, for the whole package); each
 standalone document lets in only its own inline style, by hash, and says a night of
 stages in stages and games."""
 
 from __future__ import annotations
 
-import ast
 import base64
 import hashlib
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -26,77 +25,12 @@ from chicago_protokoll.present.protocol_cards import protocol_cards_html
 from chicago_protokoll.present.publish_site import site_files
 from chicago_protokoll.present.short_names import told_apart
 
-PRESENT = Path(__file__).parents[2] / "chicago_protokoll" / "present"
-
-#: The modules whose pages are templates now; the rest of the package joins this list
-#: (or the list becomes every module) as its pages move into templates.
-TEMPLATED = (
-    "chart.py",
-    "documents.py",
-    "evening.py",
-    "html_sheet.py",
-    "league.py",
-    "night_cards.py",
-    "night_check.py",
-    "night_facts.py",
-    "night_sheet.py",
-    "paper_protocol.py",
-    "protocol_cards.py",
-    "publish_model.py",
-    "publish_pages.py",
-    "publish_site.py",
-    "sheet_style.py",
-    "short_names.py",
-)
-
-# A tag's start in a string: "<td", "</tr", "<!DOCTYPE" (not "<=" or "< 3").
-TAG = re.compile(r"<[/!]?[A-Za-z]")
-
 
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
     set_language("en")
     yield
     set_language(None)
-
-
-def markup_in(path: Path) -> list[str]:
-    """Where the module's source makes markup by hand: a string holding a tag, or a call of
-    an ``escape``, outside docstrings and comments."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    found = []
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Constant)
-            and isinstance(node.value, str)
-            and id(node) not in docstrings
-            and TAG.search(node.value)
-        ):
-            found.append(f"{path.name}:{node.lineno}: {node.value[:40]!r}")
-        if isinstance(node, ast.Call):
-            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-            if name == "escape":
-                found.append(f"{path.name}:{node.lineno}: escape()")
-    return found
-
-
-@pytest.mark.parametrize("module", TEMPLATED)
-def test_no_module_of_the_written_documents_builds_a_tag_or_escapes_by_hand(module: str) -> None:
-    assert markup_in(PRESENT / module) == []
-
-
-def test_the_check_finds_a_tag_and_an_escape_made_by_hand(tmp_path: Path) -> None:
-    source = tmp_path / "made.py"
-    source.write_text('"""<p>a docstring may show a tag</p>"""\nfrom html import escape\nx = f"<td>{escape(y)}</td>"\n')
-    assert [line.split(": ", 1)[1] for line in markup_in(source)] == ["'<td>'", "'</td>'", "escape()"]
 
 
 def standalone_documents() -> dict[str, str]:

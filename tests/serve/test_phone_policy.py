@@ -1,8 +1,8 @@
 """The phone's and the keeper's pages load nothing but the package's own static files:
 each page's Content-Security-Policy allows no inline script or style and no wildcard,
 every script and stylesheet is named with its ``integrity`` hash at the address of its
-content, which serves exactly those bytes with ``nosniff``; no ``style=`` attribute; and
-no module of these pages assembles HTML or escapes text itself (the templates do)."""
+content, which serves exactly those bytes with ``nosniff``; no ``style=`` attribute.  (That
+no module assembles HTML or escapes text itself is tests/test_no_markup_outside_templates.py's.)"""
 
 from __future__ import annotations
 
@@ -16,24 +16,7 @@ import pytest
 from phone_states import addresses, declare, end_the_game, keep_a_conflict, tap, to_the_tricks
 from serve_support import Served
 
-import chicago_protokoll
 from cli_support import ANNA_23_DEAL, ok
-
-SERVE = Path(chicago_protokoll.__file__).parent / "serve"
-# The modules of the phone's and the keeper's pages (issue 39's part of serve/).
-PHONE_MODULES = (
-    "record_page.py",
-    "record_fields.py",
-    "record_evening.py",
-    "outbox.py",
-    "record_app.py",
-    "kept.py",
-    "conflicts.py",
-    "next_game.py",
-    "wholedeal.py",
-    "app.py",
-    "page_policy.py",
-)
 
 
 class _Tags(HTMLParser):
@@ -142,13 +125,3 @@ def test_the_second_tap_page_loads_only_the_packages_files(recorder: Served) -> 
         assert "<style" not in body and "<script>" not in body and " style=" not in body
     finally:
         assert server.stop()[0] == 0
-
-
-def test_the_phone_modules_build_no_tags_and_escape_nothing_themselves() -> None:
-    found = []
-    for name in PHONE_MODULES:
-        source = (SERVE / name).read_text(encoding="utf-8")
-        for number, line in enumerate(source.splitlines(), 1):
-            if re.search(r"\bescape\(|from html import|['\"]<[a-zA-Z/!]", line):
-                found.append(f"{name}:{number}: {line.strip()}")
-    assert found == []

@@ -1,6 +1,8 @@
 """axe-core in Chromium on what `chicago serve --night --record` serves: the room's board,
-a table's live sheet, the table cards, the paper protocols and a recording page:
-no violation.  And the served paper protocols carry each table's read-only QR code."""
+a table's live sheet, the table cards, the paper protocols and a recording page; and on
+one session's live sheet (`chicago serve`), in play and at game over: no violation of
+issue 39's rule sets (axe_support.TAGS) at 390×844 and 1280×800.  And the served paper
+protocols carry each table's read-only QR code."""
 
 from __future__ import annotations
 
@@ -18,6 +20,10 @@ from cli_support import ok
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
+
+
+SIZES = ((390, 844), (1280, 800))
+TWINS = ("Anna-Karin Johansson-Lindqvist", "Anna-Karin Johansson-Lindgren")
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +61,7 @@ def test_axe_core_finds_no_violation_on_the_served_pages(
     # (the keeper's page is left out: its heading and warning stand outside <main>, axe's
     # "region"; outbox27 is rewriting that page)
     paths = ["/", "/t/1", "/cards", "/cards/protocol", server.recording()[1]]
-    for width, height in ((390, 844), (1280, 720)):
+    for width, height in SIZES:
         # bypass_csp: the pages allow only their own inline script, and axe is put in beside it
         page = new_page(browser, width=width, height=height, bypass_csp=True)
         for path in paths:
@@ -63,3 +69,25 @@ def test_axe_core_finds_no_violation_on_the_served_pages(
             found = axe_violations(page)
             assert found == [], (path.split("/")[1], width, found)
         page.context.close()
+
+
+@pytest.mark.parametrize("over", [False, True], ids=["in-play", "game-over"])
+def test_axe_core_finds_no_violation_on_one_sessions_live_sheet(browser: Browser, over: bool) -> None:
+    """The live sheet at ``/`` with long names: its protocol and standings scroll in boxes
+    of their own at 390 px, which a keyboard must reach (scrollable-region-focusable)."""
+    ok("new", "lang", *TWINS, "Maximiliana Vasquez-Lindqvist", "Bo")
+    ok("deal", "--buy", f"{TWINS[0]}:pair", "--last-trick", TWINS[1], "--showdown", "Bo:pair")
+    if over:
+        ok("royal", TWINS[1])
+    server = Served()
+    try:
+        for width, height in SIZES:
+            page = new_page(browser, width=width, height=height, bypass_csp=True)
+            page.goto(server.url)
+            page.wait_for_selector("#live:not(.lost)")
+            found = axe_violations(page)
+            assert found == [], (over, width, found)
+            page.context.close()
+    finally:
+        code, _, err = server.stop()
+    assert code == 0 and err == "", err
