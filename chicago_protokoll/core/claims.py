@@ -22,13 +22,14 @@ The last trick's taker is read the same way (`Taking`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..i18n.language import Msg
 from .cards import Category, evaluate, looks_like_cards, parse_category
 from .errors import CardError, EntryError
 from .events import SWITCHES, Claim, Taking, taken_words
+from .names import PlayerNameError
 from .session import resolve_player
 
 if TYPE_CHECKING:  # a claim is read for a game; the module needs no engine to load
@@ -58,6 +59,32 @@ MODIFIERS: dict[str, frozenset[str]] = {
 }
 #: Every word of the table, case-folded: no new player may be called one of them.
 MODIFIER_NAMES = frozenset(word for words in MODIFIERS.values() for word in words)
+#: Where each row's word stands in what is typed: the refusal of a name that is one of
+#: them shows it (`refuse_modifier_names`).  Every row has one.
+MODIFIER_FORMS: dict[str, Callable[[str], Msg]] = {
+    "tie": lambda word: Msg("{word}:HAND", word=word),
+    "zero": lambda word: Msg("PLAYER:HAND:{word}", word=word),
+    "opponent": lambda word: Msg("PLAYER:HAND:{word}:OPPONENT", word=word),
+    "with_two": lambda word: Msg("PLAYER:{word}", word=word),
+}
+
+
+def refuse_modifier_names(names: Sequence[str]) -> None:
+    """At entry only (`new`, `play`, `again --add`, `night new`/`join`), as
+    `names.refuse_lookalikes`: a new player called by a word of `MODIFIERS` is refused,
+    since the readers would take the name for the modifier (``Anna:kåk:från`` with a
+    player called ``från``).  A file that holds one still loads."""
+    for name in names:
+        folded = name.casefold()
+        for field_name, words in MODIFIERS.items():
+            if folded in words:
+                raise PlayerNameError(
+                    Msg(
+                        "'{word}' is a word of a claim ({form}) and cannot be a player's name",
+                        word=name,
+                        form=MODIFIER_FORMS[field_name](name),
+                    ),
+                )
 
 
 def player(game: Game, text: str) -> str:
