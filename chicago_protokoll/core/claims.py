@@ -13,7 +13,7 @@ the view that shows it:
   ``från`` is always a player;
 - `Claim.text` and `Claim.spoken` print the typed and the spoken forms (in English or
   Swedish), `Claim.words` the words of ``log`` and ``explain``, `Claim.choices` the
-  phone's choices.
+  phone's choices (and `switched_hands` the hands it offers with a switch set).
 
 These readers of text are called from the command line (`cli/`), ``play``'s dialogue
 and ``import`` only (tests/test_layers.py): every other front end builds the value.
@@ -34,6 +34,7 @@ from .session import resolve_player
 
 if TYPE_CHECKING:  # a claim is read for a game; the module needs no engine to load
     from .game import Game
+    from .rules import HouseRules
 
 __all__ = ["Claim", "Taking", "taken_words"]
 
@@ -68,6 +69,31 @@ MODIFIER_FORMS: dict[str, Callable[[str], Msg]] = {
     "with_two": lambda word: Msg("PLAYER:{word}", word=word),
 }
 
+
+
+def _zero_offered(rules: HouseRules) -> tuple[Category, ...]:
+    """A four of a kind, where its holder chooses whether it zeroes the others."""
+    return (Category.FOUR_OF_A_KIND,) if rules.hands.four_of_a_kind_zeroes == "choice" else ()
+
+
+#: The phone's choice of each switch (a field of `SWITCHES`): the hands it goes with at a
+#: table of given house rules (none: no choice there), and what it says after the hand's
+#: name ("Fyrtal — nolla de andra").  Every switch has one (tests/core/test_claim_fields.py):
+#: the phone's pages offer what `switched_hands` lists, never a switch of their own.
+SWITCH_CHOICES: dict[str, tuple[Callable[[HouseRules], tuple[Category, ...]], Msg]] = {
+    "zero": (_zero_offered, Msg("zero the others")),
+}
+
+
+def switched_hands(rules: HouseRules) -> list[Claim]:
+    """The hands with a switch set that the phone offers at a table of ``rules``, each as
+    a claim of nobody in particular (player ``""``): its `Claim.choices` slug
+    (``four-of-a-kind:zero``) is what the form sends, `Claim.from_choices` reads it back."""
+    return [
+        Claim("", hand).switched((name,))
+        for name, (offered, _) in SWITCH_CHOICES.items()
+        for hand in offered(rules)
+    ]
 
 def refuse_modifier_names(names: Sequence[str]) -> None:
     """At entry only (`new`, `play`, `again --add`, `night new`/`join`), as
