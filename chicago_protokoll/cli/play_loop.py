@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..core.claims import refuse_modifier_names
 from ..core.errors import ChicagoError
 from ..core.names import refuse_lookalikes
 from ..core.session import Session, new_session, resolve_player
@@ -98,6 +99,7 @@ def open_session(
         house = rulesfile.starting_rules(rules, preset)
         started = new_session(players, house, dealer=dealer, name=name, created=created)
         refuse_lookalikes(started.players)  # at entry only: a file read keeps its names
+        refuse_modifier_names(started.players)
         catalogue.create_current(name, started)  # the file and the pointer, or neither
         note_saved()
         return path

@@ -98,6 +98,7 @@ def new(
         ),
     ] = None,
 ) -> None:
+    from ..core.claims import refuse_modifier_names
     from ..core.game import replay
     from ..core.names import refuse_lookalikes
     from ..core.session import new_session
@@ -111,6 +112,7 @@ def new(
     created = datetime.now(UTC).isoformat(timespec="seconds")
     session = new_session(players, house, dealer=dealer, name=name, created=created)
     refuse_lookalikes(session.players)  # at entry only: a file read keeps its names
+    refuse_modifier_names(session.players)
     if file is None:
         catalogue.create_current(name, session)  # the file and the pointer, or neither
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from ..i18n.language import Msg
+from .claims import refuse_modifier_names
 from .errors import Rule, RuleViolation
 from .names import refuse_lookalikes, typed_name
 from .session import Session, new_session, resolve_player
@@ -51,6 +52,7 @@ def next_game(
         players[0] if players else "",
     )
     refuse_lookalikes(players)
+    refuse_modifier_names(arriving)  # the seats kept keep their names
     return new_session(players, previous.rules, dealer=dealer, name=name, created=created)
 
 

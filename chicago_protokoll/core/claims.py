@@ -13,7 +13,7 @@ the view that shows it:
   ``från`` is always a player;
 - `Claim.text` and `Claim.spoken` print the typed and the spoken forms (in English or
   Swedish), `Claim.words` the words of ``log`` and ``explain``, `Claim.choices` the
-  phone's choices.
+  phone's choices (and `switched_hands` the hands it offers with a switch set).
 
 These readers of text are called from the command line (`cli/`), ``play``'s dialogue
 and ``import`` only (tests/test_layers.py): every other front end builds the value.
@@ -22,17 +22,19 @@ The last trick's taker is read the same way (`Taking`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..i18n.language import Msg
 from .cards import Category, evaluate, looks_like_cards, parse_category
 from .errors import CardError, EntryError
 from .events import SWITCHES, Claim, Taking, taken_words
+from .names import PlayerNameError
 from .session import resolve_player
 
 if TYPE_CHECKING:  # a claim is read for a game; the module needs no engine to load
     from .game import Game
+    from .rules import HouseRules
 
 __all__ = ["Claim", "Taking", "taken_words"]
 
@@ -58,6 +60,57 @@ MODIFIERS: dict[str, frozenset[str]] = {
 }
 #: Every word of the table, case-folded: no new player may be called one of them.
 MODIFIER_NAMES = frozenset(word for words in MODIFIERS.values() for word in words)
+#: Where each row's word stands in what is typed: the refusal of a name that is one of
+#: them shows it (`refuse_modifier_names`).  Every row has one.
+MODIFIER_FORMS: dict[str, Callable[[str], Msg]] = {
+    "tie": lambda word: Msg("{word}:HAND", word=word),
+    "zero": lambda word: Msg("PLAYER:HAND:{word}", word=word),
+    "opponent": lambda word: Msg("PLAYER:HAND:{word}:OPPONENT", word=word),
+    "with_two": lambda word: Msg("PLAYER:{word}", word=word),
+}
+
+
+
+def _zero_offered(rules: HouseRules) -> tuple[Category, ...]:
+    """A four of a kind, where its holder chooses whether it zeroes the others."""
+    return (Category.FOUR_OF_A_KIND,) if rules.hands.four_of_a_kind_zeroes == "choice" else ()
+
+
+#: The phone's choice of each switch (a field of `SWITCHES`): the hands it goes with at a
+#: table of given house rules (none: no choice there), and what it says after the hand's
+#: name ("Fyrtal — nolla de andra").  Every switch has one (tests/core/test_claim_fields.py):
+#: the phone's pages offer what `switched_hands` lists, never a switch of their own.
+SWITCH_CHOICES: dict[str, tuple[Callable[[HouseRules], tuple[Category, ...]], Msg]] = {
+    "zero": (_zero_offered, Msg("zero the others")),
+}
+
+
+def switched_hands(rules: HouseRules) -> list[Claim]:
+    """The hands with a switch set that the phone offers at a table of ``rules``, each as
+    a claim of nobody in particular (player ``""``): its `Claim.choices` slug
+    (``four-of-a-kind:zero``) is what the form sends, `Claim.from_choices` reads it back."""
+    return [
+        Claim("", hand).switched((name,))
+        for name, (offered, _) in SWITCH_CHOICES.items()
+        for hand in offered(rules)
+    ]
+
+def refuse_modifier_names(names: Sequence[str]) -> None:
+    """At entry only (`new`, `play`, `again --add`, `night new`/`join`), as
+    `names.refuse_lookalikes`: a new player called by a word of `MODIFIERS` is refused,
+    since the readers would take the name for the modifier (``Anna:kåk:från`` with a
+    player called ``från``).  A file that holds one still loads."""
+    for name in names:
+        folded = name.casefold()
+        for field_name, words in MODIFIERS.items():
+            if folded in words:
+                raise PlayerNameError(
+                    Msg(
+                        "'{word}' is a word of a claim ({form}) and cannot be a player's name",
+                        word=name,
+                        form=MODIFIER_FORMS[field_name](name),
+                    ),
+                )
 
 
 def player(game: Game, text: str) -> str:

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..i18n.language import Msg
+from .claims import refuse_modifier_names
 from .errors import ChicagoError
 from .names import (
     check_player_name,
@@ -469,6 +470,7 @@ def join(night: Night, text: str) -> Night:
         player = check_player_name(text)
         check_player_names((*night.players, player), new=False)  # the one check: no two alike
         refuse_lookalikes((*night.players, player))
+        refuse_modifier_names((player,))
         night = replace(night, players=(*night.players, player))
     return replace(night, moves=(*night.moves, Move(player, MoveKind.JOIN, night.round + 1)))
 

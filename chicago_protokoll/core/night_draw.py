@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..i18n.language import Joined, Msg
+from .claims import refuse_modifier_names
 from .names import check_player_names, refuse_lookalikes
 from .night import (
     DEFAULT_POINTS,
@@ -60,6 +61,7 @@ def new_night(
     rules = rules or HouseRules()
     names = check_player_names(players)
     refuse_lookalikes(names)
+    refuse_modifier_names(names)
     check_rounds(rounds)
     if games_per_table:
         check_games_per_table(games_per_table)

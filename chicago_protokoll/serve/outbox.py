@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.cards import Category
 from ..core.claims import Taking
 from ..core.correct import deal_events
 from ..core.errors import ChicagoError
@@ -29,7 +28,7 @@ from ..core.standings import Moment
 from ..i18n.language import t, tn
 from ..present.narrate import describe_event
 from .conflicts import Conflict
-from .page_parts import Group, Select
+from .page_parts import Group, Select, switched_choices
 from .record_page import HANDS, Page, row_labels
 from .wholedeal import chosen_claim
 
@@ -218,14 +217,7 @@ def whole_deal(page: Page) -> WholeDeal | None:
     recorded = recorded_entry(so_far)
     players = [(p, p) for p in game.players]
     who = [("", t("Pass")), ("tie", t("Tie")), *players]
-    hands = [("", "—"), *[(h.value, h.swedish) for h in HANDS]]
-    if game.rules.hands.four_of_a_kind_zeroes == "choice":
-        hands.append(
-            (
-                f"{Category.FOUR_OF_A_KIND.value}:zero",
-                f"{Category.FOUR_OF_A_KIND.swedish} — {t('zero the others')}",
-            )
-        )
+    hands = [("", "—"), *[(h.value, h.swedish) for h in HANDS], *switched_choices(game.rules)]
     nobody = [("", t("nobody"))]
     groups: list[Group] = []
 

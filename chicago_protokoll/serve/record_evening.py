@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..core.claims import Claim
 from ..core.game import Game
 from ..i18n.language import t, tn
 from ..present.night_sheet import placement_points
@@ -49,15 +50,10 @@ def before_the_lead(page: Page) -> list[Choice]:
     before the first lead that ends the deal with no last trick (a four of a kind's
     nolla, a hand that wins the game; rules.md, "Cases the texts leave open").  The hands
     offered are the engine's (`Game.hands_before_the_lead`), which judges the tap too."""
-    from .page_parts import Choice
+    from .page_parts import Choice, hand_label
 
-    return [
-        Choice(
-            f"{hand.value}:zero" if zero else hand.value,
-            f"{hand.swedish} — {t('zero the others')}" if zero else hand.swedish,
-        )
-        for hand, zero in page.game.hands_before_the_lead()
-    ]
+    shown = [Claim("", hand, zero=zero) for hand, zero in page.game.hands_before_the_lead()]
+    return [Choice(claim.choices()[1], hand_label(claim)) for claim in shown]
 
 
 def second_tap(form: Mapping[str, str]) -> tuple[str | None, dict[str, str]]:

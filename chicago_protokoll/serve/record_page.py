@@ -41,7 +41,7 @@ from ..present.templating import render
 from ..store import recording
 from . import record_evening as evening
 from .entries import new_entry
-from .page_parts import Choice, Group, Select
+from .page_parts import Choice, Group, Select, switched_choices
 from .record_fields import exchanges_and_royal
 from .recorder import TAKES_FIELD, Seen
 
@@ -178,9 +178,8 @@ class Page:
     def hand_choices(self, who: str) -> list[Choice]:
         """The second tap of a best hand: which hand ``who`` had."""
         hands = [hand_choice(hand) for hand in HANDS]
-        if self.game.rules.hands.four_of_a_kind_zeroes == "choice" and who != "tie":
-            zero = f"{Category.FOUR_OF_A_KIND.swedish} — {t('zero the others')}"
-            hands.append(Choice(f"{Category.FOUR_OF_A_KIND.value}:zero", zero))
+        if who != "tie":  # a tie names the hand both had, nothing it does
+            hands += [Choice(value, text) for value, text in switched_choices(self.game.rules)]
         if who == "tie":
             hands.append(Choice("", t("Tie, no hand named")))
         return hands
@@ -286,11 +285,7 @@ def correction(page: Page, deal: int) -> Correction:
         return Select(name, list(choices), chosen, label)
 
     who_choices = [("pass", t("Pass")), ("tie", t("Tie")), *[(p, p) for p in game.players]]
-    hand_choices = [("", "—"), *[(h.value, h.swedish) for h in HANDS]]
-    if game.rules.hands.four_of_a_kind_zeroes == "choice":
-        hand_choices.append(
-            (f"{Category.FOUR_OF_A_KIND.value}:zero", f"{Category.FOUR_OF_A_KIND.swedish} — {t('zero the others')}")
-        )
+    hand_choices = [("", "—"), *[(h.value, h.swedish) for h in HANDS], *switched_choices(game.rules)]
     nobody = [("", t("nobody"))]
     # Whose total a scoring came off (scoring.take_from_opponent): a choice where the
     # house rules allow it, and always where the deal recorded one, so that a

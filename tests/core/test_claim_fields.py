@@ -53,6 +53,29 @@ def test_every_modifier_of_a_claim_has_its_row_its_printed_word_and_its_words(na
     if name != "opponent":
         assert name in SWITCHES, f"{name} is no switch the phone and the printers know"
         assert name in SWITCH_WORDS, f"the words of log say nothing of {name}"
+        assert name in claims.SWITCH_CHOICES, f"the phone offers no choice of {name}"
+        assert _offered_on_the_phone(name), f"no house rules have the phone offer {name}"
+
+
+def _offered_on_the_phone(name: str) -> bool:
+    """Whether the phone's hand choices, at some built-in table, send a hand with ``name``
+    set: what every page that offers a hand lists (`page_parts.switched_choices`)."""
+    from chicago_protokoll.core.rules import PRESETS, HouseRules
+    from chicago_protokoll.serve.page_parts import switched_choices
+
+    tables = [HouseRules(), *(rules for _, rules in PRESETS.values())]
+    return any(
+        getattr(Claim.from_choices("Anna", value), name)
+        for rules in tables
+        for value, _ in switched_choices(rules)
+    )
+
+
+@pytest.mark.parametrize("name", list(claims.MODIFIERS))
+def test_every_modifier_row_says_where_its_word_stands(name: str) -> None:
+    """The refusal of a new player called by a row's word shows where the word stands."""
+    assert name in claims.MODIFIER_FORMS, f"claims.MODIFIER_FORMS has no form for {name}"
+    assert "från" in claims.MODIFIER_FORMS[name]("från").localized("sv")
 
 
 @st.composite
