@@ -36,6 +36,7 @@ def sleeping_hook(hooks: Path, name: str, marks: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_note_during_a_25_second_hook_answers_while_the_hook_sleeps_and_is_shared_next_sync(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -21,7 +21,7 @@ After every sync (and every `club keep`, which may sync):
 
 At the end every clone syncs until none has anything to bring, and all three hold the
 same bytes.  The counts (sequences, syncs, conflicts of each kind by way of settling)
-are printed (``-s``) and, under the slow mark, held to at least 50 of each kind settled
+are printed (``-s``) and, under the `long` mark (`pytest -m long`, not in the default run), held to at least 50 of each kind settled
 each way.
 """
 
@@ -280,6 +280,7 @@ class Run:
         # conflict is lost at the settlement after it, which need not say it again.
         told = clone.told.add(Told.read(said))
         where = f"{clone.label} ({said.strip()!r})"
+        stands_for: dict[str, str] = {}  # an entry of ours -> the other machine's alike one kept
         for ident, entry in list(clone.saved.items()):
             now = after.entries.get(ident)
             if now is not None:
@@ -292,6 +293,7 @@ class Run:
                 # the merge kept the other machine's alike entry: that one is ours now
                 del clone.saved[ident]
                 clone.saved[alike] = after.entries[alike]
+                stands_for[ident] = alike
                 continue
             assert told.covers(entry), f"{where}: lost {entry} ({ident}) without a word"
             self.counts["entries dropped by a settlement, and said"] += 1
@@ -308,7 +310,9 @@ class Run:
             created, first = game
             assert now_game[0] == created, f"{where}: current session {name} is another game"
             if first and not any(told_name == name for told_name, _ in told.deals):
-                assert first in after.accounted or now_game[1] == first, f"{where}: {name} lost its start"
+                # the first entry, or the other machine's alike one the merge kept in its place
+                start = stands_for.get(first, first)
+                assert start in after.accounted or now_game[1] == start, f"{where}: {name} lost its start"
 
     def _note_taken(self, clone: Clone, before: Folder, after: Folder) -> None:
         for ident in after.taken - set(clone.taken):
@@ -524,6 +528,7 @@ def test_three_clones_through_random_work_and_syncs_lose_nothing_unsaid_and_end_
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_fifty_conflicts_of_each_kind_settled_each_way_lose_nothing_unsaid_and_end_alike(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
