@@ -643,6 +643,20 @@ def all_cases(
     ]
 
 
+# Kept by --only: the ratios divide by these, and "command help" by `--help`.
+ALWAYS = ("python -c pass (the floor)", "python -c 'import typer' (reference)", "--help")
+
+
+def chosen(cases: list[Case], only: list[str] | None) -> list[Case]:
+    """The rows --only names (all without it), the floor and the reference first."""
+    if not only:
+        return cases
+    unknown = set(only) - {case.label for case in cases}
+    if unknown:
+        sys.exit(f"bench: no row {', '.join(sorted(unknown))}; the labels are those the table prints")
+    return [case for case in cases if case.label in ALWAYS or case.label in only]
+
+
 def print_against(cases: list[Case], others: list[Case], other: str) -> None:
     """Each command of this install beside the same command of ``other``, timed in the
     same rounds: the ratio of each to its own `import typer`, and this one's CPU over the
@@ -682,6 +696,14 @@ def main() -> None:
         help="leave out TAB on a name (to time a release before the static completion scripts)",
     )
     parser.add_argument(
+        "--only",
+        metavar="LABEL",
+        nargs="+",
+        help="time only these rows (their labels as the table prints them, e.g. 'sessions' "
+        "'undo'), besides the floor, the reference and --help: a look at a few commands "
+        "without the whole table (the growth rows and the verdicts on them are left out)",
+    )
+    parser.add_argument(
         "--chicago",
         help="an installed (not editable) chicago to time (default: one installed for the run)",
     )
@@ -719,7 +741,7 @@ def main() -> None:
         file20 = sessions[20]
         text20 = file20.read_text("utf-8")
 
-        cases = all_cases(chicago, python, env, home, sessions, args)
+        cases = chosen(all_cases(chicago, python, env, home, sessions, args), args.only)
         floor, typer = cases[0], cases[1]
         others: list[Case] = []
         if args.against:
@@ -727,7 +749,7 @@ def main() -> None:
             other_python = interpreter_of(Path(other))
             refuse_editable(other_python)
             print(f"against: {other}", file=sys.stderr)
-            others = all_cases(other, other_python, env, home, sessions, args)
+            others = chosen(all_cases(other, other_python, env, home, sessions, args), args.only)
         print(
             f"timing {len(cases) + len(others)} commands x {args.runs} rounds ...",
             file=sys.stderr,
@@ -766,6 +788,16 @@ def main() -> None:
             f"{ratios['typer']:.2f} | {target} | {met} | {wall * 1000:.1f} | "
             f"{wall / wall_typer:.2f} |"
         )
+    if args.only:
+        if others:
+            print_against(cases, others, str(args.against))
+        print()
+        print(
+            f"{sum(verdicts)} of {len(verdicts)} targets met (the rows asked for), on median CPU "
+            f"time (user + system) over {args.runs} interleaved rounds; floor "
+            f"{floor_cpu * 1000:.1f} ms CPU, `import typer` {typer_cpu * 1000:.1f} ms CPU."
+        )
+        return
     growth = cpu_of["status (200 deals)"] / cpu_of["status"]
     growth_json = cpu_of["status --json (200 deals)"] / cpu_of["status --json"]
     growth_log = cpu_of["log (200 deals)"] / cpu_of["log"]

@@ -46,13 +46,15 @@ def sessions_list_command(as_json: JsonOption = False) -> None:
 def _list_sessions(as_json: bool) -> None:
     import sys
 
-    from ..store import catalogue
+    # `locations`, not `catalogue`: the list needs no writing machinery, and with a warm
+    # index no part of the scoring model (tests/cli/test_latency_imports.py).
     from ..store import index as index_store
+    from ..store import locations
     from .progress import progress_bar
 
-    current = catalogue.get_current()
+    current = locations.get_current()
     rows: list[dict[str, Any]] = []
-    listed = catalogue.list_sessions()
+    listed = locations.list_sessions()
     # Through the league's index: a club's thousands of files are not replayed each time.
     with index_store.open_index() as index:
         # A bar only beside an answer for a person: never into what a pipe carries.

@@ -1,7 +1,9 @@
 """What the league and the list of sessions need of one session, taken from its replay once.
 
 Pure, and light: `sessions` lists from these summaries and must not pay for the
-statistics or the rating library, so this module imports neither.  A summary is made
+statistics or the rating library, so this module imports neither; nor, until a summary
+is made, the events and the standings (a warm index's rows are read back without the
+scoring model: tests/cli/test_latency_imports.py).  A summary is made
 from a replayed session (`summarize`), and turned into plain JSON-ready values and back
 (`summary_to_data`, `summary_from_data`) so the store's index (store/index.py) can keep
 it; the session file stays the truth, and a summary read back equals the one made.
@@ -10,12 +12,13 @@ it; the session file stays the truth, and a summary read back equals the one mad
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Category
-from .events import BuyWinner, ChicagoBroken, ChicagoWon, LastTrick, Royal, Showdown
-from .session import Session
-from .standings import Reason, Standings
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .standings import Standings
 
 #: The categories in the order `Played.hands` counts them (weakest first).
 CATEGORIES: tuple[Category, ...] = tuple(Category)
@@ -74,6 +77,9 @@ def played(session: Session, standings: Standings) -> Played | None:
     """The finished game of a replayed session; None while it is being played."""
     if not standings.finished:
         return None
+    from .events import BuyWinner, ChicagoBroken, ChicagoWon, LastTrick, Royal, Showdown
+    from .standings import Reason
+
     players = tuple(p.name for p in standings.players)
     seat = {name: index for index, name in enumerate(players)}
     zeros = [0] * len(players)

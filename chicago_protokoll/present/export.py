@@ -27,7 +27,10 @@ from ..core.events import (
 )
 from ..core.standings import DealRecord, Standings
 from ..i18n.language import number, t
-from .narrate import describe_award, describe_event, describe_in_deal
+
+# `narrate` (and the claims it words) is imported where an event is told in words: JSON,
+# `log` and the live board read the rows and the events' data, not their wording
+# (tests/cli/test_reads_import_less.py).
 
 
 def protocol_rows(standings: Standings) -> list[tuple[DealRecord, list[tuple[int, int]]]]:
@@ -145,6 +148,8 @@ def chicago_mark(record: DealRecord, name: str) -> str:
 
 def revisor_entries(record: DealRecord) -> list[str]:
     """The deal's penalties, forfeit and notes in words, each with its reason."""
+    from .narrate import describe_in_deal
+
     return [
         describe_in_deal(entry.event)
         for entry in record.entries
@@ -155,6 +160,8 @@ def revisor_entries(record: DealRecord) -> list[str]:
 def taken_entries(record: DealRecord) -> list[str]:
     """The deal's scorings taken off an opponent, in words: ``köp 1: Anna: full house,
     taken from Bo``."""
+    from .narrate import describe_in_deal
+
     return [
         describe_in_deal(entry.event) for entry in record.entries if opponent(entry.event)
     ]
@@ -424,6 +431,7 @@ def export_markdown(
     happened, the revisor's entries, the winners and the settlement."""
     from .markdown import markdown_text as _md
     from .marks import CORRECTED, cell_marks, corrected_deals, footnotes
+    from .narrate import describe_award, describe_event
     from .rules_text import rules_in_words
 
     names = [p.name for p in standings.players]

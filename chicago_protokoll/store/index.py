@@ -49,9 +49,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import ChicagoError
-from ..core.summary import SessionSummary, summarize, summary_from_data, summary_to_data
-from . import locations, sessionfile
-from .fileformat import loads_session
+from ..core.summary import SessionSummary, summary_from_data, summary_to_data
+from . import locations
+from .sessiontext import read_session_text
+
+# Replaying a file (`sessionfile`, `fileformat`, `core.summary.summarize`, and with them
+# the scoring model) is imported where a file must be replayed: a file the index knows by
+# its stat key or by its text is answered from its row (tests/cli/test_latency_imports.py).
 
 if TYPE_CHECKING:
     from ..core.stats import RatedGame
@@ -119,8 +123,12 @@ def index_path() -> Path:
 def read_summary(path: Path, text: str | None = None, source: str | None = None) -> SessionSummary:
     """The summary of one session file, read (unless its ``text`` and ``source`` are given,
     read as `sessionfile.load_session` reads it) and replayed: the truth."""
+    from ..core.summary import summarize
+    from . import sessionfile
+    from .fileformat import loads_session
+
     if text is None or source is None:
-        text, source = sessionfile.read_session_text(path)
+        text, source = read_session_text(path)
     session = loads_session(text, source)
     return summarize(session, sessionfile.replay_file(session, path).standings())
 
@@ -386,7 +394,7 @@ class Index:
                 for number in missing:
                     path = paths[number]
                     try:
-                        text, source = sessionfile.read_session_text(path)
+                        text, source = read_session_text(path)
                     except ChicagoError as error:
                         found[number] = Found(path, None, error)
                         step()

@@ -41,7 +41,8 @@ from .locations import (
     session_path,
 )
 from .nightformat import NIGHT_LIMIT, NightFileError, dumps_night, loads_night, night_refusal
-from .sessionfile import create_session, load_session, read_text_file, replay_file
+from .sessionfile import create_session, load_session, replay_file
+from .sessiontext import read_text_file
 
 if TYPE_CHECKING:
     from ..core.night_check import Finding

@@ -134,7 +134,6 @@ def undo(
     (``whole_deal``) every event of the last deal; right after a correction (`chicago
     edit`), the correction.  ``expect`` may refuse the file as found under the lock (a
     phone's page that saw another record: `serve.recorder`)."""
-    from ..core.correct import recorded_deals, undo_correction, undoable_correction
 
     def change(
         current: Session,
@@ -147,17 +146,24 @@ def undo(
             )
         replay_file(current, path)  # a file that does not add up is refused, not trimmed
         # Right after `chicago edit` the correction is the last thing done: it goes back.
-        # What goes back keeps its id in the file, so it is never recorded again.
-        correction = undoable_correction(current)
-        if correction is not None:
-            restored = {event.id for event in correction.before}
-            gone = [event.id for event in correction.after if event.id not in restored]
-            undone = ids.take_back(undo_correction(current), (correction.id, *gone), now())
-            return undone, ((), correction)
+        # What goes back keeps its id in the file, so it is never recorded again.  The
+        # corrections (`core.correct`) are loaded only for a session that has one, or to
+        # find the last deal: a plain `undo` takes back the last event without them.
+        if current.corrections:
+            from ..core.correct import undo_correction, undoable_correction
+
+            correction = undoable_correction(current)
+            if correction is not None:
+                restored = {event.id for event in correction.before}
+                gone = [event.id for event in correction.after if event.id not in restored]
+                undone = ids.take_back(undo_correction(current), (correction.id, *gone), now())
+                return undone, ((), correction)
         if not whole_deal:
             removed = current.events[-1:]
             kept = current.events[:-1]
         else:
+            from ..core.correct import recorded_deals
+
             # The deal with the highest number: a note on an earlier deal, written later, stays.
             last_deal = recorded_deals(current)
             kept = tuple(event for event in current.events if event.deal != last_deal)

@@ -1,6 +1,7 @@
 """Session files on disk: read, validated, written atomically and locked.
 
-This is the only module that touches session files.  The guarantees:
+This is the only module that writes session files, and with `sessiontext` (the text of
+one, read as this module reads it) the only one that reads them.  The guarantees:
 
 - A file is read completely and validated before anything is done with it.
   A file that is corrupt, cut short, hand-edited into nonsense or written by a
@@ -16,7 +17,6 @@ and ``platformdirs`` are imported where they are needed.
 
 from __future__ import annotations
 
-import errno
 import os
 from collections.abc import Callable
 from dataclasses import replace
@@ -33,8 +33,8 @@ from ..i18n.os_errors import reason
 from .atomic import LOCK_TIMEOUT, locked, make_dir, write_file
 from .fileformat import dumps_session, loads_session, session_problem
 from .fileids import ids_problem
-from .locations import display_path, in_data_dir, link_refused, real_path
-from .regularfile import SESSION_LIMIT, NotReadable, read_bounded
+from .locations import display_path, real_path
+from .sessiontext import read_session_text, read_text
 
 T = TypeVar("T")
 
@@ -44,65 +44,10 @@ class SessionExistsError(ChicagoError):
 
 
 
-def _read_text(path: Path, source: str) -> str:
-    return read_text_file(
-        path,
-        source,
-        limit=SESSION_LIMIT,
-        follow=not in_data_dir(path),
-        not_a_file=lambda what: SessionFileError(
-            Msg("{source} is not a session file: {what}", source=source, what=what)
-        ),
-        not_text=SessionFileError(
-            Msg(
-                "{source} is not a chicago-protokoll session file: it is not UTF-8 text; it may be damaged",
-                source=source,
-            ),
-        ),
-    )
-
-
-def read_text_file(
-    path: Path,
-    source: str,
-    *,
-    limit: int,
-    follow: bool,
-    not_a_file: Callable[[Msg], SessionFileError],
-    not_text: SessionFileError,
-) -> str:
-    """A file of ours (a session, a night) as text, read at most ``limit`` bytes and
-    without following a link in the data directory; each way it cannot be read is a
-    refusal naming it (``not_a_file`` words "not a … file", ``not_text`` bad UTF-8)."""
-    try:
-        raw = read_bounded(path, limit, follow=follow)
-    except FileNotFoundError:
-        raise type(not_text)(Msg("{source} does not exist", source=source)) from None
-    except NotReadable as error:
-        raise not_a_file(Msg(error.what, **error.params)) from None
-    except OSError as error:
-        if not follow and error.errno == errno.ELOOP:
-            raise link_refused(source) from None
-        raise type(not_text)(
-            Msg("{source} cannot be read: {strerror}", source=source, strerror=reason(error)),
-        ) from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise not_text from None
-
-
 def load_session(path: Path) -> Session:
     """Read and validate the session file at ``path``; `SessionFileError` names the file."""
     text, source = read_session_text(path)
     return loads_session(text, source)
-
-
-def read_session_text(path: Path) -> tuple[str, str]:
-    """The text of the session file at ``path``, read as `load_session` reads it (the
-    same refusals), and the name messages give the file."""
-    source = display_path(path)
-    return _read_text(path, source), source
 
 
 def _write_session(real: Path, session: Session, source: str) -> Session:
@@ -147,7 +92,7 @@ def transact_returning(
     if not real.parent.is_dir():
         raise SessionFileError(Msg("{source} does not exist", source=source))
     with locked(real.parent, timeout=timeout):
-        old = loads_session(_read_text(real, source), source)
+        old = loads_session(read_text(real, source), source)
         new, result = change(old)
         if new != old:
             new = _write_session(real, new, source)
@@ -162,7 +107,7 @@ def save_session(path: Path, session: Session, *, timeout: float = LOCK_TIMEOUT)
     make_dir(real.parent)
     with locked(real.parent, timeout=timeout):
         if os.path.lexists(real):
-            loads_session(_read_text(real, source), source)
+            loads_session(read_text(real, source), source)
         _write_session(real, session, source)
 
 
