@@ -29,7 +29,6 @@ from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game
 from ..core.session import Session
 from ..i18n.language import Msg
-from ..i18n.os_errors import reason
 from .atomic import LOCK_TIMEOUT, locked, make_dir, write_file
 from .fileformat import dumps_session, loads_session, session_problem
 from .fileids import ids_problem
