@@ -316,17 +316,21 @@ def test_with_the_server_stopped_the_page_stays_and_follows_when_it_is_back(
 
 
 def _goto_after(page: Page, address: str) -> None:
-    """``goto``, again if the load before it (an error page) interrupts it."""
+    """``goto``, where the page may be loading itself meanwhile: the browser's error page
+    still loading, or the page's own follow script reloading the table.  A navigation that
+    interrupts ours and lands on the same address does what ours would have done."""
     from playwright.sync_api import Error
 
-    for _ in range(5):
+    while True:
         try:
             page.goto(address)
             return
         except Error as error:
             if "interrupted by another navigation" not in str(error):
                 raise
-    page.goto(address)
+        page.wait_for_load_state("load")
+        if page.url == address and page.locator("section.moment, #outbox").count():
+            return
 
 
 # -- taps and the network: the rule for anything a phone sends ----------------------------
