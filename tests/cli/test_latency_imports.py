@@ -21,7 +21,7 @@ WHOLE_APP = [
 DEAL = ("deal", "--buy", "Anna:pair", "--buy", "Bo:KH KS 9D 9H 3C", "--last-trick", "Bo")
 
 
-def _env(home: Path, **extra: str) -> dict[str, str]:
+def command_env(home: Path, **extra: str) -> dict[str, str]:
     env = {
         key: value
         for key, value in os.environ.items()
@@ -33,11 +33,11 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _imports(home: Path, *args: str, **extra: str) -> set[str]:
+def imported_by(home: Path, *args: str, **extra: str) -> set[str]:
     """The modules ``chicago ARGS`` imports (from -X importtime)."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", str(CHICAGO), *args],
-        env=_env(home, **extra),
+        env=command_env(home, **extra),
         capture_output=True,
         text=True,
         check=False,
@@ -52,7 +52,7 @@ def _imports(home: Path, *args: str, **extra: str) -> set[str]:
 
 def _run(home: Path, *args: str) -> str:
     done = subprocess.run(
-        [str(CHICAGO), *args], env=_env(home), capture_output=True, text=True, check=True
+        [str(CHICAGO), *args], env=command_env(home), capture_output=True, text=True, check=True
     )
     return done.stdout
 
@@ -65,7 +65,7 @@ def table(chicago_home: Path) -> Path:
         (*DEAL, "--showdown", "Åsa:flush"),
     ):
         done = subprocess.run(
-            [str(CHICAGO), *args], env=_env(chicago_home), capture_output=True, check=False
+            [str(CHICAGO), *args], env=command_env(chicago_home), capture_output=True, check=False
         )
         assert done.returncode == 0, done.stderr
     return chicago_home
@@ -77,14 +77,14 @@ def _heavy(modules: set[str]) -> set[str]:
 
 def test_status_json_imports_neither_rich_nor_pydantic(table: Path) -> None:
     """`status --json` prints through the standard library's json, never through Rich."""
-    modules = _imports(table, "status", "--json")
+    modules = imported_by(table, "status", "--json")
     assert not _heavy(modules)
     assert "tomllib" not in modules  # a file the store wrote is read by tomlsubset
 
 
 def test_a_whole_deal_imports_neither_rich_nor_pydantic(table: Path) -> None:
     """Recording a deal and printing the standings stays plain."""
-    modules = _imports(table, *DEAL, "--showdown", "pass")
+    modules = imported_by(table, *DEAL, "--showdown", "pass")
     assert not _heavy(modules)
     assert "json" not in modules  # only --json output needs it
     assert "chicago_protokoll.core.correct" not in modules  # only undo and edit need it
@@ -97,7 +97,7 @@ def test_the_tables_and_texts_for_a_person_import_no_rich(
     table: Path, args: tuple[str, ...]
 ) -> None:
     """status, log and settle draw their tables in plain characters (present/render.py)."""
-    assert not _heavy(_imports(table, *args))
+    assert not _heavy(imported_by(table, *args))
 
 
 @pytest.mark.parametrize(
@@ -107,7 +107,7 @@ def test_the_tables_and_texts_for_a_person_import_no_rich(
 )
 def test_only_stats_pays_for_the_rating_library(table: Path, args: tuple[str, ...]) -> None:
     """openskill (and the statistics) load for `chicago stats` and for no other command."""
-    modules = _imports(table, *args)
+    modules = imported_by(table, *args)
     assert not {name for name in modules if name.split(".")[0] == "openskill"}
     assert "chicago_protokoll.core.stats" not in modules
 
@@ -118,10 +118,10 @@ def test_stats_does_load_the_rating_library(table: Path) -> None:
     for _ in range(2):  # Bo 7 + 23 + 23: the game is over
         _run(table, "deal", "--buy", "Bo:kåk", "--buy", "Bo:kåk", "--last-trick", "Bo", "--showdown", "Bo:kåk")
     assert json.loads(_run(table, "status", "--json"))["finished"]
-    assert "openskill" in _imports(table, "stats", "--json")
-    assert "openskill" not in _imports(table, "stats", "--json")  # warm: the rating was kept
+    assert "openskill" in imported_by(table, "stats", "--json")
+    assert "openskill" not in imported_by(table, "stats", "--json")  # warm: the rating was kept
     shutil.rmtree(table / "cache")
-    assert "openskill" in _imports(table, "stats", "--json")
+    assert "openskill" in imported_by(table, "stats", "--json")
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,7 @@ def test_reading_through_the_index_piped_imports_no_rich(
     table: Path, args: tuple[str, ...]
 ) -> None:
     """The progress bar's Rich is loaded only when a bar is drawn on a terminal."""
-    assert not _heavy(_imports(table, *args))
+    assert not _heavy(imported_by(table, *args))
 
 
 SERVER_PACKAGES = ("starlette", "uvicorn", "anyio", "h11", "segno")
@@ -155,14 +155,14 @@ SERVER_PACKAGES = ("starlette", "uvicorn", "anyio", "h11", "segno")
 def test_only_serving_pays_for_the_web_server(table: Path, args: tuple[str, ...]) -> None:
     """Starlette, uvicorn and what they bring (anyio, h11), and segno, load when
     `chicago serve` serves, for no other command and not for its --help."""
-    modules = _imports(table, *args)
+    modules = imported_by(table, *args)
     assert not {name for name in modules if name.split(".")[0] in SERVER_PACKAGES}
     assert not {name for name in modules if name.startswith("chicago_protokoll.serve")}
 
 
 def test_without_a_home_override_platformdirs_waits_until_needed(table: Path) -> None:
     """With CHICAGO_PROTOKOLL_HOME set, platformdirs is never imported."""
-    assert "platformdirs" not in _imports(table, "status", "--json")
+    assert "platformdirs" not in imported_by(table, "status", "--json")
 
 
 @pytest.mark.parametrize(
@@ -190,9 +190,9 @@ def test_a_command_line_naming_one_command_is_answered_as_by_the_whole_app(
     """cli.app.run builds only the command named; help, output, errors and status are the same."""
     session = table / "sessions" / "fredag.toml"
     before = session.read_bytes()
-    fast = subprocess.run([str(CHICAGO), *args], env=_env(table), capture_output=True, check=False)
+    fast = subprocess.run([str(CHICAGO), *args], env=command_env(table), capture_output=True, check=False)
     session.write_bytes(before)
-    whole = subprocess.run([*WHOLE_APP, *args], env=_env(table), capture_output=True, check=False)
+    whole = subprocess.run([*WHOLE_APP, *args], env=command_env(table), capture_output=True, check=False)
     session.write_bytes(before)
     assert (fast.returncode, fast.stdout, fast.stderr) == (
         whole.returncode,
@@ -208,7 +208,7 @@ def test_the_benchmark_runs_and_prints_its_table(tmp_path: Path) -> None:
     bench = Path(__file__).resolve().parents[2] / "bench" / "latency.py"
     done = subprocess.run(
         [sys.executable, str(bench), "--runs", "1"],  # installs the project (not editable)
-        env=_env(tmp_path),
+        env=command_env(tmp_path),
         capture_output=True,
         text=True,
         check=False,
@@ -245,7 +245,7 @@ def test_version_is_answered_by_the_root_alone(chicago_home: Path) -> None:
     """`chicago --version` (also after --lang) imports no command module and no part of the
     scoring core: the root's eager option answers before any command is looked at."""
     for args in (("--version",), ("--lang", "sv", "--version"), ("--version", "status")):
-        modules = _imports(chicago_home, *args)
+        modules = imported_by(chicago_home, *args)
         assert "chicago_protokoll.cli.app" in modules
         ours = ("chicago_protokoll.cli.", "chicago_protokoll.core.")
         loaded = {m for m in modules if m.startswith(ours)}
@@ -264,8 +264,8 @@ def test_help_listed_without_the_commands_is_the_whole_apps(
         "import sys; from chicago_protokoll.cli import app; "
         "app._help_only = lambda args: False; app.run()"  # the whole app, as before
     )
-    listed = subprocess.run([str(CHICAGO), *args], env=_env(chicago_home), capture_output=True, check=False)
-    built = subprocess.run([sys.executable, "-c", whole, *args], env=_env(chicago_home), capture_output=True, check=False)
+    listed = subprocess.run([str(CHICAGO), *args], env=command_env(chicago_home), capture_output=True, check=False)
+    built = subprocess.run([sys.executable, "-c", whole, *args], env=command_env(chicago_home), capture_output=True, check=False)
     assert b"merge-driver" in listed.stdout
     assert (listed.returncode, listed.stdout, listed.stderr) == (built.returncode, built.stdout, built.stderr)
 
@@ -275,7 +275,7 @@ def test_help_lists_the_commands_without_importing_one(chicago_home: Path) -> No
     its help from cli.listing: no command module and no part of the core is imported.
     That the text is the whole app's, byte for byte, is held above."""
     for args in (("--help",), ("-h",), ("--lang", "sv", "--help"), ()):
-        modules = _imports(chicago_home, *args)
+        modules = imported_by(chicago_home, *args)
         assert "chicago_protokoll.cli.app" in modules  # the check sees the imports
         loaded = {m for m in modules if m.startswith(("chicago_protokoll.cli.", "chicago_protokoll.core."))}
         assert loaded <= ROOT_ALONE, args
@@ -285,14 +285,14 @@ def test_sessions_and_stats_name_the_index_without_package_metadata(table: Path)
     """The index is named by the package's own __version__: `sessions` never loads
     importlib.metadata (49 modules) to find it."""
     for args in (("sessions",), ("stats", "--json")):
-        assert "importlib.metadata" not in _imports(table, *args), args
+        assert "importlib.metadata" not in imported_by(table, *args), args
 
 
 def test_nights_help_loads_no_part_of_the_core(chicago_home: Path) -> None:
     """`chicago nights --help` imports its own module and the root's, no part of the scoring
     core but its errors: the night files are read only when the list is asked for."""
     ours = ("chicago_protokoll.cli.", "chicago_protokoll.core.")
-    loaded = {m for m in _imports(chicago_home, "nights", "--help") if m.startswith(ours)}
+    loaded = {m for m in imported_by(chicago_home, "nights", "--help") if m.startswith(ours)}
     # cli.options: the shared options' one declaration (--json), Typer's alone.
     assert loaded <= ROOT_ALONE | {
         "chicago_protokoll.cli.examples",
@@ -300,7 +300,7 @@ def test_nights_help_loads_no_part_of_the_core(chicago_home: Path) -> None:
         "chicago_protokoll.cli.options",
     }
     # The check can fail: the list itself reads the night files through the core.
-    assert "chicago_protokoll.core.night" in _imports(chicago_home, "nights", "--json")
+    assert "chicago_protokoll.core.night" in imported_by(chicago_home, "nights", "--json")
 
 
 # Every template engine's module: Jinja2 and the markup-safe string it escapes into.
@@ -343,7 +343,7 @@ def test_only_the_commands_that_write_html_pay_for_the_template_engine(
 ) -> None:
     """Jinja2 (and markupsafe) load for the pages, sheets and cards alone: a command that
     answers in text or JSON never imports them (templating imports Jinja2 on first use)."""
-    assert _templates(_imports(night, *args)) == set()
+    assert _templates(imported_by(night, *args)) == set()
 
 
 @pytest.mark.parametrize(
@@ -357,7 +357,7 @@ def test_the_commands_that_write_html_do_load_the_template_engine(
     """The check above can fail: these commands render templates, and their compiled
     templates are kept in the cache directory, so a second run compiles none of them."""
     written = tmp_path / "page.html"
-    assert "jinja2" in _imports(night, *args, "-o", str(written))
+    assert "jinja2" in imported_by(night, *args, "-o", str(written))
     assert written.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     kept = list((night / "cache").glob("templates-*/*.cache"))
     assert kept, "no compiled template was kept"

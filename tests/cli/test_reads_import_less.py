@@ -5,13 +5,13 @@ bench/latency.py's (docs/latency.md)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from test_latency_imports import command_env, imported_by
 
 CHICAGO = Path(sys.executable).parent / "chicago"
 DEAL = ("deal", "--buy", "Anna:pair", "--buy", "Bo:KH KS 9D 9H 3C", "--last-trick", "Bo")
@@ -27,39 +27,10 @@ MODEL = frozenset(
 )
 
 
-def _env(home: Path, **extra: str) -> dict[str, str]:
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("_CHICAGO", "_TYPER", "COMP_"))
-    }
-    env.update(
-        CHICAGO_PROTOKOLL_HOME=str(home), CHICAGO_LANG="en", NO_COLOR="1", COLUMNS="100", **extra
-    )
-    return env
-
-
 def _run(home: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(CHICAGO), *args], env=_env(home, **extra), capture_output=True, text=True, check=False
+        [str(CHICAGO), *args], env=command_env(home, **extra), capture_output=True, text=True, check=False
     )
-
-
-def _imports(home: Path, *args: str, **extra: str) -> set[str]:
-    """The modules ``chicago ARGS`` imports (from -X importtime)."""
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", str(CHICAGO), *args],
-        env=_env(home, **extra),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return {
-        line.rsplit("|", 1)[1].strip()
-        for line in done.stderr.splitlines()
-        if line.startswith("import time:") and "|" in line
-    }
 
 
 @pytest.fixture
@@ -85,10 +56,10 @@ def test_sessions_from_a_warm_index_import_no_scoring_model(table: Path) -> None
     and the model a replay needs is not imported."""
     first = _run(table, "sessions")  # the index learns both files
     assert first.returncode == 0, first.stderr
-    assert not _imports(table, "sessions") & MODEL
+    assert not imported_by(table, "sessions") & MODEL
     session = table / "sessions" / "fredag.toml"
     session.write_bytes(session.read_bytes())  # a new change time: known by its text now
-    assert not _imports(table, "sessions", "--json") & MODEL
+    assert not imported_by(table, "sessions", "--json") & MODEL
     assert _run(table, "sessions").stdout == first.stdout
 
 
@@ -97,7 +68,7 @@ def test_sessions_replay_what_the_index_does_not_know(table: Path) -> None:
     replayed, with the model, and the list is the same."""
     warm = _run(table, "sessions").stdout
     shutil.rmtree(table / "cache")
-    assert _imports(table, "sessions") >= MODEL
+    assert imported_by(table, "sessions") >= MODEL
     shutil.rmtree(table / "cache")
     assert _run(table, "sessions").stdout == warm
     assert "fredag" in warm and "torsdag" in warm
@@ -112,12 +83,12 @@ NARRATION = frozenset({"chicago_protokoll.present.narrate", "chicago_protokoll.c
 def test_the_protocol_as_data_imports_no_narration(table: Path, args: tuple[str, ...]) -> None:
     """JSON carries each event as data: the wording of events (`present.narrate`, and the
     claims it words hands with) is not loaded."""
-    assert not _imports(table, *args) & NARRATION
+    assert not imported_by(table, *args) & NARRATION
 
 
 def test_the_markdown_protocol_still_tells_the_events(table: Path) -> None:
     """The check above can fail: Markdown tells each event in words, through narrate."""
-    assert _imports(table, "export", "--format", "md") >= NARRATION
+    assert imported_by(table, "export", "--format", "md") >= NARRATION
     assert "Åsa" in _run(table, "export", "--format", "md").stdout
 
 
@@ -131,7 +102,7 @@ CORRECTIONS = frozenset(
 def test_undo_without_a_correction_loads_no_corrections(table: Path) -> None:
     """A plain `undo` takes back the last event: the corrections (`core.correct`, and the
     entry parsing it brings) load only for a session with a correction, or for --deal."""
-    assert not _imports(table, "undo") & CORRECTIONS
+    assert not imported_by(table, "undo") & CORRECTIONS
     shown = _run(table, "status", "--json").stdout
     assert '"next": "showdown"' in shown  # the showdown of deal 2 was taken back
 
@@ -142,7 +113,7 @@ def test_undo_right_after_an_edit_takes_back_the_correction(table: Path) -> None
     done = _run(table, "edit", "1", "--showdown", "Bo:flush")
     assert done.returncode == 0, done.stderr
     before = _run(table, "export", "--format", "json").stdout
-    assert _imports(table, "undo") >= {"chicago_protokoll.core.correct"}
+    assert imported_by(table, "undo") >= {"chicago_protokoll.core.correct"}
     after = _run(table, "export", "--format", "json").stdout
     assert '"player": "Åsa"' in after and after != before
-    assert _imports(table, "undo", "--deal") >= {"chicago_protokoll.core.correct"}
+    assert imported_by(table, "undo", "--deal") >= {"chicago_protokoll.core.correct"}

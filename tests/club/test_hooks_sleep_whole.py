@@ -9,11 +9,10 @@ short run of the same, its hooks released by the test."""
 
 from __future__ import annotations
 
-import subprocess
-from contextlib import suppress
 from pathlib import Path
 
 import pytest
+from test_sync_never_blocks import wait_for
 
 from club_support import git, make_club
 
@@ -53,9 +52,7 @@ def test_a_note_during_a_25_second_hook_answers_while_the_hook_sleeps_and_is_sha
 
     syncing = club.a.spawn("club", "sync")
     started = marks / "pre-push.started"
-    while not started.exists() and syncing.poll() is None:
-        with suppress(subprocess.TimeoutExpired):
-            syncing.wait(timeout=0.05)
+    wait_for(started.exists, syncing)
     assert started.exists(), syncing.communicate()
     noted = club.a.spawn("note", "under the push", "--session", "fredag")
     _out, err = noted.communicate()
