@@ -24,6 +24,15 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 
+@pytest.fixture(autouse=True)
+def no_server_outlives_its_test() -> Iterator[None]:
+    """Ends every server a test started and did not stop (a failed assertion before its
+    stop): the failure stays that test's, not a later one's."""
+    yield
+    while Served.started:
+        Served.started.pop().end()
+
+
 @pytest.fixture
 def table(chicago_home: Path) -> Path:
     """A session of four, one deal recorded (in process: quicker than two more processes)."""

@@ -13,7 +13,7 @@ import signal
 import socket
 import subprocess
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 from cli_support import CHICAGO, ENGLISH, run
 
@@ -21,7 +21,13 @@ PLAYERS = ("Anna", "Bo", "Cilla", "Dagny")
 
 
 class Served:
-    """A `chicago serve` in its own process, stopped with Ctrl-C (SIGINT) at the end."""
+    """A `chicago serve` in its own process, stopped with Ctrl-C (SIGINT) at the end.
+
+    Every server started is listed in ``started``: a test that fails before its stop
+    leaves it running, and conftest's ``no_server_outlives_its_test`` ends it then (else
+    its process, collected during a later test, fails that test with a ResourceWarning)."""
+
+    started: ClassVar[list[Served]] = []
 
     def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.process = subprocess.Popen(
@@ -33,6 +39,7 @@ class Served:
             text=True,
             env={**os.environ, **ENGLISH, **(env or {})},
         )
+        Served.started.append(self)
         assert self.process.stdout is not None
         self.lines: list[str] = []
         deadline = time.monotonic() + 20
@@ -121,6 +128,12 @@ class Served:
             self.process.send_signal(signal.SIGINT)
         out, err = self.process.communicate(timeout=20)
         return self.process.returncode, out, err
+
+    def end(self) -> None:
+        """Kill it if still running, and collect it (closing its pipes)."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.communicate()
 
 
 def page_fields(body: str) -> dict[str, str]:

@@ -79,6 +79,20 @@ def _until(page: Page, check: Any, timeout: float = 20.0) -> None:
         page.wait_for_timeout(100)
 
 
+def _stored(page: Page) -> str:
+    """What the page keeps in localStorage, read again when the page's own follow script
+    reloads it under the question (the next load answers the same)."""
+    from playwright.sync_api import Error
+
+    while True:
+        try:
+            return str(page.evaluate("Object.values(localStorage).join('')"))
+        except Error as error:
+            if "Execution context was destroyed" not in str(error):
+                raise
+        page.wait_for_load_state("load")
+
+
 def _offline(page: Page) -> None:
     page.context.set_offline(True)
     page.wait_for_function("navigator.onLine === false")
@@ -363,7 +377,7 @@ def test_a_tap_whose_answer_is_lost_reaches_the_file_once(
         expect(page.locator("#outbox")).to_be_hidden(timeout=30_000)
         _until(
             page,
-            lambda: page.evaluate("Object.values(localStorage).join('')") in ("", "[]"),
+            lambda: _stored(page) in ("", "[]"),
             timeout=30,
         )
         assert _events() == before + 1
