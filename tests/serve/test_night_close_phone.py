@@ -1,5 +1,6 @@
 """A closed night's table on the phone (cli.md, "Added in the fifth round"): after `night
-close` the page offers no note (every entry is refused then, a note included), says the
+close` the page offers no note and no undo (every entry is refused then, a note and an
+undo included), says the
 result is final, and a note sent anyway (a page drawn before the close) is refused in
 the phone's words, naming the close, the file unchanged."""
 
@@ -23,7 +24,7 @@ def _alert(body: str) -> str:
     return html.unescape(found.group(1))
 
 
-def test_a_closed_nights_table_offers_no_note_and_refuses_one_naming_the_close(
+def test_a_closed_nights_table_offers_no_note_or_undo_and_refuses_a_note_naming_the_close(
     chicago_home: Path,
 ) -> None:
     ok("night", "new", "kväll", *SIX, "--rounds", "1", "--seed", "2")
@@ -35,11 +36,13 @@ def test_a_closed_nights_table_offers_no_note_and_refuses_one_naming_the_close(
     try:
         path = server.recording()[1]
         code, before = server.get(path)
-        assert code == 200 and 'name="do" value="note"' in before  # open: a note is offered
+        # open: a note and an undo (of the royal) are offered
+        assert code == 200 and 'name="do" value="note"' in before and 'value="undo"' in before
         ok("night", "close", "kväll")
         wait_for(lambda: 'name="do" value="note"' not in server.get(path)[1])
         code, after = server.get(path)
         assert code == 200 and "The night is closed: its result is final" in after
+        assert 'value="undo"' not in after
         file = session_file(first)
         text = file.read_bytes()
         # A note from the page drawn before the close: refused, naming the close.
