@@ -19,6 +19,7 @@ night's current round, looked up again at every request (`Tables`).
 from __future__ import annotations
 
 import asyncio
+import copy
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -252,7 +253,7 @@ class Recording:
             session, game = await asyncio.to_thread(_load, table.path)
         except ChicagoError as error:
             document = bare_document(
-                table.label, error.localized(language()), action=action, stream=table.view, version=version
+                table.label, unreadable_on_phone(error, table.label), action=action, stream=table.view, version=version
             )
             return HTMLResponse(document, 503, headers={"content-security-policy": RECORD_POLICY})
         # At a night the page is the table's ("Table 1"), whichever game it plays.
@@ -425,6 +426,16 @@ class Recording:
 # The kept conflicts a page shows of a table: the newest, with a count of the rest (each
 # choice on them brings the next up); a page of a thousand would bury the table's own.
 KEPT_SHOWN = 5
+
+
+def unreadable_on_phone(error: ChicagoError, label: str) -> str:
+    """A table's file that cannot be read, as its phone says it: the table by its label,
+    never the file's path (a phone has no files; the keeper's terminal names the file)."""
+    message = error.message
+    if "source" in message.params:  # every refusal to read a file names it as its source
+        message = copy.copy(message)
+        message.params = {**message.params, "source": t("the protocol of {table}", table=label)}
+    return phone_sentence(message.localized(language()))
 
 
 def contact_text(number: int, last: float | None, now: float) -> str:

@@ -227,7 +227,7 @@ class Page:
         """Undo's line (as ``u`` in ``play`` names it) and the id of what it takes back (a
         resend finds it taken back: `recorder.perform`); None with nothing to undo, and
         after the night's close (the close refuses every undo: no button to be refused)."""
-        if not self.session.events and not self.session.corrections or self.closed():
+        if (not self.session.events and not self.session.corrections) or self.closed():
             return None
         return describe_undo(self.session), {TAKES_FIELD: recording.undo_target(self.session) or ""}
 

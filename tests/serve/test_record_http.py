@@ -441,3 +441,16 @@ def test_a_refusal_on_the_phone_names_no_command_to_type(chicago_home: Path) -> 
         assert "no whole deal to correct" in said and "chicago" not in said, said
     finally:
         server.stop()
+
+
+def test_a_tables_file_that_cannot_be_read_is_named_on_the_phone_by_its_table_never_its_path(
+    recorder: Served, table: Path
+) -> None:
+    """A damaged file behind a table: the phone's page says the table's protocol cannot be
+    read and why, and names no path (a phone has no files; the keeper's terminal has)."""
+    path = recorder.recording()[1]
+    table.write_text("this is = not [a protocol\n")
+    code, body = recorder.get(path)
+    assert code == 503
+    assert "the protocol of" in body and "fredag" in body
+    assert str(table) not in body and str(table.parent) not in body
