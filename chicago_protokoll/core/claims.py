@@ -84,6 +84,12 @@ def _zero_offered(rules: HouseRules) -> tuple[Category, ...]:
 SWITCH_CHOICES: dict[str, tuple[Callable[[HouseRules], tuple[Category, ...]], Msg]] = {
     "zero": (_zero_offered, Msg("zero the others")),
 }
+#: The house rule that lets each switch be said, and a value of it that does (the main
+#: rule never does): the engine refuses the switch where it is off and scores it where
+#: it is on (tests/core/test_claim_fields.py holds every switch to both).
+SWITCH_RULES: dict[str, tuple[str, object]] = {
+    "zero": ("hands.four_of_a_kind_zeroes", "choice"),
+}
 
 
 def switched_hands(rules: HouseRules) -> list[Claim]:
