@@ -126,12 +126,6 @@ def player(game: Game, text: str) -> str:
     return resolve_player(text, game.players, allow_prefix=True)
 
 
-def named_player(game: Game, text: str) -> str:
-    """The seat a ``PLAYER:...`` text names first (a taking ``Anna:från:Bo``, an
-    exchange ``Anna:2,1``), the rest not read."""
-    return player(game, text.partition(":")[0])
-
-
 # -- hand claims ------------------------------------------------------------------
 
 
