@@ -417,7 +417,16 @@ def test_public_names_dunders_and_own_privates_are_not_private_imports() -> None
 # The readers that turn what a person typed or said into a claim or a taking
 # (`core.claims`).  A value is never printed to text to be read again: every other
 # front end builds the value (the phone from its choices), and the core takes values.
-TEXT_READERS = {"claim", "spoken_claim", "parse_claim", "taking", "parse_taking", "spoken_last_trick"}
+TEXT_READERS = {
+    "claim",
+    "spoken_claim",
+    "parse_claim",
+    "taking",
+    "parse_taking",
+    "spoken_last_trick",
+    "typed_deal",
+    "typed_exchanges",
+}
 # Who may call them: the command line, `play`'s dialogue, and the paper protocol's
 # import; and claims itself.
 TEXT_READER_CALLERS = ("chicago_protokoll.cli.", "chicago_protokoll.present.dialogue")
@@ -425,9 +434,6 @@ TEXT_READER_MODULES = {
     "chicago_protokoll.core.claims",
     "chicago_protokoll.core.paper",
     "chicago_protokoll.store.paper_import",
-    # Still reading text, until `DealEntry` (the whole deal of ``deal``, ``edit`` and the
-    # phone's whole-deal form) holds values: issue 38 item 2, left for a later change.
-    "chicago_protokoll.core.entry",
 }
 
 

@@ -30,6 +30,7 @@ from .options import DryRunOption
 from .root import note_saved
 
 if TYPE_CHECKING:
+    from ..core.correct import DealChanges
     from ..core.session import Session
 
 # This group's commands, each with its help and example; `app.py` joins it to the root
@@ -158,7 +159,6 @@ def edit(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    from ..core.correct import DealChanges
     from ..core.entry import one_result
     from ..present.views import correction_report
     from ..store import catalogue
@@ -167,19 +167,15 @@ def edit(
             "give --chicago or --no-chicago, not both", param_hint="--no-chicago"
         )
     buys, one_buys = _buy_options(buy or [])
-    changes = DealChanges(
-        buys=buys,
-        buy=one_buys,
-        exchanges=tuple(exchange or ()),
-        chicago=one_result(DealPart.CHICAGO, chicago),
-        broken_by=one_result(DealPart.BROKEN_BY, broken_by),
-        no_chicago=no_chicago,
-        last_trick=one_result(DealPart.LAST_TRICK, last_trick),
-        with_two=with_two,
-        showdown=one_result(DealPart.SHOWDOWN, showdown),
-        royal=one_result(DealPart.ROYAL, royal),
-    )
-    if changes.empty:
+    parts = {
+        "chicago": one_result(DealPart.CHICAGO, chicago),
+        "broken_by": one_result(DealPart.BROKEN_BY, broken_by),
+        "last_trick": one_result(DealPart.LAST_TRICK, last_trick),
+        "showdown": one_result(DealPart.SHOWDOWN, showdown),
+        "royal": one_result(DealPart.ROYAL, royal),
+    }
+    named = (buys, one_buys, exchange, no_chicago, with_two, *parts.values())
+    if not any(part not in (None, (), [], False) for part in named):
         raise typer.BadParameter(
             "name what to correct, e.g. --last-trick PLAYER (see --help)", param_hint="DEAL"
         )
@@ -196,10 +192,58 @@ def edit(
         _refuse_a_silent_pass(path, deal, len(buys))
     from ..store import recording  # only the commands that write load the transactions
 
+    changes = _typed_changes(
+        path, buys, one_buys, tuple(exchange or ()), parts, no_chicago=no_chicago, with_two=with_two
+    )
     corrected = recording.correct(path, deal, changes, dry_run=dry_run, reason=why)
     if not dry_run:
         note_saved()
     print(correction_report(corrected))
+
+
+def _typed_changes(
+    path: Path,
+    buys: tuple[str, ...] | None,
+    one_buys: tuple[tuple[int, str], ...],
+    exchanges: tuple[str, ...],
+    parts: dict[str, str | None],
+    *,
+    no_chicago: bool,
+    with_two: bool,
+) -> "DealChanges":
+    """What ``edit`` names, read into values at the session's table (its seats and
+    rules): the command line's edge.  Text that cannot be read is refused as the
+    correction refuses it, "…; nothing was changed"."""
+    from dataclasses import replace
+
+    from ..core import claims
+    from ..core.correct import DealChanges
+    from ..core.errors import EntryError
+    from ..core.game import Game
+    from ..store import sessionfile
+
+    table = Game(replace(sessionfile.load_session(path), events=()))
+
+    def seat(text: str | None) -> str | None:
+        return None if text is None else claims.player(table, text)
+
+    try:
+        last = parts["last_trick"]
+        shown = parts["showdown"]
+        return DealChanges(
+            buys=None if buys is None else tuple(claims.claim(table, text) for text in buys),
+            buy=tuple((number, claims.claim(table, text)) for number, text in one_buys),
+            exchanges=tuple(claims.typed_exchanges(table, text) for text in exchanges),
+            chicago=seat(parts["chicago"]),
+            broken_by=seat(parts["broken_by"]),
+            no_chicago=no_chicago,
+            last_trick=None if last is None else claims.taking(table, last),
+            with_two=with_two,
+            showdown=None if shown is None else claims.claim(table, shown),
+            royal=seat(parts["royal"]),
+        )
+    except EntryError as error:
+        raise ChicagoError(Msg("{error}; nothing was changed", error=error)) from None
 
 
 #: ``--buy 2=Cilla:flush``: köp 2 only.  K is read so only as 1 to 3 (a player's name

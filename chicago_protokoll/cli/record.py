@@ -141,19 +141,21 @@ def deal(
     file: FileOption = None,
 ) -> None:
     # The one-result options are lists so that one given twice is refused, not overwritten.
-    from ..core import entry
+    from ..core import claims, entry
+    from ..core.errors import DealPart
     from ..core.events import Event
     from ..core.game import Game
-    given = entry.DealEntry.from_options(
-        buy=buy,
-        exchange=exchange,
-        chicago=chicago,
-        broken_by=broken_by,
-        last_trick=last_trick,
-        with_two=with_two,
-        showdown=showdown,
-        royal=royal,
-    )
+
+    # Parts that do not go together are refused before the file is read; the text is
+    # read into values at the table the deal is recorded at, in `build`.
+    parts = {
+        "chicago": entry.one_result(DealPart.CHICAGO, chicago),
+        "broken_by": entry.one_result(DealPart.BROKEN_BY, broken_by),
+        "last_trick": entry.one_result(DealPart.LAST_TRICK, last_trick),
+        "showdown": entry.one_result(DealPart.SHOWDOWN, showdown),
+        "royal": entry.one_result(DealPart.ROYAL, royal),
+    }
+    entry.refuse_parts_apart(with_two=with_two, **parts)
 
     def build(game: Game) -> Iterator[Event]:
         if game.deal_begun:  # a penalty or a note before it does not begin the deal
@@ -164,6 +166,9 @@ def deal(
                 ),
                 rule=Rule.ONE_DEAL_AT_A_TIME,
             )
+        given = claims.typed_deal(
+            game, buys=buy or (), exchanges=exchange or (), with_two=with_two, **parts
+        )
         return entry.deal_events(game, given)
 
     saved, game = record_events(session, file, build)

@@ -33,6 +33,7 @@ from .names import PlayerNameError
 from .session import resolve_player
 
 if TYPE_CHECKING:  # a claim is read for a game; the module needs no engine to load
+    from .entry import DealEntry
     from .game import Game
     from .rules import HouseRules
 
@@ -83,6 +84,12 @@ def _zero_offered(rules: HouseRules) -> tuple[Category, ...]:
 SWITCH_CHOICES: dict[str, tuple[Callable[[HouseRules], tuple[Category, ...]], Msg]] = {
     "zero": (_zero_offered, Msg("zero the others")),
 }
+#: The house rule that lets each switch be said, and a value of it that does (the main
+#: rule never does): the engine refuses the switch where it is off and scores it where
+#: it is on (tests/core/test_claim_fields.py holds every switch to both).
+SWITCH_RULES: dict[str, tuple[str, object]] = {
+    "zero": ("hands.four_of_a_kind_zeroes", "choice"),
+}
 
 
 def switched_hands(rules: HouseRules) -> list[Claim]:
@@ -117,12 +124,6 @@ def player(game: Game, text: str) -> str:
     """The seat meant by ``text``: the name in any case, or a unique start of it
     ("an" is Anna at Anna/Bo/Cilla)."""
     return resolve_player(text, game.players, allow_prefix=True)
-
-
-def named_player(game: Game, text: str) -> str:
-    """The seat a ``PLAYER:...`` text names first (a taking ``Anna:från:Bo``, an
-    exchange ``Anna:2,1``), the rest not read."""
-    return player(game, text.partition(":")[0])
 
 
 # -- hand claims ------------------------------------------------------------------
@@ -359,3 +360,72 @@ def parse_taking(
             )
         said["opponent"] = resolve_player(opponent, players, allow_prefix=allow_prefix)
     return Taking(**{"player": name, **said})
+
+
+# -- a whole deal as typed ------------------------------------------------------------
+
+
+def typed_exchanges(game: Game, text: str) -> tuple[str, tuple[int, ...]]:
+    """``PLAYER:N[,N[,N]]``: the seat and the cards exchanged in köp 1, 2, 3; whether a
+    deal has that many köp, and each count 0-5, is the engine's to judge."""
+    player_text, _, counts_text = text.partition(":")
+    if not counts_text:
+        raise EntryError(
+            Msg(
+                "'{text}' should be PLAYER:N or PLAYER:N,N,N (cards exchanged in each köp)",
+                text=text,
+            ),
+        )
+    name = player(game, player_text)
+    counts = []
+    for count_text in counts_text.split(","):
+        try:
+            counts.append(int(count_text))
+        except ValueError:
+            raise EntryError(
+                Msg(
+                    "'{count_text}' is not a number of cards (0-5) in '{text}'",
+                    count_text=count_text,
+                    text=text,
+                ),
+            ) from None
+    return name, tuple(counts)
+
+
+def typed_deal(
+    game: Game,
+    /,
+    *,
+    buys: Sequence[str] = (),
+    exchanges: Sequence[str] = (),
+    chicago: str | None = None,
+    broken_by: str | None = None,
+    last_trick: str | None = None,
+    with_two: bool = False,
+    showdown: str | None = None,
+    royal: str | None = None,
+) -> DealEntry:
+    """A whole deal as typed (``chicago deal``'s options, a row of the paper protocol),
+    each part read into its value at the table of ``game``: the edge of the front ends
+    that take text.  The parts' fit together is checked first, on the text, so a
+    conflict is named before any part is read (`entry.refuse_parts_apart`)."""
+    from .entry import DealEntry, refuse_parts_apart  # the engine, loaded by what records
+
+    refuse_parts_apart(
+        chicago=chicago,
+        broken_by=broken_by,
+        last_trick=last_trick,
+        with_two=with_two,
+        showdown=showdown,
+        royal=royal,
+    )
+    return DealEntry(
+        buys=tuple(claim(game, text) for text in buys),
+        exchanges=tuple(typed_exchanges(game, text) for text in exchanges),
+        chicago=None if chicago is None else player(game, chicago),
+        broken_by=None if broken_by is None else player(game, broken_by),
+        last_trick=None if last_trick is None else taking(game, last_trick),
+        with_two=with_two,
+        showdown=None if showdown is None else claim(game, showdown),
+        royal=None if royal is None else player(game, royal),
+    )

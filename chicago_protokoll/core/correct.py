@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from ..i18n.language import Msg
 from . import claims, entry, ids
-from .entry import DealEntry
+from .entry import DealEntry, PlayerExchanges
 from .errors import ChicagoError, DealPart, OptionConflict, Rule, RuleViolation
 from .events import (
     BuyWinner,
@@ -430,27 +430,29 @@ def corrected_deals(session: Session) -> dict[int, list[Correction]]:
 
 @dataclass(frozen=True, slots=True)
 class DealChanges:
-    """What ``chicago edit`` names of a deal, as typed; None (or empty): keep as recorded.
+    """What a correction names of a deal, as values (``chicago edit``'s options read at
+    the command line's edge, ``play``'s answers, the phone's choices); None (or empty):
+    keep as recorded.
 
     ``buys`` given at all replaces every scored köp, and must name each köp the deal
     recorded (`OptionConflict` otherwise: leaving one out would silently make it a
-    pass); ``buy`` replaces only the köp it numbers, ``(2, "Cilla:flush")``, the others
-    kept as recorded (the two forms do not go together); each of ``exchanges``
-    (``PLAYER:N[,N[,N]]``) replaces that player's exchanges; ``chicago`` and
+    pass); ``buy`` replaces only the köp it numbers, ``(2, Claim("Cilla", FLUSH))``, the
+    others kept as recorded (the two forms do not go together); each of ``exchanges``
+    (a seat and its counts) replaces that player's exchanges; ``chicago`` and
     ``broken_by`` replace the Chicago (``broken_by`` alone: the recorded declarer's
     Chicago was broken), ``no_chicago`` removes it; ``last_trick`` (with ``with_two``)
     replaces the last trick, ``with_two`` alone marks the recorded one as won with a two.
     """
 
-    buys: tuple[str, ...] | None = None
-    buy: tuple[tuple[int, str], ...] = ()
-    exchanges: tuple[str, ...] = ()
+    buys: tuple[claims.Claim, ...] | None = None
+    buy: tuple[tuple[int, claims.Claim], ...] = ()
+    exchanges: tuple[PlayerExchanges, ...] = ()
     chicago: str | None = None
     broken_by: str | None = None
     no_chicago: bool = False
-    last_trick: str | None = None
+    last_trick: claims.Taking | None = None
     with_two: bool = False
-    showdown: str | None = None
+    showdown: claims.Claim | None = None
     royal: str | None = None
 
     @property
@@ -460,7 +462,7 @@ class DealChanges:
 
 def corrected_entry(game: Game, recorded: DealEntry, changes: DealChanges) -> DealEntry:
     """The deal as recorded with the parts ``changes`` names replaced, checked as
-    `DealEntry.from_options` checks a whole deal typed at once (`OptionConflict`)."""
+    a whole deal given at once is checked (`OptionConflict`)."""
     chicago, broken_by = recorded.chicago, recorded.broken_by
     if changes.no_chicago:
         chicago = broken_by = None
@@ -489,25 +491,21 @@ def corrected_entry(game: Game, recorded: DealEntry, changes: DealChanges) -> De
     showdown = changes.showdown
     if showdown is None and not new_chicago:
         showdown = recorded.showdown
-    named = {claims.named_player(game, text) for text in changes.exchanges}
-    kept = [
-        text
-        for text in recorded.exchanges
-        if claims.named_player(game, text) not in named
-    ]
-    return DealEntry.from_options(
-        buy=corrected_buys(game, recorded, changes),
-        exchange=[*kept, *changes.exchanges],
-        chicago=_one(chicago),
-        broken_by=_one(broken_by),
-        last_trick=_one(last_trick),
+    named = {who for who, _ in changes.exchanges}
+    kept = [(who, counts) for who, counts in recorded.exchanges if who not in named]
+    return DealEntry(
+        buys=tuple(corrected_buys(game, recorded, changes)),
+        exchanges=(*kept, *changes.exchanges),
+        chicago=chicago,
+        broken_by=broken_by,
+        last_trick=last_trick,
         with_two=with_two,
-        showdown=_one(showdown),
-        royal=_one(changes.royal if changes.royal is not None else recorded.royal),
+        showdown=showdown,
+        royal=changes.royal if changes.royal is not None else recorded.royal,
     )
 
 
-def corrected_buys(game: Game, recorded: DealEntry, changes: DealChanges) -> list[str]:
+def corrected_buys(game: Game, recorded: DealEntry, changes: DealChanges) -> list[claims.Claim]:
     """The scored köp after ``changes``: the whole ``buys`` list, or the recorded ones
     with each ``buy`` put in its place (a list and single köp do not go together)."""
     if changes.buys is not None:
@@ -518,15 +516,15 @@ def corrected_buys(game: Game, recorded: DealEntry, changes: DealChanges) -> lis
         return list(changes.buys)
     scored = game.rules.game.scored_buys
     buys = list(recorded.buys)
-    for number, text in changes.buy:
+    for number, said in changes.buy:
         if not 1 <= number <= scored:
             raise OptionConflict(
                 Msg("this table scores köp 1 to {scored_buys}", scored_buys=scored),
                 part=DealPart.BUY,
             )
         while len(buys) < number:
-            buys.append("pass")
-        buys[number - 1] = text
+            buys.append(claims.Claim(None))
+        buys[number - 1] = said
     return buys
 
 
@@ -542,10 +540,6 @@ def left_out_buy(session: Session, deal: int, given: int) -> tuple[int, claims.C
             if claim.text() != "pass":
                 return event.buy, claim
     return None
-
-
-def _one(value: str | None) -> list[str] | None:
-    return None if value is None else [value]
 
 
 def edit_deal(

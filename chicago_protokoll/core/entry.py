@@ -1,31 +1,23 @@
-"""What is said at the table, read into events: the one way from text to the record.
+"""What happens at the table, as values, into events: the one way to the record.
 
-Every front end reads what was typed here and nowhere else: the whole-deal
-command ``deal`` (and ``edit``, which corrects a deal with the same options),
-the single-moment commands (``buy``, ``declare``, ``tricks``, ``showdown``,
-``royal``, ``exchange``) and the guided ``play``.  So a hand claim, a Chicago's
-outcome, an exchange and its köp number mean the same wherever they are typed.
+Every front end hands its entry here, read at its own edge: the whole-deal command
+``deal`` (and ``edit``, which corrects a deal with the same options), the
+single-moment commands (``buy``, ``declare``, ``tricks``, ``showdown``, ``royal``,
+``exchange``), the guided ``play`` and the phone's forms.  A hand claim is a `Claim`,
+the last trick a `Taking`, an exchange a seat and its counts: the command line and
+``play`` read text into them (`core.claims`: ``typed_deal``, ``claim``,
+``spoken_claim``, ``taking``), the phone builds them from its choices.  So a claim
+means the same wherever it was made, and nothing here reads a claim from text.
 
-This module reads; the engine judges.  Text that cannot be read is an
-`EntryError` (a hand that is no hand, a count that is no number, a name that is
-no seat) or, for parts of a deal that do not go together, an `OptionConflict`
-naming the `DealPart` (a usage error; the CLI knows which option gives it).  Whether
-a readable event is allowed (a Chicago under 15 points, an exchange under
-köpstopp, a deal left without its last trick) is decided once, by
-`Game.apply` and the engine's other checks, never here.
+This module builds events; the engine judges.  Parts of a deal that do not go
+together are an `OptionConflict` naming the `DealPart` (a usage error; the CLI knows
+which option gives it).  Whether an event is allowed (a Chicago under 15 points, an
+exchange under köpstopp, a deal left without its last trick, a seat not at the table)
+is decided once, by `Game.apply` and the engine's other checks, never here.
 
-Spoken forms:
-
-- a hand claim (WHO): ``PLAYER:HAND``, ``pass``, ``tie``, ``tie:HAND``,
-  ``PLAYER:fyrtal:nolla``, ``PLAYER:HAND:från:OPPONENT`` (``:from:``; the points taken
-  off OPPONENT, scoring.take_from_opponent; ``:från`` alone at a table of two); in
-  ``play`` also ``PLAYER HAND``, ``PLAYER HAND från OPPONENT`` and ``tie HAND``;
-  HAND is a hand's name in Swedish or English, or five cards, or both;
-- the last trick: ``PLAYER``, or ``PLAYER:från:OPPONENT``; in ``play`` ``PLAYER 2``,
-  ``PLAYER från OPPONENT``;
-- a player: the name in any case, or a unique start of it;
-- an exchange: ``PLAYER N`` in the köp being played, or ``PLAYER:N[,N[,N]]``
-  for köp 1, 2, 3 of a whole deal.
+The single-moment entries still take a player as typed (``declare Anna``, ``royal
+an``): a name in any case or a unique start of it is the seat (`player`); a
+seat's own name is itself, as the phone sends it.
 """
 
 from __future__ import annotations
@@ -34,7 +26,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..i18n.language import Msg
-from .claims import claim, named_player, player, taking
 from .errors import DealPart, EntryError, OptionConflict, Rule, RuleViolation
 from .events import (
     BuyWinner,
@@ -55,6 +46,13 @@ from .events import (
 from .game import Game
 from .names import remark_problem, remark_text, shown
 from .rules import LIMIT
+from .session import resolve_player
+
+
+def player(game: Game, text: str) -> str:
+    """The seat ``text`` names: the name in any case, or a unique start of it (as
+    `claims.player`, which reads text; this module needs no reader)."""
+    return resolve_player(text, game.players, allow_prefix=True)
 
 
 def buy_event(game: Game, said: Claim) -> BuyWinner | Showdown:
@@ -65,6 +63,16 @@ def buy_event(game: Game, said: Claim) -> BuyWinner | Showdown:
 def showdown_event(game: Game, said: Claim) -> BuyWinner | Showdown:
     """The best hand shown after the tricks."""
     return said.event(game.deal, buy=None)
+
+
+def chosen_hand(
+    game: Game, who: str, hand: str = "", opponent: str = "", *, showdown: bool = False
+) -> BuyWinner | Showdown:
+    """The phone's tapped best hand (`Claim.from_choices`: who, the hand's slug with its
+    switches, whose total the points come off) as the next scored köp's event, or the
+    showdown's: built from the choices in one step, never printed and read again."""
+    said = Claim.from_choices(who, hand, opponent)
+    return showdown_event(game, said) if showdown else buy_event(game, said)
 
 
 # -- Chicago, the tricks, a royal --------------------------------------------------
@@ -139,18 +147,8 @@ def exchange_event(game: Game, text: str, count: int | str) -> Exchange:
     return Exchange(game.deal, name, number, card_count(count) if isinstance(count, str) else count)
 
 
-def deal_exchanges(game: Game, text: str) -> list[Exchange]:
-    """``PLAYER:N[,N[,N]]``: cards PLAYER exchanged in köp 1, 2, 3 of the deal being played."""
-    player_text, _, counts_text = text.partition(":")
-    if not counts_text:
-        raise EntryError(
-            Msg(
-                "'{text}' should be PLAYER:N or PLAYER:N,N,N (cards exchanged in each köp)",
-                text=text,
-            ),
-        )
-    name = player(game, player_text)
-    counts = counts_text.split(",")
+def deal_exchanges(game: Game, name: str, counts: Sequence[int]) -> list[Exchange]:
+    """The cards ``name`` exchanged in köp 1, 2, 3 of the deal being played."""
     buys = game.rules.game.buys
     if len(counts) > buys:
         raise RuleViolation(
@@ -164,20 +162,7 @@ def deal_exchanges(game: Game, text: str) -> list[Exchange]:
             rule=Rule.EXCHANGES_PER_DEAL,
             key="game.buys",
         )
-    exchanges = []
-    for number, count_text in enumerate(counts, start=1):
-        try:
-            count = int(count_text)
-        except ValueError:
-            raise EntryError(
-                Msg(
-                    "'{count_text}' is not a number of cards (0-5) in '{text}'",
-                    count_text=count_text,
-                    text=text,
-                ),
-            ) from None
-        exchanges.append(Exchange(game.deal, name, number, count))
-    return exchanges
+    return [Exchange(game.deal, name, number, count) for number, count in enumerate(counts, start=1)]
 
 
 # -- the revisor's entries ------------------------------------------------------------
@@ -305,71 +290,74 @@ def one_result(part: DealPart, values: Sequence[str] | None) -> str | None:
     return values[0]
 
 
+#: A player's exchanges in a whole deal: the seat, and the cards exchanged in köp 1, 2, 3
+#: (as many as given).  A pair, not a class: a recorded deal is read into it on the
+#: read paths (`recorded.recorded_entry`), where every dataclass costs start-up time.
+PlayerExchanges = tuple[str, tuple[int, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class DealEntry:
-    """A whole deal as typed: the options of ``chicago deal`` (and of ``chicago edit``).
+    """A whole deal as values: what ``chicago deal`` (and ``chicago edit``, ``play``'s
+    correction, the phone's whole-deal form) hands the engine, read at the front end's
+    edge (`claims.typed_deal` for what is typed; the phone builds it from its choices).
 
-    ``buys`` are the scored köp in order (left out at the end: ``pass``),
-    ``exchanges`` each ``PLAYER:N[,N[,N]]``; the rest one text each, or None.
+    ``buys`` are the scored köp's claims in order (left out at the end: a pass),
+    ``exchanges`` each player's counts; ``chicago``, ``broken_by`` and ``royal`` a
+    seat each, ``last_trick`` the taking (its two is ``with_two``), ``showdown`` the
+    claim; None: not given.  Whether the seats are at the table is the engine's check.
     """
 
-    buys: tuple[str, ...] = ()
-    exchanges: tuple[str, ...] = ()
+    buys: tuple[Claim, ...] = ()
+    exchanges: tuple[PlayerExchanges, ...] = ()
     chicago: str | None = None
     broken_by: str | None = None
-    last_trick: str | None = None
+    last_trick: Taking | None = None
     with_two: bool = False
-    showdown: str | None = None
+    showdown: Claim | None = None
     royal: str | None = None
 
-    @classmethod
-    def from_options(
-        cls,
-        *,
-        buy: Sequence[str] | None = None,
-        exchange: Sequence[str] | None = None,
-        chicago: Sequence[str] | None = None,
-        broken_by: Sequence[str] | None = None,
-        last_trick: Sequence[str] | None = None,
-        with_two: bool = False,
-        showdown: Sequence[str] | None = None,
-        royal: Sequence[str] | None = None,
-    ) -> DealEntry:
-        """From options as a command line gives them, every one a list of what was typed.
-
-        `OptionConflict` for a part of one result given twice, who broke a Chicago
-        without who declared it, and a last trick won with a two beside a Chicago (a
-        Chicago deal has no last trick to win with a two).
-        """
-        entry = cls(
-            buys=tuple(buy or ()),
-            exchanges=tuple(exchange or ()),
-            chicago=one_result(DealPart.CHICAGO, chicago),
-            broken_by=one_result(DealPart.BROKEN_BY, broken_by),
-            last_trick=one_result(DealPart.LAST_TRICK, last_trick),
-            with_two=with_two,
-            showdown=one_result(DealPart.SHOWDOWN, showdown),
-            royal=one_result(DealPart.ROYAL, royal),
+    def __post_init__(self) -> None:
+        refuse_parts_apart(
+            chicago=self.chicago,
+            broken_by=self.broken_by,
+            last_trick=self.last_trick,
+            with_two=self.with_two,
+            showdown=self.showdown,
+            royal=self.royal,
         )
-        if entry.broken_by is not None and entry.chicago is None:
-            raise OptionConflict(
-                Msg("a broken Chicago needs its declarer: name who declared it"),
-                part=DealPart.BROKEN_BY,
-            )
-        after_royal = (entry.chicago, entry.last_trick, entry.showdown)
-        if entry.royal is not None and any(part is not None for part in after_royal):
-            raise OptionConflict(
-                Msg(
-                    "a royal straight flush wins the game at once: the deal has no Chicago, last trick or showdown after it"
-                ),
-                part=DealPart.ROYAL,
-            )
-        if entry.with_two and entry.chicago is not None:
-            raise OptionConflict(
-                Msg("a Chicago deal has no last trick to win with a two"),
-                part=DealPart.WITH_TWO,
-            )
-        return entry
+
+
+def refuse_parts_apart(
+    *,
+    chicago: object | None,
+    broken_by: object | None,
+    last_trick: object | None,
+    with_two: bool,
+    showdown: object | None,
+    royal: object | None,
+) -> None:
+    """`OptionConflict` for parts of a whole deal that do not go together, whether given
+    as text (checked at the edge before anything is read) or as values: who broke a
+    Chicago without who declared it, a royal beside anything played after it, and a last
+    trick won with a two beside a Chicago (a Chicago deal has no last trick)."""
+    if broken_by is not None and chicago is None:
+        raise OptionConflict(
+            Msg("a broken Chicago needs its declarer: name who declared it"),
+            part=DealPart.BROKEN_BY,
+        )
+    if royal is not None and any(part is not None for part in (chicago, last_trick, showdown)):
+        raise OptionConflict(
+            Msg(
+                "a royal straight flush wins the game at once: the deal has no Chicago, last trick or showdown after it"
+            ),
+            part=DealPart.ROYAL,
+        )
+    if with_two and chicago is not None:
+        raise OptionConflict(
+            Msg("a Chicago deal has no last trick to win with a two"),
+            part=DealPart.WITH_TWO,
+        )
 
 
 def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
@@ -394,38 +382,37 @@ def deal_events(game: Game, entry: DealEntry) -> Iterator[Event]:
             key="game.scored_buys",
         )
     per_buy: dict[int, list[Exchange]] = {}
-    for text in entry.exchanges:
-        for exchange in deal_exchanges(game, text):
+    for who, counts in entry.exchanges:
+        for exchange in deal_exchanges(game, who, counts):
             per_buy.setdefault(exchange.buy, []).append(exchange)
     if entry.chicago is not None and (entry.last_trick is not None or entry.showdown is not None):
         _refuse_tricks_after_chicago(game, entry)
     for buy in range(1, rules.buys + 1):
         yield from per_buy.get(buy, [])
         if buy <= rules.scored_buys:
-            who = entry.buys[buy - 1] if buy <= len(entry.buys) else "pass"
-            yield claim(game, who).event(number, buy=buy)
+            said = entry.buys[buy - 1] if buy <= len(entry.buys) else Claim(None)
+            yield said.event(number, buy=buy)
             if game.finished:  # a hand that wins the game ends the deal and the game
                 if _anything_after(entry, per_buy, buy):
                     raise _won_in_the_kop(game, buy)
                 return
     if entry.royal is not None:
-        yield royal_event(game, entry.royal)
+        yield Royal(number, entry.royal)
     elif entry.chicago is not None:
-        declarer = player(game, entry.chicago)
-        yield ChicagoDeclared(number, declarer)
+        yield ChicagoDeclared(number, entry.chicago)
         if entry.broken_by is None:
-            yield ChicagoWon(number, declarer)
+            yield ChicagoWon(number, entry.chicago)
         else:
-            yield ChicagoBroken(number, player(game, entry.broken_by))
+            yield ChicagoBroken(number, entry.broken_by)
     elif entry.last_trick is not None:
-        took = taking(game, entry.last_trick)
+        took = entry.last_trick
         yield LastTrick(**{**took.said(), "with_two": entry.with_two or took.with_two}, deal=number)
-        yield claim(game, entry.showdown or "pass").event(number, buy=None)
+        yield (entry.showdown or Claim(None)).event(number, buy=None)
     elif entry.showdown is not None:
         # A showdown without a last trick: shown before the first lead.  Whether this hand
         # may be (a four of a kind's nolla, a hand that wins the game) is the engine's
         # rule (`Game.ends_before_the_lead`), judged as it is applied.
-        yield claim(game, entry.showdown).event(number, buy=None)
+        yield entry.showdown.event(number, buy=None)
     game.refuse_unfinished_deal(number)
 
 
@@ -470,10 +457,9 @@ def _refuse_tricks_after_chicago(game: Game, entry: DealEntry) -> None:
     """A Chicago deal given a last trick or a showdown: the rule, with a hint when the
     last trick's taker looks like the player who broke the Chicago."""
     hint_en: Msg | str = ""
-    declarer = player(game, entry.chicago or "")
     if entry.last_trick is not None and entry.broken_by is None:
-        took = named_player(game, entry.last_trick)
-        if took != declarer:
+        took = entry.last_trick.player
+        if took != entry.chicago:
             hint_en = Msg("; if {taker} took a trick, write --broken-by {taker}", taker=took)
     raise RuleViolation(
         Msg(

@@ -26,6 +26,7 @@ from .events import (
     ChicagoBroken,
     ChicagoDeclared,
     ChicagoWon,
+    Claim,
     Event,
     Exchange,
     Forfeit,
@@ -531,20 +532,21 @@ class Game:
             zeroes == "always" or (zeroes == "choice" and event.zero)
         )
 
-    def hands_before_the_lead(self) -> list[tuple[Category, bool]]:
+    def hands_before_the_lead(self) -> list[Claim]:
         """The hands this table lets be shown before the first lead (`ends_before_the_lead`
-        asked of each), with whether each is said as a nolla (``zero``); the royal straight
-        flush aside, which has its own entry (``royal PLAYER``).  What `play` and the phone
+        asked of each), each a claim of nobody in particular (player ``""``) with the
+        switches it is said with (a four of a kind's nolla); the royal straight flush
+        aside, which has its own entry (``royal PLAYER``).  What `play` and the phone
         offer: it is read off the one rule, never listed again."""
         skipped = (Category.HIGH_CARD, Category.ROYAL_STRAIGHT_FLUSH)
-        found: list[tuple[Category, bool]] = []
+        found: list[Claim] = []
         for category in Category:
             if category in skipped:
                 continue
             for zero in (False, True) if category is Category.FOUR_OF_A_KIND else (False,):
-                shown = Showdown(self.players[0], category, zero=zero, deal=self.deal)
-                if self.ends_before_the_lead(shown):
-                    found.append((category, zero))
+                said = Claim("", category, zero=zero)
+                if self.ends_before_the_lead(said.event(self.deal, buy=None)):
+                    found.append(said)
                     break
         return found
 

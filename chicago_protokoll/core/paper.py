@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..i18n.language import Msg
-from . import entry, ids
+from . import claims, entry, ids
 from .claims import player, split_player
 from .errors import ChicagoError, EntryError
 from .events import Event, Exchange, Forfeit, Note, Penalty, event_to_dict
@@ -90,7 +91,9 @@ class PaperRow:
 
     line: int
     deal: int
-    entry: entry.DealEntry | None  # None: the row gives no part of the deal itself
+    # The row's parts of the deal, read at the table they are imported to (the names and
+    # hands need its seats and rules); None: the row gives no part of the deal itself.
+    entry: Callable[[Game], entry.DealEntry] | None
     penalties: tuple[str, ...] = ()
     forfeit: str | None = None
     note: str | None = None
@@ -260,15 +263,17 @@ def _row(line: int, values: dict[str, str], scored_buys: int) -> PaperRow:
         last = max((i for i, b in enumerate(buys, start=1) if b), default=0)
         exchanges = [part.strip() for part in values.get("exchange", "").split(";") if part.strip()]
         try:
-            made = entry.DealEntry.from_options(
-                buy=[b or "pass" for b in buys[:last]],
-                exchange=exchanges,
-                chicago=[values["chicago"]] if values.get("chicago") else None,
-                broken_by=[values["broken_by"]] if values.get("broken_by") else None,
-                last_trick=[values["last_trick"]] if values.get("last_trick") else None,
+            said = {
+                part: values.get(part) or None
+                for part in ("chicago", "broken_by", "last_trick", "showdown", "royal")
+            }
+            entry.refuse_parts_apart(with_two=with_two_text in YES, **said)
+            made = partial(
+                claims.typed_deal,
+                buys=[b or "pass" for b in buys[:last]],
+                exchanges=exchanges,
                 with_two=with_two_text in YES,
-                showdown=[values["showdown"]] if values.get("showdown") else None,
-                royal=[values["royal"]] if values.get("royal") else None,
+                **said,
             )
         except EntryError as error:
             raise _at(line, deal, error) from None
@@ -431,7 +436,7 @@ def import_rows(session: Session, rows: Sequence[PaperRow]) -> Imported:
                 )
             if row.entry is None:
                 raise ChicagoError(Msg("the row gives no part of the deal (köp, Chicago, last trick, showdown or royal)"))
-            for event in entry.deal_events(game, row.entry):
+            for event in entry.deal_events(game, row.entry(game)):
                 game.apply(event)
                 new.append(event)
             new.extend(_revisor_events(game, row))
@@ -453,7 +458,7 @@ def _check_recorded(session: Session, recorded: Sequence[Event], whole: Game, ro
     before = _replayed(session, recorded[:start])
     if row.entry is not None:
         typed = []
-        for event in entry.deal_events(before, row.entry):
+        for event in entry.deal_events(before, row.entry(before)):
             before.apply(event)
             typed.append(_content(event))
         left_out = revisor if row.exchanges_given else (*revisor, Exchange)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import assert_never
 
 from . import claims
-from .entry import DealEntry
+from .entry import DealEntry, PlayerExchanges
 from .events import (
     BuyWinner,
     ChicagoBroken,
@@ -27,7 +27,7 @@ from .events import (
     Showdown,
 )
 
-__all__ = ["RecordedClaims", "recorded_claims", "recorded_entry"]
+__all__ = ["RecordedClaims", "exchanges_text", "recorded_claims", "recorded_entry"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,35 +50,36 @@ def recorded_claims(events: Sequence[Event]) -> RecordedClaims:
 
 
 def recorded_entry(events: Sequence[Event]) -> DealEntry:
-    """A recorded deal as it would be typed to ``chicago deal``.  An exchange not recorded
-    in a köp before one that is reads as 0 (``PLAYER:N,N`` counts from köp 1).  The
-    revisor's entries are no part of it (`keep_revisor_entries` keeps them)."""
-    buys: list[str] = []
+    """A recorded deal as the values that would record it again (``chicago deal``'s
+    parts).  An exchange not recorded in a köp before one that is counts 0 (a player's
+    counts run from köp 1).  The revisor's entries are no part of it
+    (`keep_revisor_entries` keeps them)."""
+    buys: list[claims.Claim] = []
     exchanges: dict[str, dict[int, int]] = {}
-    values: dict[str, str | None] = dict.fromkeys(
-        ("chicago", "broken_by", "last_trick", "showdown", "royal")
-    )
+    seats: dict[str, str | None] = dict.fromkeys(("chicago", "broken_by", "royal"))
+    last_trick: claims.Taking | None = None
+    showdown: claims.Claim | None = None
     with_two = False
     for event in events:
         match event:
             case BuyWinner():
-                buys.append(claims.Claim.of(event).text())
+                buys.append(claims.Claim.of(event))
             case Showdown():
-                values["showdown"] = claims.Claim.of(event).text()
+                showdown = claims.Claim.of(event)
             case Exchange():
                 exchanges.setdefault(event.player, {})[event.buy] = event.count
             case ChicagoDeclared():
-                values["chicago"] = event.player
+                seats["chicago"] = event.player
             case ChicagoWon():
                 pass  # a declared Chicago that nobody broke: it succeeded
             case ChicagoBroken():
-                values["broken_by"] = event.player
+                seats["broken_by"] = event.player
             case LastTrick():
                 # The two is the entry's own part (``--with-two``), not said twice.
-                values["last_trick"] = replace(claims.Taking.of(event), with_two=False).text()
+                last_trick = replace(claims.Taking.of(event), with_two=False)
                 with_two = event.with_two
             case Royal():
-                values["royal"] = event.player
+                seats["royal"] = event.player
             case Penalty() | Forfeit() | Note():
                 pass  # beside the play, kept by a correction as they are
             case _:
@@ -86,9 +87,20 @@ def recorded_entry(events: Sequence[Event]) -> DealEntry:
     return DealEntry(
         buys=tuple(buys),
         exchanges=tuple(
-            f"{who}:{','.join(str(counts.get(k, 0)) for k in range(1, max(counts) + 1))}"
+            (who, tuple(counts.get(k, 0) for k in range(1, max(counts) + 1)))
             for who, counts in exchanges.items()
         ),
+        chicago=seats["chicago"],
+        broken_by=seats["broken_by"],
+        last_trick=last_trick,
         with_two=with_two,
-        **values,  # the five one-text fields of DealEntry
+        showdown=showdown,
+        royal=seats["royal"],
     )
+
+
+def exchanges_text(exchanges: PlayerExchanges) -> str:
+    """A player's exchanges as ``chicago deal --exchange`` takes them (``Anna:2,1``): the
+    paper protocol's and the CSV's column, written for a person or a later import."""
+    who, counts = exchanges
+    return f"{who}:{','.join(str(count) for count in counts)}"

@@ -80,8 +80,8 @@ def edit_dialogue(
                 )
                 claim = claims.spoken_claim(game, answer)
                 while len(buys) < number:
-                    buys.append("pass")
-                buys[number - 1] = claim.text()
+                    buys.append(claims.Claim(None))
+                buys[number - 1] = claim
                 changes = replace(changes, buys=tuple(buys))
             elif _PARTS.get(folded) == "chicago":
                 changes = _ask_chicago(game, changes, ask)
@@ -92,7 +92,7 @@ def edit_dialogue(
                     t("  Showdown: best hand after the tricks? (PLAYER HAND, Enter = pass): ")
                 )
                 claim = claims.spoken_claim(game, answer)
-                changes = replace(changes, showdown=claim.text())
+                changes = replace(changes, showdown=claim)
             else:
                 say(
                     t("  Say 'köp 1', 'chicago', 'last trick' or 'showdown', or Enter when done.")
@@ -173,4 +173,4 @@ def _ask_last_trick(game: Game, changes: DealChanges, ask: Ask) -> DealChanges:
                 answer=answer,
             ),
         )
-    return replace(changes, last_trick=took.text(), with_two=took.with_two)
+    return replace(changes, last_trick=took, with_two=took.with_two)

@@ -337,7 +337,7 @@ def export_csv(
     `import` reads past (the revisor's entries, amendments included; points taken off an
     opponent; what each correction changed, and why), and ``royal`` last."""
     from ..core.paper_columns import buy_header, header, total_header
-    from ..core.recorded import recorded_entry
+    from ..core.recorded import exchanges_text, recorded_entry
     from ..i18n.language import language
     from .narrate import describe_correction
 
@@ -371,16 +371,16 @@ def export_csv(
         row: list[object] = [record.number, record.dealer]
         for points, total in cells:
             row.extend([points, total])
-        row.extend(entry.buys[buy] if buy < len(entry.buys) else "" for buy in range(buys))
+        row.extend(entry.buys[buy].text() if buy < len(entry.buys) else "" for buy in range(buys))
         if exchange:
-            row.append(";".join(entry.exchanges))
+            row.append(";".join(map(exchanges_text, entry.exchanges)))
         row.extend(
             [
                 entry.chicago or "",
                 entry.broken_by or "",
-                entry.last_trick or "",
+                entry.last_trick.text() if entry.last_trick else "",
                 "x" if entry.with_two else "",
-                entry.showdown or "",
+                entry.showdown.text() if entry.showdown else "",
             ]
         )
         if revisor:

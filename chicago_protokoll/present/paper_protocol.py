@@ -77,7 +77,7 @@ def _written(record: DealRecord, rules: HouseRules) -> dict[str, str]:
     entry = recorded_entry([e.event for e in record.entries])
     cells = {"deal": str(record.number), "dealer": record.dealer}
     for buy, column in enumerate(c for c in paper_columns(rules) if c.startswith("buy")):
-        cells[column] = entry.buys[buy] if buy < len(entry.buys) else ""
+        cells[column] = entry.buys[buy].text() if buy < len(entry.buys) else ""
     if entry.chicago:
         cells["chicago"] = (
             t("{declarer} broken by {breaker}", declarer=entry.chicago, breaker=entry.broken_by)
@@ -86,8 +86,8 @@ def _written(record: DealRecord, rules: HouseRules) -> dict[str, str]:
         )
     if entry.last_trick:
         two = f" · {t('with a two')} ✓" if entry.with_two else ""
-        cells["last_trick"] = entry.last_trick + two
-    showdown = [entry.showdown] if entry.showdown else []
+        cells["last_trick"] = entry.last_trick.text() + two
+    showdown = [entry.showdown.text()] if entry.showdown else []
     if entry.royal:
         showdown.append(t("royal straight flush: {player}", player=entry.royal))
     cells["showdown"] = " · ".join(showdown)

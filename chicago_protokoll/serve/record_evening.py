@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..core.claims import Claim
 from ..core.game import Game
 from ..i18n.language import t, tn
 from ..present.night_sheet import placement_points
@@ -52,7 +51,7 @@ def before_the_lead(page: Page) -> list[Choice]:
     offered are the engine's (`Game.hands_before_the_lead`), which judges the tap too."""
     from .page_parts import Choice, hand_label
 
-    shown = [Claim("", hand, zero=zero) for hand, zero in page.game.hands_before_the_lead()]
+    shown = page.game.hands_before_the_lead()
     return [Choice(claim.choices()[1], hand_label(claim)) for claim in shown]
 
 

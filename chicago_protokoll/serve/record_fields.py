@@ -13,11 +13,15 @@ from ..i18n.language import t
 from .recorder import exchange_counts
 
 if TYPE_CHECKING:
+    from ..core.entry import PlayerExchanges
     from .page_parts import Select
 
 
 def exchanges_and_royal(
-    game: Game, exchanges: Sequence[str], royal: str | None, pick: Callable[[str, str], str]
+    game: Game,
+    exchanges: Sequence[PlayerExchanges],
+    royal: str | None,
+    pick: Callable[[str, str], str],
 ) -> tuple[list[tuple[str, list[Select]]], Select]:
     """A row a player of one 0-5 choice a köp (each named "köp N" by its ``<label>``), and
     the royal's choice.  ``pick(name, recorded)`` is the value to preset (the form's, after

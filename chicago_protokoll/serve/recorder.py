@@ -37,6 +37,7 @@ from ..core.correct import (
     check_deal_number,
     deal_events,
 )
+from ..core.entry import PlayerExchanges
 from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolation
 from ..core.events import Event, Note
 from ..core.game import Game, replay
@@ -196,20 +197,13 @@ class Seen:
 # -- what was tapped, read by the entry layer -------------------------------------------------
 
 
-def _claimed(form: Mapping[str, str], who: str, hand: str, taken: str) -> Claim:
-    """A tapped best hand (``who``, ``hand`` and ``taken`` name its fields) as the claim
-    the entry layer records: a value built from the choices, never text to read again."""
-    return Claim.from_choices(form.get(who, ""), form.get(hand, ""), form.get(taken, ""))
-
-
 def play_events(game: Game, form: Mapping[str, str]) -> list[Event]:
     """The events of a tapped moment, read by the entry layer as the commands read them."""
     do, who = form.get("do", ""), form.get("who", "")
     taken = form.get("from", "")
-    if do == "buy":
-        return [entry.buy_event(game, _claimed(form, "who", "hand", "from"))]
-    if do == "showdown":
-        return [entry.showdown_event(game, _claimed(form, "who", "hand", "from"))]
+    if do in ("buy", "showdown"):  # the choices go to the entry layer whole: one step
+        hand = form.get("hand", "")
+        return [entry.chosen_hand(game, who, hand, taken, showdown=do == "showdown")]
     if do == "declare":
         return [entry.declare_event(game, who)]
     if do == "trick":
@@ -248,7 +242,7 @@ def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealCh
             form.get(f"buy{number}", "pass"), form.get(f"hand{number}", ""), form.get(f"from{number}", "")
         )
         if not chosen.same_choices(was.buys.get(number, Claim(None))):
-            buys.append((number, chosen.text()))
+            buys.append((number, chosen))
     changes: dict[str, object] = {}
     if buys:
         changes["buy"] = tuple(buys)
@@ -262,12 +256,12 @@ def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealCh
     if last is not None:
         taking = Taking(last, opponent=form.get("lastfrom") or None)
         if (taking, two) != (was.last_trick, recorded.with_two):
-            changes["last_trick"], changes["with_two"] = taking.text(), two
+            changes["last_trick"], changes["with_two"] = taking, two
     shown = Claim.from_choices(
         form.get("show", "pass"), form.get("showhand", ""), form.get("showfrom", "")
     )
     if not shown.same_choices(was.showdown) and chicago is None:
-        changes["showdown"] = shown.text()
+        changes["showdown"] = shown
     exchanges = _exchange_changes(session, recorded.exchanges, form)
     if exchanges:
         changes["exchanges"] = exchanges
@@ -286,18 +280,14 @@ def edit_changes(session: Session, deal: int, form: Mapping[str, str]) -> DealCh
     return found
 
 
-def exchange_counts(recorded: Sequence[str]) -> dict[str, list[int]]:
-    """The recorded exchanges (``PLAYER:N,N``) as counts a player, köp 1 first."""
-    counts: dict[str, list[int]] = {}
-    for text in recorded:
-        who, _, numbers = text.rpartition(":")
-        counts[who] = [int(n) for n in numbers.split(",") if n.strip().isdigit()]
-    return counts
+def exchange_counts(recorded: Sequence[PlayerExchanges]) -> dict[str, list[int]]:
+    """The recorded exchanges as counts a player, köp 1 first."""
+    return {who: list(counts) for who, counts in recorded}
 
 
 def _exchange_changes(
-    session: Session, recorded: Sequence[str], form: Mapping[str, str]
-) -> tuple[str, ...]:
+    session: Session, recorded: Sequence[PlayerExchanges], form: Mapping[str, str]
+) -> tuple[PlayerExchanges, ...]:
     """The exchanges the form changes (``ex-P-K`` fields: player P's count in köp K), as
     ``chicago edit --exchange`` takes them: a changed player's counts, every köp."""
     was = exchange_counts(recorded)
@@ -315,7 +305,7 @@ def _exchange_changes(
         while counts and counts[-1] == 0 and len(counts) > len(before):
             counts.pop()
         if counts != before:
-            changed.append(f"{player}:{','.join(str(n) for n in counts or [0])}")
+            changed.append((player, tuple(counts or [0])))
     return tuple(changed)
 
 

@@ -28,17 +28,17 @@ from ..i18n.language import Msg
 def chosen_claim(who: str, hand: str, opponent: str = "") -> Claim:
     """A köp's or the showdown's choices on the form (who: a player, ``tie``, ``pass`` or
     "" for pass; the hand's slug; whose total the points come off, "" for none) as a
-    claim (`Claim.from_choices`): its canonical text is what ``chicago deal`` reads."""
+    claim (`Claim.from_choices`): the value itself, as ``chicago deal`` reads its text to."""
     return Claim.from_choices(who or "pass", hand, opponent)
 
 
-def chosen_taking(form: Mapping[str, str]) -> str | None:
+def chosen_taking(form: Mapping[str, str]) -> Taking | None:
     """The last trick on the form (``last``, and ``lastfrom`` where the points come off an
-    opponent) as ``chicago deal --last-trick`` reads it (`Taking.text`); None if not given."""
+    opponent) as a taking; None if not given."""
     taker = _given(form, "last")
     if taker is None:
         return None
-    return Taking(taker, opponent=_given(form, "lastfrom")).text()
+    return Taking(taker, opponent=_given(form, "lastfrom"))
 
 
 def _given(form: Mapping[str, str], name: str) -> str | None:
@@ -46,38 +46,29 @@ def _given(form: Mapping[str, str], name: str) -> str | None:
     return value or None
 
 
-def _listed(value: str | None) -> list[str] | None:
-    return [value] if value is not None else None
-
-
 def form_entry(game: Game, form: Mapping[str, str]) -> entry.DealEntry:
-    """The deal the form describes, parts already in the file taken from the file."""
+    """The deal the form describes, parts already in the file taken from the file.  The
+    seats are the form's choices as they are; the engine checks that each is at the table."""
     so_far = [e for e in deal_events(game.session, game.deal) if not isinstance(e, RevisorEvent)]
     recorded = recorded_entry(so_far)
     buys = list(recorded.buys)
     for number in range(len(buys) + 1, game.rules.game.scored_buys + 1):
         who = form.get(f"buy{number}", "") or "pass"
-        chosen = chosen_claim(who, form.get(f"hand{number}", ""), form.get(f"from{number}", ""))
-        buys.append(chosen.text())
-    while buys and buys[-1] == "pass":
+        buys.append(chosen_claim(who, form.get(f"hand{number}", ""), form.get(f"from{number}", "")))
+    while buys and buys[-1].is_pass:
         buys.pop()
-
-    def part(was: str | None, name: str) -> list[str] | None:
-        return _listed(was if was is not None else _given(form, name))
-
-    return entry.DealEntry.from_options(
-        buy=buys,
-        exchange=list(recorded.exchanges),
-        chicago=part(recorded.chicago, "chicago"),
-        broken_by=part(recorded.broken_by, "broken"),
-        last_trick=[recorded.last_trick]
-        if recorded.last_trick is not None
-        else _listed(chosen_taking(form)),
+    showdown = recorded.showdown
+    if showdown is None and (show := _given(form, "show")) is not None:
+        showdown = chosen_claim(show, form.get("showhand", ""), form.get("showfrom", ""))
+    return entry.DealEntry(
+        buys=tuple(buys),
+        exchanges=recorded.exchanges,
+        chicago=recorded.chicago or _given(form, "chicago"),
+        broken_by=recorded.broken_by or _given(form, "broken"),
+        last_trick=recorded.last_trick or chosen_taking(form),
         with_two=recorded.with_two or form.get("two") == "1",
-        showdown=part(recorded.showdown, "show")
-        if recorded.showdown is not None or _given(form, "show") is None
-        else [chosen_claim(form["show"], form.get("showhand", ""), form.get("showfrom", "")).text()],
-        royal=part(recorded.royal, "royal"),
+        showdown=showdown,
+        royal=recorded.royal or _given(form, "royal"),
     )
 
 

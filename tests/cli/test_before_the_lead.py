@@ -10,7 +10,7 @@ import pytest
 
 from chicago_protokoll.core.cards import Category
 from chicago_protokoll.core.errors import RuleViolation
-from chicago_protokoll.core.events import BuyWinner, LastTrick, Showdown
+from chicago_protokoll.core.events import BuyWinner, Claim, LastTrick, Showdown
 from chicago_protokoll.core.game import Game, replay
 from chicago_protokoll.core.rules import PRESETS, HouseRules
 from chicago_protokoll.core.session import new_session
@@ -84,11 +84,11 @@ def test_any_other_showdown_before_the_lead_is_refused_and_changes_nothing(
 def test_the_hands_offered_before_the_lead_are_the_engines() -> None:
     assert game_at_the_tricks(HouseRules()).hands_before_the_lead() == []
     assert game_at_the_tricks(preset("straight-flush-11")).hands_before_the_lead() == [
-        (Category.FOUR_OF_A_KIND, True)
+        Claim("", Category.FOUR_OF_A_KIND, zero=True)
     ]
     assert game_at_the_tricks(preset("straight-flush-wins")).hands_before_the_lead() == [
-        (Category.FOUR_OF_A_KIND, False),
-        (Category.STRAIGHT_FLUSH, False),
+        Claim("", Category.FOUR_OF_A_KIND),
+        Claim("", Category.STRAIGHT_FLUSH),
     ]
 
 

@@ -17,8 +17,10 @@ from chicago_protokoll.core.events import (
     BuyWinner,
     ChicagoDeclared,
     ChicagoWon,
+    Claim,
     LastTrick,
     Showdown,
+    Taking,
 )
 from chicago_protokoll.core.game import replay
 from chicago_protokoll.core.rules import GameRules, HouseRules
@@ -140,11 +142,11 @@ def test_a_correction_in_play_that_breaks_a_later_deal_names_the_deal_to_correct
 def test_the_way_forward_a_correction_refusal_gives_leads_to_the_correction() -> None:
     """Deal 2 first (no Chicago), then deal 1: both corrections are taken."""
     path = anna_declared_at_20()
-    pass_out = DealChanges(buys=("pass", "pass"), showdown="pass")
+    pass_out = DealChanges(buys=(Claim(None), Claim(None)), showdown=Claim(None))
     with pytest.raises(ChicagoError, match="correct deal 2 first") as refused:
         recording.correct(path, 1, pass_out)
     assert "nothing was changed" in str(refused.value)
-    recording.correct(path, 2, DealChanges(no_chicago=True, last_trick="Bo"))
+    recording.correct(path, 2, DealChanges(no_chicago=True, last_trick=Taking("Bo")))
     recording.correct(path, 1, pass_out)
     game = replay(sessionfile.load_session(path))
     assert game.scores == [5, 5, 0]  # deal 1 keeps Anna's last trick; deal 2 gives Bo his
@@ -160,7 +162,7 @@ def test_a_correction_that_ends_the_game_before_later_deals_says_to_take_them_ba
     ok("deal", "--buy", "Anna:pair", "--buy", "pass", "--last-trick", "Bo")
     ok("deal", "--buy", "Anna:pair", "--buy", "pass", "--last-trick", "Bo")
     with pytest.raises(CorrectionRefused) as refused:
-        correct_deal_only(session_file("fredag"), 1, DealChanges(showdown="Bo:fyrtal"))
+        correct_deal_only(session_file("fredag"), 1, DealChanges(showdown=Claim("Bo", Category.FOUR_OF_A_KIND)))
     assert refused.value.deal == 2 and refused.value.corrected == 1
     assert "if deal 1 did end the game, take back the deals after it first" in str(refused.value)
 

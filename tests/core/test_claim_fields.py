@@ -17,8 +17,17 @@ from hypothesis import strategies as st
 
 from chicago_protokoll.core import claims
 from chicago_protokoll.core.cards import Category
-from chicago_protokoll.core.events import CLAIM_FIELDS, SWITCHES, Claim, Taking
+from chicago_protokoll.core.errors import RuleViolation
+from chicago_protokoll.core.events import (
+    CLAIM_FIELDS,
+    SWITCHES,
+    Claim,
+    Taking,
+    event_from_dict,
+    event_to_dict,
+)
 from chicago_protokoll.core.game import Game
+from chicago_protokoll.core.rules import HouseRules
 from chicago_protokoll.core.session import new_session
 
 PLAYERS = ("Anna", "Bo", "Cilla", "Anna Karin")
@@ -48,27 +57,60 @@ def test_every_modifier_of_a_claim_has_its_row_its_printed_word_and_its_words(na
     assert name in claims.MODIFIERS, f"claims.MODIFIERS has no row for {name}"
     from chicago_protokoll.core.events import MODIFIER_WORDS, SWITCH_WORDS
 
+    assert name in MODIFIER_WORDS, f"events.MODIFIER_WORDS prints no word for {name}"
     for word in MODIFIER_WORDS[name]:
         assert word.casefold() in claims.MODIFIERS[name]
     if name != "opponent":
         assert name in SWITCHES, f"{name} is no switch the phone and the printers know"
         assert name in SWITCH_WORDS, f"the words of log say nothing of {name}"
         assert name in claims.SWITCH_CHOICES, f"the phone offers no choice of {name}"
-        assert _offered_on_the_phone(name), f"no house rules have the phone offer {name}"
+        assert name in claims.SWITCH_RULES, f"claims.SWITCH_RULES names no house rule for {name}"
+        assert _offered_on_the_phone(name), f"the phone offers {name} at no table"
+
+
+def _switch_table(name: str) -> HouseRules:
+    """The main rule with the house rule that lets switch ``name`` be said turned on
+    (`claims.SWITCH_RULES`); a key the house rules lack is refused here."""
+    key, on = claims.SWITCH_RULES[name]
+    section, _, field_name = key.partition(".")
+    return HouseRules().with_changes(**{section: {field_name: on}})
 
 
 def _offered_on_the_phone(name: str) -> bool:
-    """Whether the phone's hand choices, at some built-in table, send a hand with ``name``
-    set: what every page that offers a hand lists (`page_parts.switched_choices`)."""
-    from chicago_protokoll.core.rules import PRESETS, HouseRules
+    """Whether the phone's hand choices, at the table its house rule turns on, send a hand
+    with ``name`` set: what every page that offers a hand lists (`page_parts.switched_choices`)."""
     from chicago_protokoll.serve.page_parts import switched_choices
 
-    tables = [HouseRules(), *(rules for _, rules in PRESETS.values())]
+    tables = [_switch_table(name)]
     return any(
         getattr(Claim.from_choices("Anna", value), name)
         for rules in tables
         for value, _ in switched_choices(rules)
     )
+
+
+@pytest.mark.parametrize("name", SWITCHES)
+def test_every_switch_is_refused_where_its_rule_is_off_and_scores_where_it_is_on(name: str) -> None:
+    """The engine judges every switch: under the main rule a claim with it is refused,
+    naming its house rule (`Game`'s check of a best hand), and at the table its rule turns
+    on it scores otherwise than the same hand without it (`Game`'s scoring of a hand)."""
+    key, _ = claims.SWITCH_RULES[name]
+    offered, _ = claims.SWITCH_CHOICES[name]
+    assert offered(HouseRules()) == (), f"the main rule offers {name}: it is never off"
+    hands = offered(_switch_table(name))
+    assert hands, f"{key} turned on offers no hand with {name}"
+    said = Claim("Anna", hands[0]).switched((name,))
+    assert getattr(said, name), name
+    try:
+        Game(new_session(PLAYERS)).apply(said.event(1, buy=1))
+    except RuleViolation as refused:
+        assert refused.key == key, f"Game's check of a best hand refuses {name} by {refused.key}, not {key}"
+    else:
+        pytest.fail(f"Game's check of a best hand accepts {name} where {key} is off")
+    scored, plain = (Game(new_session(PLAYERS, _switch_table(name))) for _ in range(2))
+    scored.apply(said.event(1, buy=1))
+    plain.apply(Claim("Anna", hands[0]).event(1, buy=1))
+    assert scored.scores != plain.scores, f"Game's scoring of a hand scores {name} as if unsaid"
 
 
 @pytest.mark.parametrize("name", list(claims.MODIFIERS))
@@ -163,3 +205,21 @@ def test_a_taking_reads_back_typed_and_spoken(
     taking = Taking(taker, with_two, opponent)
     assert claims.parse_taking(taking.text(lang), PLAYERS) == taking
     assert claims.spoken_last_trick(_game(), taking.spoken(lang)) == (taking, "")
+
+
+#: The fields a claim had in format 1: every later one needs its format (`field_since`).
+FORMAT_1_FIELDS = ("player", "hand", "cards", "tie", "zero")
+
+
+@given(drawn_claims(), st.booleans())
+def test_every_claim_field_is_saved_and_read_back_and_a_newer_one_names_its_format(
+    claim: Claim, showdown: bool
+) -> None:
+    """A best hand with every field drawn is written to a file's table and read back the
+    same (each field on disk has its type, `events._FIELD_TYPES`); a field newer than
+    format 1 says the format that reads it (`Claim.field_since`)."""
+    event = claim.event(1, buy=None if showdown else 1)
+    assert event_from_dict(event_to_dict(event)) == event
+    for name in CLAIM_FIELDS:
+        if name not in FORMAT_1_FIELDS:
+            assert name in Claim.field_since, f"Claim.field_since has no format for {name}"

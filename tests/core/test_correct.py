@@ -27,6 +27,7 @@ from chicago_protokoll.core.events import (
     BuyWinner,
     ChicagoBroken,
     ChicagoDeclared,
+    Claim,
     Event,
     Exchange,
     LastTrick,
@@ -34,6 +35,7 @@ from chicago_protokoll.core.events import (
     Penalty,
     Royal,
     Showdown,
+    Taking,
 )
 from chicago_protokoll.core.game import Game, replay
 from chicago_protokoll.core.session import Session, new_session
@@ -269,16 +271,19 @@ def named_changes(draw: st.DrawFn) -> tuple[Session, int, DealChanges]:
         return replace(game.session, events=tuple(events)), 0, DealChanges()
     deal = draw(st.sampled_from(finished))
     who = st.sampled_from(game.players)
-    hands = st.sampled_from(["pass", "par", "två par", "triss", "kåk"])
-    claim = st.one_of(st.just("pass"), st.builds(lambda p, h: f"{p}:{h}", who, hands))
+    hands = st.sampled_from(
+        [Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.FULL_HOUSE]
+    )
+    claim = st.one_of(st.just(Claim(None)), st.builds(Claim, who, hands))
+    taking = st.builds(Taking, who)
     scored = game.rules.game.scored_buys
     changes = draw(
         st.one_of(
-            st.builds(DealChanges, last_trick=who, with_two=st.booleans()),
+            st.builds(DealChanges, last_trick=taking, with_two=st.booleans()),
             st.builds(DealChanges, buys=st.lists(claim, max_size=scored).map(tuple)),
             st.builds(DealChanges, showdown=claim),
             st.builds(DealChanges, chicago=who, broken_by=st.none() | who),
-            st.builds(DealChanges, no_chicago=st.just(True), last_trick=who),
+            st.builds(DealChanges, no_chicago=st.just(True), last_trick=taking),
         )
     )
     return replace(game.session, events=tuple(events)), deal, changes
@@ -309,5 +314,5 @@ def test_an_edit_s_totals_are_a_fresh_replay_of_the_corrected_record_and_undo_re
         isinstance(e, Royal) for e in deal_events(corrected, deal)
     ):
         (trick,) = [e for e in deal_events(corrected, deal) if isinstance(e, LastTrick)]
-        assert trick.player == changes.last_trick and trick.with_two == changes.with_two
+        assert trick.player == changes.last_trick.player and trick.with_two == changes.with_two
     assert_restored(undo_correction(corrected), session, deal)

@@ -68,8 +68,8 @@ def test_a_name_that_is_no_seat_cannot_be_read_and_breaks_no_rule() -> None:
 def test_parts_that_do_not_go_together_name_the_part_never_an_option() -> None:
     """Who broke a Chicago nobody declared, a two beside a Chicago, two sources of rules."""
     cases = [
-        (lambda: entry.DealEntry.from_options(broken_by=["Bo"]), DealPart.BROKEN_BY),
-        (lambda: entry.DealEntry.from_options(chicago=["Bo"], with_two=True), DealPart.WITH_TWO),
+        (lambda: entry.DealEntry(broken_by="Bo"), DealPart.BROKEN_BY),
+        (lambda: entry.DealEntry(chicago="Bo", with_two=True), DealPart.WITH_TWO),
         (lambda: refuse_two_rule_sources(Path("rules.toml"), "tournament"), DealPart.RULES_SOURCE),
     ]
     for make, part in cases:
@@ -131,11 +131,12 @@ def test_exchanges_fill_the_unscored_kop_in_order() -> None:
 def test_a_whole_deal_reads_into_the_events_of_its_moments_in_order() -> None:
     """`deal`'s options (and `edit`'s) become the deal's events, köp by köp."""
     game = _game()
-    given_ = entry.DealEntry.from_options(
-        buy=["Bo:två par"],
-        exchange=["Anna:3,2", "Bo:1"],
-        last_trick=["Cilla"],
-        showdown=["Anna:par"],
+    given_ = claims.typed_deal(
+        game,
+        buys=["Bo:två par"],
+        exchanges=["Anna:3,2", "Bo:1"],
+        last_trick="Cilla",
+        showdown="Anna:par",
     )
     assert entry.apply_deal(game, given_) == [
         Exchange(1, "Anna", 1, 3),
@@ -153,7 +154,7 @@ def test_a_whole_chicago_deal_ends_with_its_outcome() -> None:
     """--chicago with --broken-by: declared, then broken; no last trick is needed."""
     game = _game(HouseRules(chicago=ChicagoRules(min_score=0)))
     events = entry.apply_deal(
-        game, entry.DealEntry.from_options(chicago=["Bo"], broken_by=["Anna"])
+        game, entry.DealEntry(chicago="Bo", broken_by="Anna")
     )
     assert events[-2:] == [ChicagoDeclared(1, "Bo"), ChicagoBroken(1, "Anna")]
     assert game.deal == 2
@@ -162,9 +163,8 @@ def test_a_whole_chicago_deal_ends_with_its_outcome() -> None:
 @pytest.mark.parametrize("option", ["chicago", "broken_by", "last_trick", "showdown", "royal"])
 def test_one_result_options_given_twice_conflict(option: str) -> None:
     """Each scoring moment has one result: a second value is refused, never overwrites."""
-    options = {"chicago": ["Anna"], option: ["Anna", "Bo"]}
     with pytest.raises(OptionConflict) as conflict:
-        entry.DealEntry.from_options(**options)  # type: ignore[arg-type]
+        entry.one_result(DealPart(option), ["Anna", "Bo"])
     assert conflict.value.part == DealPart(option)
     assert "--" not in str(conflict.value)  # the core speaks of the deal, never of options
 

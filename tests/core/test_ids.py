@@ -14,6 +14,7 @@ from test_replay_properties import TABLES, games, legal_event
 from chicago_protokoll.core import ids
 from chicago_protokoll.core.correct import DealChanges, edit_deal, recorded_deals
 from chicago_protokoll.core.errors import ChicagoError
+from chicago_protokoll.core.events import Taking
 from chicago_protokoll.core.game import replay
 from chicago_protokoll.core.session import Session
 from chicago_protokoll.store import fileformat, recording, sessionfile
@@ -71,7 +72,7 @@ def test_ids_stay_unique_and_stable_across_record_undo_edit_and_save(data: st.Da
                     sessionfile.transact(
                         path,
                         lambda s, d=deal, w=who, a=at: edit_deal(
-                            s, d, DealChanges(last_trick=w), at=a
+                            s, d, DealChanges(last_trick=Taking(w)), at=a
                         )[0],
                     )
             except ChicagoError:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chicago_protokoll.core.entry import DealEntry, apply_deal
+from chicago_protokoll.core.claims import typed_deal
+from chicago_protokoll.core.entry import apply_deal
 from chicago_protokoll.core.errors import RuleViolation
 from chicago_protokoll.core.events import Event, event_to_dict
 from chicago_protokoll.core.game import Game
@@ -37,8 +38,11 @@ def played(deals: list[tuple[str, str, str, str]]) -> tuple[list[Event], list[st
             break
         for cells in ((buy1, buy2, last, showdown), (buy1, buy2, "", ""), (buy1, "", "", "")):
             game = replayed(events)
-            entry = DealEntry(
-                buys=tuple(c for c in cells[:2] if c), last_trick=cells[2] or None, showdown=cells[3] or None
+            entry = typed_deal(
+                game,
+                buys=tuple(c for c in cells[:2] if c),
+                last_trick=cells[2] or None,
+                showdown=cells[3] or None,
             )
             try:
                 made = apply_deal(game, entry)

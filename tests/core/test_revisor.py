@@ -13,6 +13,7 @@ from chicago_protokoll.core.correct import DealChanges, edit_deal, undo_correcti
 from chicago_protokoll.core.errors import ChicagoError, Rule
 from chicago_protokoll.core.events import (
     BuyWinner,
+    Claim,
     Event,
     Exchange,
     Forfeit,
@@ -20,6 +21,7 @@ from chicago_protokoll.core.events import (
     Note,
     Penalty,
     Showdown,
+    Taking,
 )
 from chicago_protokoll.core.game import replay
 from chicago_protokoll.core.rules import HouseRules
@@ -359,7 +361,7 @@ def test_edit_keeps_a_penalty_after_the_scoring_moment_it_followed_and_the_notes
         Exchange(2, "Anna", 1, 3),
     ]
     session = _session(events)
-    corrected, game = edit_deal(session, 1, DealChanges(last_trick="Bo"), at=AT)
+    corrected, game = edit_deal(session, 1, DealChanges(last_trick=Taking("Bo")), at=AT)
     assert corrected.events[:6] == (
         events[0],
         events[1],
@@ -383,9 +385,9 @@ def test_edit_leaves_a_note_written_later_on_the_deal_where_it_is() -> None:
         BuyWinner("Bo", Category.PAIR, buy=2, deal=2),
     ]
     session = _session(events)
-    corrected, _ = edit_deal(session, 1, DealChanges(last_trick="Anna"), at=AT)
+    corrected, _ = edit_deal(session, 1, DealChanges(last_trick=Taking("Anna")), at=AT)
     assert corrected.events[5] == Note(1, "räknat om")
-    corrected, _ = edit_deal(corrected, 1, DealChanges(showdown="pass"), at=AT)
+    corrected, _ = edit_deal(corrected, 1, DealChanges(showdown=Claim(None)), at=AT)
     assert corrected.events[5] == Note(1, "räknat om")
     # Anna: köp 2's two pair and the last trick, 7; Bo: two pair, then two pairs in deal 2, 4.
     assert replay(corrected).scores == [7, 4, 0]
@@ -399,7 +401,7 @@ def test_edit_of_a_deal_keeps_the_forfeit_after_it() -> None:
         Showdown("Anna", Category.TWO_PAIR, deal=1),
         Forfeit(1, "Cilla", "visade inte sticket"),
     ]
-    corrected, game = edit_deal(_session(events), 1, DealChanges(last_trick="Bo"), at=AT)
+    corrected, game = edit_deal(_session(events), 1, DealChanges(last_trick=Taking("Bo")), at=AT)
     assert corrected.events[-1] == events[-1]
     assert game.finished
     assert game.forfeited == ("Cilla",)
@@ -412,7 +414,7 @@ def test_edit_of_a_deal_a_forfeit_ended_before_it_was_played_out_is_refused() ->
         Forfeit(1, "Bo", "påstod två par"),
     ]
     with pytest.raises(ChicagoError, match="forfeit"):
-        edit_deal(_session(events), 1, DealChanges(buys=("Anna:par",)), at=AT)
+        edit_deal(_session(events), 1, DealChanges(buys=(Claim("Anna", Category.PAIR),)), at=AT)
 
 
 # -- a penalty after the game's end (a closed night's amendment) ----------------------------
