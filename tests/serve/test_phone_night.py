@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.request import urlopen
 
 import pytest
+from phone_taps import tap_and_show
 from serve_support import Served, chicago
 from tcp_proxy import Proxy
 
@@ -103,8 +104,7 @@ def _waiting(page: Page) -> list[str]:
 
 
 def _tap_and_load(page: Page, button: Any) -> None:
-    with page.expect_navigation():
-        button.click()
+    tap_and_show(page, button)
     page.wait_for_selector('#live[data-state="live"]')
 
 
