@@ -56,14 +56,14 @@
   const flying = new Set();
   const waiting = () => load().filter((e) => e.state !== "conflict" && !flying.has(e.id));
 
-  // What the server said about the entry this page answers (a form sent the plain way).
+  // What the server said about the entry this page answers (a tap whose answer this page is).
   if (answer) {
     const done = new Set((answer.dataset.done || "").split(" ").filter(Boolean));
     const kept = new Set((answer.dataset.conflicts || "").split(" ").filter(Boolean));
     // Removed: an entry the server names as saved (or as refused in front of the person,
     // who sees why), and a conflict the server no longer keeps (a person resolved it).
-    const left = load().filter((e) => !done.has(e.id) && (e.state !== "conflict" || kept.has(e.id)));
-    localStorage.setItem(key, JSON.stringify(left));
+    const remaining = load().filter((e) => !done.has(e.id) && (e.state !== "conflict" || kept.has(e.id)));
+    localStorage.setItem(key, JSON.stringify(remaining));
   }
 
   // -- what the page shows -------------------------------------------------------------
@@ -180,6 +180,7 @@
     for (const script of scripts) script.remove();
     history.replaceState(null, "", page); // the form's address, as a plain form's answer
     document.title = next.title;
+    document.documentElement.lang = next.documentElement.lang;
     document.body.replaceWith(document.adoptNode(next.body));
     window.scrollTo(0, 0);
     for (const script of scripts) {
@@ -199,7 +200,7 @@
         const next = waiting()[0];
         if (!next) break;
         const answer = await exchange([...next.fields, ["queued", "1"]]);
-        if (left || !answer) return; // no network, no whole answer: kept, tried again soon
+        if (left || !answer) break; // no network, no whole answer: kept, tried again soon
         const { reply } = answer;
         const list = load();
         const entry = list.find((e) => e.id === next.id);
@@ -212,7 +213,7 @@
         if (reply.status === 403 || reply.status === 404) {
           for (const e of list) if (e.state !== "conflict") e.state = "gone";
           store(list);
-          return;
+          break;
         }
         if (reply.headers.get("x-chicago-conflict") === next.id) {
           entry.state = "conflict"; // kept by the server until a person resolves it
@@ -220,11 +221,12 @@
           last = answer; // its choices, and the file as it is
           continue;
         }
-        return; // 5xx, or an answer that names nothing: kept as it is
+        break; // 5xx, or an answer that names nothing: kept as it is
       }
     } finally {
       sending = false;
     }
+    // Nothing left waiting: the answer that settled the last entry is the page to show.
     if (last && html(last) && !waiting().length) replace(last.text);
     else passOn();
   }
