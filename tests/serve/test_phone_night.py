@@ -1,7 +1,9 @@
 """The phone through a night (issue 39, item 7), in a real Chromium at a phone's 390×844:
 it never takes a tap it cannot keep.  A page whose outbox script did not arrive says so
 and offers no tap until the script is loaded; the page follows the table only once
-``/ping`` answers, never onto the browser's error page; offline it carries the tapped
+``/ping`` answers, never onto the browser's error page; every tap is sent by the page's
+script, so a connection cut before, after or in the middle of its answer keeps the entry
+and sends it again, and a double tap is one entry; offline it carries the tapped
 player into the rest-of-the-deal form and names each waiting entry in words; its badge
 says offline, reconnecting or live as the connection is; and "Keep the screen on" at the
 LAN address phones use (plain http: no Wake Lock API) plays the package's muted video.
@@ -389,6 +391,21 @@ def test_a_tap_refused_shows_its_sentence_in_front_of_the_person(
     expect(page.locator("#outbox")).to_be_hidden()
     assert axe_violations(page) == []
     assert errors == []
+
+
+def test_without_scripts_a_tap_is_a_plain_form_whose_answer_is_the_next_page(
+    browser: Browser, recorder: Served
+) -> None:
+    """Progressive enhancement: where the browser runs no script, every button is still a
+    plain form, and the server's answer is the next page."""
+    page = new_page(browser, width=390, height=844, java_script_enabled=False)
+    page.goto(_address(recorder))
+    before = _events()
+    with page.expect_navigation():
+        page.locator('section.moment button[value="pass"]').click()
+    expect(page.locator("section.moment h2").first).to_have_text("Köp 2: best hand?")
+    expect(page.locator(".done")).to_contain_text("pass")
+    assert _events() == before + 1
 
 
 def test_a_tap_twice_at_once_is_one_entry(browser: Browser, recorder: Served) -> None:
