@@ -1,22 +1,18 @@
 // The recording page's outbox (serve/outbox.py, templates/phone/; cli.md "Recording that survives the
 // room's network").  Without this script every button is a plain form and the page works
-// as before; with it, every tap is sent by this script (fetch), never as a plain form: a
-// connection cut before the request, after it or in the middle of the answer would leave
-// a plain form on the browser's own error page, where no outbox runs.  A recording write
-// is kept in the phone's own storage until an answer settles it, shown as waiting when the
-// first try gets no whole answer, and sent again when the connection returns and every few
-// seconds (the same entry id: a write the server has is found saved, never made twice).
-// It is removed only by an answer that names it as saved (200, header x-chicago-entry), an
-// answer shown in front of the person (the page's #outbox-answer names it), or by a
-// person's choice in a conflict.  The answer, a whole page, then takes this page's place
-// (`replace`).  No rule of the game is here: the server alone judges, this file only
-// keeps, shows, sends and resends.
+// as before; with it every tap is sent by fetch, never as a plain form (a connection cut
+// under a plain form ends on the browser's error page, where no outbox runs).  A recording
+// write is kept in the phone's own storage, shown as waiting when a try gets no whole
+// answer, and sent again (its entry id: one the server has is found saved) when the
+// connection returns and every few seconds.  It is removed only by a 200 that names it
+// (header x-chicago-entry), an answer that shows it to the person (#outbox-answer), or a
+// person's choice in a conflict.  An answer, a whole page, takes this page's place.  No
+// rule of the game is here: the server alone judges.
 (() => {
   "use strict";
   const me = document.currentScript;
   window.chicagoOutbox = true; // here: the follow script (static/record.js) checks
-  // Every listener of this page's scripts ends when an answer takes the page's place: the
-  // "chicago-leave" event (`replace`) aborts them, as leaving a page would.
+  // This page's listeners end when an answer takes its place ("chicago-leave").
   const bye = new AbortController();
   const on = (target, type, listener, capture = false) =>
     target.addEventListener(type, listener, { capture, signal: bye.signal });
@@ -113,40 +109,33 @@
   }
 
   // -- the connection --------------------------------------------------------------------
-  const timed = (url, options) => {
-    const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), TIMEOUT_MS);
-    return fetch(url, { ...options, signal: stop.signal, cache: "no-store", credentials: "same-origin" })
-      .finally(() => clearTimeout(timer));
-  };
-  // One exchange with the laptop: the answer and its whole text, or null when there was
-  // none to trust (no network, a connection cut before the answer was complete, too slow).
-  const exchange = async (fields) => {
+  // The answer with its whole text, or null: none to trust (no network, cut, too slow).
+  const exchange = async (url, fields) => {
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), TIMEOUT_MS);
     try {
-      const reply = await fetch(page, {
-        method: "POST", body: new URLSearchParams(fields), signal: stop.signal,
-        cache: "no-store", credentials: "same-origin",
+      const reply = await fetch(url, {
+        method: fields ? "POST" : "GET", body: fields && new URLSearchParams(fields),
+        signal: stop.signal, cache: "no-store", credentials: "same-origin",
       });
-      return { reply, text: await reply.text() };
+      return { reply, text: await reply.text(), status: reply.status };
     } catch (_) {
       return null;
     } finally {
       clearTimeout(timer);
     }
   };
-  const html = (answer) => (answer.reply.headers.get("content-type") || "").startsWith("text/html");
+  const gone = (a) => a && (a.status === 403 || a.status === 404); // the address no longer records
+  const shown = (a) => a && a.status < 500 && (a.reply.headers.get("content-type") || "").startsWith("text/html");
   // Whether the laptop answers now (and still knows this address): ok, gone, or down.
   const probe = async () => {
-    if (navigator.onLine === false) return "down";
-    try {
-      const reply = await timed(page + "/ping", { method: "GET" });
-      if (reply.status === 403 || reply.status === 404) return "gone";
-      return reply.ok ? "ok" : "down";
-    } catch (_) {
-      return "down";
-    }
+    const reply = navigator.onLine === false ? null : await exchange(page + "/ping");
+    return gone(reply) ? "gone" : reply && reply.reply.ok ? "ok" : "down";
+  };
+  const lost = () => {
+    const list = load();
+    for (const e of list) if (e.state !== "conflict") e.state = "gone";
+    store(list);
   };
 
   let sending = false;
@@ -168,10 +157,8 @@
   };
   const passOn = () => { while (later.length && !sending && !left) later.shift()(); };
 
-  // The answer, a whole page, takes this page's place (as a plain form's answer would,
-  // without a navigation that a cut connection ends on the browser's error page).  Its
-  // scripts are run again in their order, from the same static files with their integrity
-  // hashes (the page's policy lets in no other); every listener of this page ends first.
+  // An answer takes this page's place, as a plain form's would, but with no navigation a
+  // cut can end on the error page.  Its scripts run again in order, the same static files.
   const replace = (text) => {
     if (left) return;
     const next = new DOMParser().parseFromString(text, "text/html");
@@ -199,8 +186,8 @@
       for (;;) {
         const next = waiting()[0];
         if (!next) break;
-        const answer = await exchange([...next.fields, ["queued", "1"]]);
-        if (left || !answer) break; // no network, no whole answer: kept, tried again soon
+        const answer = await exchange(page, [...next.fields, ["queued", "1"]]);
+        if (left || !answer) break; // no whole answer: kept, tried again soon
         const { reply } = answer;
         const list = load();
         const entry = list.find((e) => e.id === next.id);
@@ -210,11 +197,7 @@
           last = answer; // the page as the file is now
           continue;
         }
-        if (reply.status === 403 || reply.status === 404) {
-          for (const e of list) if (e.state !== "conflict") e.state = "gone";
-          store(list);
-          break;
-        }
+        if (gone(answer)) { lost(); break; }
         if (reply.headers.get("x-chicago-conflict") === next.id) {
           entry.state = "conflict"; // kept by the server until a person resolves it
           store(list);
@@ -226,8 +209,7 @@
     } finally {
       sending = false;
     }
-    // Nothing left waiting: the answer that settled the last entry is the page to show.
-    if (last && html(last) && !waiting().length) replace(last.text);
+    if (shown(last) && !waiting().length) replace(last.text);
     else passOn();
   }
   const timer = setInterval(() => { if (waiting().length) resend(); }, RESEND_MS);
@@ -295,32 +277,23 @@
     const text = said[key] ? fill(said[key], values) : firstLine(submitter) || what;
     return text.slice(0, 160);
   };
-  // A person's tap sent now.  A whole answer is shown in this page's place (what was saved,
-  // the refusal's sentence, the question asked again); an entry it settled is removed, by
-  // its header here or by the answer's #outbox-answer on the page shown.  No whole answer
-  // (cut before, after or in the middle of it): the entry waits and is sent again, found
-  // saved if the server had it; a write never queued needs the connection.
+  // A person's tap sent now: a whole answer is shown in the page's place (an entry it
+  // settles is removed by its header here or by its #outbox-answer).  None (cut before,
+  // after or in the middle of it): the entry waits and is sent again; the rest needs the
+  // connection.
   let live = false; // a tap on its way: a second one now (a double tap) is the same tap
   const tap = async (form, fields, entry) => {
-    live = true;
-    sending = true; // a change seen meanwhile is this tap's: its answer shows it
-    let answer = null;
-    try {
-      answer = await exchange(fields);
-    } finally {
-      live = false;
-      sending = false;
-      if (entry) flying.delete(entry.id);
-    }
+    live = sending = true; // a change seen meanwhile is this tap's: its answer shows it
+    const answer = await exchange(page, fields);
+    live = sending = false;
+    if (entry) flying.delete(entry.id);
     if (left) return;
-    if (answer && (answer.reply.status === 403 || answer.reply.status === 404)) {
-      const list = load();
-      for (const e of list) if (e.state !== "conflict") e.state = "gone";
-      store(list);
+    if (gone(answer)) {
+      lost();
       if (!entry) note(form, words.gone);
       return;
     }
-    if (answer && html(answer) && answer.reply.status < 500) {
+    if (shown(answer)) {
       if (entry && answer.reply.headers.get("x-chicago-entry") === entry.id) {
         localStorage.setItem(key, JSON.stringify(load().filter((e) => e.id !== entry.id)));
       }
@@ -332,8 +305,7 @@
     passOn();
   };
 
-  // The second click of a double tap, landing on the page the first one's answer put here:
-  // no tap of its own (a person reads a new question before answering it).
+  // A double tap's second click, on the page the first one's answer put here: no tap.
   on(window, "click", (event) => {
     if (event.detail > 1 && event.target instanceof Element && event.target.closest("main button")) {
       event.preventDefault();
