@@ -142,7 +142,9 @@
   };
   const on = async () => {
     if ("wakeLock" in navigator) {
-      try { lock = await navigator.wakeLock.request("screen"); return; } catch (_) { lock = null; }
+      try { lock = await navigator.wakeLock.request("screen"); } catch (_) { lock = null; }
+      if (bye.signal.aborted) off(); // granted after the page was replaced: not this page's
+      if (lock || bye.signal.aborted) return;
     }
     fallback();
   };
