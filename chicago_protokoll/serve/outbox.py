@@ -5,8 +5,9 @@ its answer was.
 
 The script is a static file of the package (static/outbox.js, served at the address of
 its content with its ``integrity`` hash; the page's policy lets in no other script).  The
-page works without it, as before: every button stays a plain form; the whole-deal form
-is hidden until the script shows it.  Nothing the script does is a rule of the game: the
+page works without it, as before: every button stays a plain form; with it every tap is
+sent by the script and its answer takes the page's place; the whole-deal form is hidden
+until the script shows it.  Nothing the script does is a rule of the game: the
 server judges every entry when it arrives (`wholedeal`, `recorder`).  This module says
 what these parts show; templates/phone/outbox.html lays them out.
 """

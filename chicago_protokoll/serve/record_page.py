@@ -9,9 +9,11 @@ exchanges, a royal straight flush, the revisor's penalty, forfeit and note, and
 correcting a past deal.  Undo is always one tap, and says what it takes back.
 
 Every button is a plain form (POST, no script needed) carrying the page's token and what
-the page saw (`recorder.Seen`); the server answers with the page again.  The page's
-script (static/record.js) only follows the table: when anything is recorded elsewhere
-it loads the page again, so the question shown is always the file's.  Nothing here holds
+the page saw (`recorder.Seen`); the server answers with the page again.  With scripts the
+outbox (static/outbox.js) sends the form and puts the answer in the page's place, so a
+cut connection never ends on the browser's error page; the follow script
+(static/record.js) only follows the table: when anything is recorded elsewhere it loads
+the page again, so the question shown is always the file's.  Nothing here holds
 a state of its own: the second step of a köp (``?who=Anna``) and the deal being corrected
 (``?edit=3``) are in the address.
 

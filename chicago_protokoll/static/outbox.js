@@ -1,14 +1,22 @@
 // The recording page's outbox (serve/outbox.py, templates/phone/; cli.md "Recording that survives the
 // room's network").  Without this script every button is a plain form and the page works
-// as before; with it, a recording write that cannot be sent is kept in the phone's own
-// storage, shown as waiting, and sent again when the connection returns and every few
-// seconds.  It is removed only by an answer that names it as saved (200, header
-// x-chicago-entry), or by a person's choice in a conflict.  No rule of the game is here:
-// the server alone judges, this file only keeps, shows and resends.
+// as before; with it every tap is sent by fetch, never as a plain form (a connection cut
+// under a plain form ends on the browser's error page, where no outbox runs).  A recording
+// write is kept in the phone's own storage, shown as waiting when a try gets no whole
+// answer, and sent again (its entry id: one the server has is found saved) when the
+// connection returns and every few seconds.  It is removed only by a 200 that names it
+// (header x-chicago-entry), an answer that shows it to the person (#outbox-answer), or a
+// person's choice in a conflict.  An answer, a whole page, takes this page's place.  No
+// rule of the game is here: the server alone judges.
 (() => {
   "use strict";
   const me = document.currentScript;
   window.chicagoOutbox = true; // here: the follow script (static/record.js) checks
+  // This page's listeners end when an answer takes its place ("chicago-leave").
+  const bye = new AbortController();
+  const on = (target, type, listener, capture = false) =>
+    target.addEventListener(type, listener, { capture, signal: bye.signal });
+  let left = false;
   const words = JSON.parse(me.dataset.words);
   const said = JSON.parse(me.dataset.said); // how a waiting entry is named, in words
   const queued = new Set(me.dataset.queue.split(" "));
@@ -40,18 +48,18 @@
     const bytes = crypto.getRandomValues(new Uint8Array(12));
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   };
-  const waiting = () => load().filter((e) => e.state !== "conflict");
-  // An entry sent the plain way (its answer is the next page) is not sent again at once.
-  const due = () => waiting().filter((e) => !(e.held > Date.now()));
+  // Entries on their way as a person's tap now: shown as waiting only when that try fails.
+  const flying = new Set();
+  const waiting = () => load().filter((e) => e.state !== "conflict" && !flying.has(e.id));
 
-  // What the server said about the entry this page answers (a form sent the plain way).
+  // What the server said about the entry this page answers (a tap whose answer this page is).
   if (answer) {
     const done = new Set((answer.dataset.done || "").split(" ").filter(Boolean));
     const kept = new Set((answer.dataset.conflicts || "").split(" ").filter(Boolean));
     // Removed: an entry the server names as saved (or as refused in front of the person,
     // who sees why), and a conflict the server no longer keeps (a person resolved it).
-    const left = load().filter((e) => !done.has(e.id) && (e.state !== "conflict" || kept.has(e.id)));
-    localStorage.setItem(key, JSON.stringify(left));
+    const remaining = load().filter((e) => !done.has(e.id) && (e.state !== "conflict" || kept.has(e.id)));
+    localStorage.setItem(key, JSON.stringify(remaining));
   }
 
   // -- what the page shows -------------------------------------------------------------
@@ -68,7 +76,7 @@
     return line;
   };
   function show() {
-    const list = load();
+    const list = load().filter((e) => !flying.has(e.id));
     const wait = list.filter((e) => e.state !== "conflict");
     const conflicts = list.filter((e) => e.state === "conflict");
     banner.replaceChildren();
@@ -101,22 +109,33 @@
   }
 
   // -- the connection --------------------------------------------------------------------
-  const timed = (url, options) => {
+  // The answer with its whole text, or null: none to trust (no network, cut, too slow).
+  const exchange = async (url, fields) => {
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), TIMEOUT_MS);
-    return fetch(url, { ...options, signal: stop.signal, cache: "no-store", credentials: "same-origin" })
-      .finally(() => clearTimeout(timer));
+    try {
+      const reply = await fetch(url, {
+        method: fields ? "POST" : "GET", body: fields && new URLSearchParams(fields),
+        signal: stop.signal, cache: "no-store", credentials: "same-origin",
+      });
+      return { reply, text: await reply.text(), status: reply.status };
+    } catch (_) {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
   };
+  const gone = (a) => a && (a.status === 403 || a.status === 404); // the address no longer records
+  const shown = (a) => a && a.status < 500 && (a.reply.headers.get("content-type") || "").startsWith("text/html");
   // Whether the laptop answers now (and still knows this address): ok, gone, or down.
   const probe = async () => {
-    if (navigator.onLine === false) return "down";
-    try {
-      const reply = await timed(page + "/ping", { method: "GET" });
-      if (reply.status === 403 || reply.status === 404) return "gone";
-      return reply.ok ? "ok" : "down";
-    } catch (_) {
-      return "down";
-    }
+    const reply = navigator.onLine === false ? null : await exchange(page + "/ping");
+    return gone(reply) ? "gone" : reply && reply.reply.ok ? "ok" : "down";
+  };
+  const lost = () => {
+    const list = load();
+    for (const e of list) if (e.state !== "conflict") e.state = "gone";
+    store(list);
   };
 
   let sending = false;
@@ -125,67 +144,76 @@
   // passed on only when the answer is in.  (This script runs first: it wraps the
   // EventSource the follow script is about to open.)
   const later = [];
-  const Native = window.EventSource;
+  // The browser's own EventSource, kept over the pages an answer puts in this one's place.
+  const Native = window.chicagoEventSource || (window.chicagoEventSource = window.EventSource);
   window.EventSource = class extends Native {
     addEventListener(type, listener, options) {
       if (type !== "sheet") return super.addEventListener(type, listener, options);
       return super.addEventListener(type, (event) => {
+        if (left) return;
         if (sending) later.push(() => listener(event)); else listener(event);
       }, options);
     }
   };
-  // The page loaded again only once the laptop answers /ping: never onto the browser's
-  // error page, where no outbox runs.
-  let reloading = false;
-  const reload = async () => {
-    if (reloading) return;
-    reloading = true;
-    while ((await probe()) !== "ok") await new Promise((done) => setTimeout(done, RESEND_MS));
-    location.replace(page);
+  const passOn = () => { while (later.length && !sending && !left) later.shift()(); };
+
+  // An answer takes this page's place, as a plain form's would, but with no navigation a
+  // cut can end on the error page.  Its scripts run again in order, the same static files.
+  const replace = (text) => {
+    if (left) return;
+    const next = new DOMParser().parseFromString(text, "text/html");
+    window.dispatchEvent(new Event("chicago-leave"));
+    const scripts = [...next.querySelectorAll("script")];
+    for (const script of scripts) script.remove();
+    history.replaceState(null, "", page); // the form's address, as a plain form's answer
+    document.title = next.title;
+    document.documentElement.lang = next.documentElement.lang;
+    document.body.replaceWith(document.adoptNode(next.body));
+    window.scrollTo(0, 0);
+    for (const script of scripts) {
+      const again = document.createElement("script");
+      for (const name of script.getAttributeNames()) again.setAttribute(name, script.getAttribute(name));
+      again.async = false; // in the page's order: the outbox before the follow script
+      document.body.append(again);
+    }
   };
-  const passOn = () => { while (later.length && !sending) later.shift()(); };
+
   async function resend() {
-    if (sending) return;
+    if (sending || left) return;
     sending = true;
+    let last = null; // the answer that settled the last waiting entry: the page to show
     try {
       for (;;) {
         const next = waiting()[0];
-        if (!next || next.held > Date.now()) return;
-        let reply;
-        try {
-          const body = new URLSearchParams([...next.fields, ["queued", "1"]]);
-          reply = await timed(page, { method: "POST", body });
-        } catch (_) {
-          return; // no network, no answer: kept, tried again in a few seconds
-        }
+        if (!next) break;
+        const answer = await exchange(page, [...next.fields, ["queued", "1"]]);
+        if (left || !answer) break; // no whole answer: kept, tried again soon
+        const { reply } = answer;
         const list = load();
         const entry = list.find((e) => e.id === next.id);
         if (!entry) continue;
         if (reply.status === 200 && reply.headers.get("x-chicago-entry") === next.id) {
           store(list.filter((e) => e.id !== next.id));
-          if (!waiting().length) reload(); // the page as the file is now
+          last = answer; // the page as the file is now
           continue;
         }
-        if (reply.status === 403 || reply.status === 404) {
-          for (const e of list) if (e.state !== "conflict") e.state = "gone";
-          store(list);
-          return;
-        }
+        if (gone(answer)) { lost(); break; }
         if (reply.headers.get("x-chicago-conflict") === next.id) {
           entry.state = "conflict"; // kept by the server until a person resolves it
           store(list);
-          if (!waiting().length) reload(); // its choices, and the file as it is
+          last = answer; // its choices, and the file as it is
           continue;
         }
-        return; // 5xx, or an answer that names nothing: kept as it is
+        break; // 5xx, or an answer that names nothing: kept as it is
       }
     } finally {
       sending = false;
-      passOn();
     }
+    if (shown(last) && !waiting().length) replace(last.text);
+    else passOn();
   }
-  setInterval(() => { if (due().length) resend(); }, RESEND_MS);
-  window.addEventListener("online", resend);
+  const timer = setInterval(() => { if (waiting().length) resend(); }, RESEND_MS);
+  on(window, "online", resend);
 
   // -- taps ------------------------------------------------------------------------------
   const note = (near, text) => {
@@ -249,32 +277,55 @@
     const text = said[key] ? fill(said[key], values) : firstLine(submitter) || what;
     return text.slice(0, 160);
   };
-  const plain = (form, submitter, id) => {
-    if (id && !form.elements[chain.entry]) {
-      const field = document.createElement("input");
-      field.type = "hidden";
-      field.name = chain.entry;
-      field.value = id;
-      form.append(field);
+  // A person's tap sent now: a whole answer is shown in the page's place (an entry it
+  // settles is removed by its header here or by its #outbox-answer).  None (cut before,
+  // after or in the middle of it): the entry waits and is sent again; the rest needs the
+  // connection.
+  let live = false; // a tap on its way: a second one now (a double tap) is the same tap
+  const tap = async (form, fields, entry) => {
+    live = sending = true; // a change seen meanwhile is this tap's: its answer shows it
+    const answer = await exchange(page, fields);
+    live = sending = false;
+    if (entry) flying.delete(entry.id);
+    if (left) return;
+    if (gone(answer)) {
+      lost();
+      if (!entry) note(form, words.gone);
+      return;
     }
-    form.dataset.outboxPlain = "1"; // its own answer is the next page, as without script
-    form.requestSubmit(submitter || undefined);
+    if (shown(answer)) {
+      if (entry && answer.reply.headers.get("x-chicago-entry") === entry.id) {
+        localStorage.setItem(key, JSON.stringify(load().filter((e) => e.id !== entry.id)));
+      }
+      replace(answer.text);
+      return;
+    }
+    show();
+    if (entry) resend(); else note(form, words.needs);
+    passOn();
   };
 
-  window.addEventListener("submit", async (event) => {
+  // A double tap's second click, on the page the first one's answer put here: no tap.
+  on(window, "click", (event) => {
+    if (event.detail > 1 && event.target instanceof Element && event.target.closest("main button")) {
+      event.preventDefault();
+    }
+  }, true);
+
+  on(window, "submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
-    if (form.dataset.outboxPlain) { delete form.dataset.outboxPlain; return; }
     event.preventDefault();
     event.stopImmediatePropagation();
+    if (live) return;
     const submitter = event.submitter;
     const fields = [...new FormData(form, submitter)].map(([k, v]) => [k, String(v)]);
     const what = get(fields, "do");
     const before = waiting();
-    if (!queued.has(what) || form.dataset.outbox === "never") {
-      // Undo, corrections, forfeit, next game: never queued.
-      if (before.length || (await probe()) !== "ok") { note(form, words.needs); return; }
-      plain(form, submitter);
+    if (!queued.has(what)) {
+      // Undo, corrections, forfeit, next game, a conflict's choice: never queued.
+      if (before.length) { note(form, words.needs); return; }
+      tap(form, fields, null);
       return;
     }
     const entry = {
@@ -297,16 +348,9 @@
       resend();
       return;
     }
+    flying.add(entry.id); // kept before it is sent: a page closed now still has it
     store([...load(), entry]);
-    const now = await probe();
-    if (now === "ok") {
-      const list = load();
-      list.forEach((e) => { if (e.id === entry.id) e.held = Date.now() + 2 * TIMEOUT_MS; });
-      localStorage.setItem(key, JSON.stringify(list));
-      plain(form, submitter, entry.id);
-      return;
-    }
-    if (now === "gone") { const list = load(); list.forEach((e) => { e.state = "gone"; }); store(list); }
+    tap(form, fields, entry);
   }, true);
 
   // A köp's (or the showdown's) player tapped while the laptop is out of reach: the
@@ -323,14 +367,22 @@
   };
 
   // A link to the next step (a köp's player, a deal to correct) needs the laptop too.
-  window.addEventListener("click", async (event) => {
+  on(window, "click", async (event) => {
     const link = event.target instanceof Element ? event.target.closest("main a[href]") : null;
     if (!link || link.origin !== location.origin || event.defaultPrevented) return;
     event.preventDefault();
-    if (!waiting().length && (await probe()) === "ok") { location.href = link.href; return; }
+    if (!waiting().length && (await probe()) === "ok") { if (!left) location.href = link.href; return; }
     if (whole) { whole.hidden = false; if (moment) moment.hidden = true; note(whole, words.offline); carry(link); }
     else note(link.parentElement, words.needs);
   }, true);
+
+  window.addEventListener("chicago-leave", () => {
+    left = true;
+    bye.abort();
+    clearInterval(timer);
+    window.EventSource = Native;
+    window.chicagoOutbox = false; // the page shown next says again whether it has one
+  }, { once: true });
 
   show();
   if (waiting().length) resend();

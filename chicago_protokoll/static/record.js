@@ -1,11 +1,15 @@
 // The recording page's own script (serve/record_page.py): it follows the table, says
 // whether the page is live, makes sure the outbox is there before a tap is offered, and
-// keeps the screen on when asked.  Every button is a plain form; without this script the
-// page still records, it only stops following what other phones record.
+// keeps the screen on when asked.  Every button is a plain form, sent by the outbox
+// (static/outbox.js); without scripts the page still records, it only stops following
+// what other phones record.  When the outbox puts a tap's answer in the page's place it
+// says "chicago-leave" first: this page's stream, timers and listeners end there.
 (() => {
   "use strict";
   const badge = document.getElementById("live");
   if (!badge) return;
+  const bye = new AbortController();
+  let left = false;
   const words = JSON.parse(badge.dataset.words);
   const page = badge.dataset.page;
   const PING_MS = 3000; // a follow waiting for the laptop asks again this often
@@ -13,7 +17,7 @@
 
   // -- the badge: offline when the browser is, reconnecting while the stream retries,
   // live only while it is open.  Waiting: a change is seen but the laptop does not answer.
-  let source = null, waiting = false, closed = false;
+  let source = null, waiting = false;
   const say = () => {
     let state = "live";
     if (navigator.onLine === false) state = "offline";
@@ -23,8 +27,8 @@
     badge.className = state === "live" ? "live" : "live lost";
     badge.dataset.state = state;
   };
-  window.addEventListener("offline", say);
-  window.addEventListener("online", say);
+  window.addEventListener("offline", say, { signal: bye.signal });
+  window.addEventListener("online", say, { signal: bye.signal });
 
   // -- following the table: a change recorded elsewhere loads the page again (its own
   // address, never the form's: a reload must not send a form twice), but only once the
@@ -48,13 +52,15 @@
     if (following) return;
     following = true;
     while (!(await ping())) {
+      if (left) return;
       waiting = true;
       say();
       await new Promise((done) => setTimeout(done, PING_MS));
     }
-    location.replace(page);
+    if (!left) location.replace(page);
   };
   const open = () => {
+    if (left) return;
     source = new EventSource(badge.dataset.stream + "&since=" + encodeURIComponent(badge.dataset.version));
     source.addEventListener("sheet", (event) => {
       if (event.lastEventId !== badge.dataset.version) follow();
@@ -63,19 +69,16 @@
     source.addEventListener("error", () => {
       say();
       // An answer that is no stream (a server stopping) ends it for good: open it again.
-      if (source.readyState === EventSource.CLOSED && !closed) setTimeout(open, PING_MS);
+      if (source.readyState === EventSource.CLOSED) setTimeout(open, PING_MS);
     });
   };
+  window.addEventListener("chicago-leave", () => {
+    left = true;
+    bye.abort();
+    if (source) source.close();
+  }, { once: true });
   const start = () => {
     open();
-    for (const form of document.querySelectorAll("form")) {
-      form.addEventListener("submit", () => {
-        // The answer is the next page: the change this form makes must not reload this one.
-        closed = true;
-        source.close();
-        setTimeout(() => form.querySelectorAll("button").forEach((b) => { b.disabled = true; }), 0);
-      });
-    }
     say();
   };
 
@@ -117,6 +120,7 @@
   const box = document.getElementById("wake");
   if (!box) return;
   const absent = document.getElementById("wake-absent");
+  const bye = new AbortController();
   const remembered = () => sessionStorage.getItem("chicago-wake") === "1";
   let lock = null, video = null;
   const fallback = () => {
@@ -138,7 +142,9 @@
   };
   const on = async () => {
     if ("wakeLock" in navigator) {
-      try { lock = await navigator.wakeLock.request("screen"); return; } catch (_) { lock = null; }
+      try { lock = await navigator.wakeLock.request("screen"); } catch (_) { lock = null; }
+      if (bye.signal.aborted) off(); // granted after the page was replaced: not this page's
+      if (lock || bye.signal.aborted) return;
     }
     fallback();
   };
@@ -152,7 +158,14 @@
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && box.checked && !lock) on();
-  });
+  }, { signal: bye.signal });
+  // An answer put in the page's place (static/outbox.js): the page shown takes the screen
+  // on again if it was (sessionStorage), this one lets it go.
+  window.addEventListener("chicago-leave", () => {
+    bye.abort();
+    off();
+    if (video) video.remove();
+  }, { once: true });
   if (!("wakeLock" in navigator)) absent.hidden = false;
   if (remembered()) { box.checked = true; on(); }
 })();

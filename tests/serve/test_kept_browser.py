@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from phone_taps import tap_and_show
 from serve_support import Served, chicago
 
 from browser_support import horizontal_overflow, new_page
@@ -91,8 +92,7 @@ def test_a_round_one_koep_that_arrives_after_round_two_is_drawn_lands_in_no_game
         expect(keeper.locator('.conflict button[value="conflict-retry"]')).to_have_count(0)
 
         # Its one choice, "Drop it": gone from the phone and the server.
-        with page.expect_navigation():
-            conflicts.locator('button[value="conflict-drop"]').click()
+        tap_and_show(page, conflicts.locator('button[value="conflict-drop"]'))
         expect(page.locator("section.conflicts")).to_have_count(0)
         assert Conflicts(chicago_home).of("night:klubb:1") == []
         for table in second:

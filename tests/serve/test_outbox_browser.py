@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from phone_taps import tap_and_show
 from serve_support import Served, chicago
 from tcp_proxy import Proxy
 
@@ -221,8 +222,7 @@ def test_a_tap_refused_on_arrival_is_kept_for_a_person(browser: Browser, recorde
     page.screenshot(path=os.path.join(tempfile.gettempdir(), "outbox-conflict.png"))
 
     # The person drops it on the phone: gone from the phone, the server and the keeper's page.
-    with page.expect_navigation():
-        conflicts.locator('button[value="conflict-drop"]').click()
+    tap_and_show(page, conflicts.locator('button[value="conflict-drop"]'))
     expect(page.locator("section.conflicts")).to_have_count(0)
     expect(page.locator("#outbox")).to_be_hidden()
     assert "köp: pass" not in kept[0].read_text(encoding="utf-8")

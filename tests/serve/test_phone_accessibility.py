@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from phone_states import addresses, declare, end_the_game, keep_a_conflict, to_the_tricks
+from phone_taps import tap_and_show
 from serve_support import Served, chicago, wait_for
 
 from axe_support import axe_script
@@ -84,8 +85,7 @@ def test_every_question_of_the_recording_page_has_no_violation(browser: Browser,
     for page in _pages(browser):  # the second tap a royal asks for: an answer to a POST
         _shown(page, root + path)
         page.locator("details", has_text="Royal straight flush").locator("summary").click()
-        with page.expect_navigation():
-            page.locator('button[name="who"][value="Bo"]').last.click()
+        tap_and_show(page, page.locator('button[name="who"][value="Bo"]').last)
         page.wait_for_selector("section.sure")
         found[f"second tap {page.viewport_size}"] = violations(page)
     to_the_tricks(server, path)

@@ -1,7 +1,9 @@
 """The phone through a night (issue 39, item 7), in a real Chromium at a phone's 390×844:
 it never takes a tap it cannot keep.  A page whose outbox script did not arrive says so
 and offers no tap until the script is loaded; the page follows the table only once
-``/ping`` answers, never onto the browser's error page; offline it carries the tapped
+``/ping`` answers, never onto the browser's error page; every tap is sent by the page's
+script, so a connection cut before, after or in the middle of its answer keeps the entry
+and sends it again, and a double tap is one entry; offline it carries the tapped
 player into the rest-of-the-deal form and names each waiting entry in words; its badge
 says offline, reconnecting or live as the connection is; and "Keep the screen on" at the
 LAN address phones use (plain http: no Wake Lock API) plays the package's muted video.
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.request import urlopen
 
 import pytest
+from phone_taps import tap_and_show
 from serve_support import Served, chicago
 from tcp_proxy import Proxy
 
@@ -103,8 +106,7 @@ def _waiting(page: Page) -> list[str]:
 
 
 def _tap_and_load(page: Page, button: Any) -> None:
-    with page.expect_navigation():
-        button.click()
+    tap_and_show(page, button)
     page.wait_for_selector('#live[data-state="live"]')
 
 
@@ -329,34 +331,18 @@ def test_with_the_server_stopped_the_page_stays_and_follows_when_it_is_back(
         assert again.stop()[0] == 0
 
 
-def _goto_after(page: Page, address: str) -> None:
-    """``goto``, where the page may be loading itself meanwhile: the browser's error page
-    still loading, or the page's own follow script reloading the table.  A navigation that
-    interrupts ours and lands on the same address does what ours would have done."""
-    from playwright.sync_api import Error
-
-    while True:
-        try:
-            page.goto(address)
-            return
-        except Error as error:
-            if "interrupted by another navigation" not in str(error):
-                raise
-        page.wait_for_load_state("load")
-        if page.url == address and page.locator("section.moment, #outbox").count():
-            return
-
-
 # -- taps and the network: the rule for anything a phone sends ----------------------------
 
 
-@pytest.mark.parametrize("drop", ["after", "answer"])
-def test_a_tap_whose_answer_is_lost_reaches_the_file_once(
+@pytest.mark.parametrize("drop", ["before", "after", "answer"])
+def test_a_tap_whose_connection_drops_stays_in_the_outbox_and_reaches_the_file_once(
     browser: Browser, recorder: Served, drop: str
 ) -> None:
-    """Dropped before the request: test_outbox_browser's first test.  Dropped after the
-    server has it, or in the middle of its answer: the phone keeps the entry, and sending
-    it again finds it saved: one event."""
+    """A tap sent while the laptop answers, its connection cut before the request reaches
+    the server, after the server has it, or in the middle of its answer: the phone keeps
+    the entry and sends it again (found saved where the server had it): one event, the
+    outbox empty, the question moved on, and never the browser's error page, with nobody
+    opening the page again."""
     cut = {"on": False}
 
     def fate(line: bytes) -> str:
@@ -364,29 +350,66 @@ def test_a_tap_whose_answer_is_lost_reaches_the_file_once(
 
     proxy = Proxy(recorder.port, fate)
     try:
-        address = _address(recorder, proxy.address)
-        page, _ = _open(browser, address)
+        page, errors = _open(browser, _address(recorder, proxy.address))
         before = _events()
         cut["on"] = True
         page.locator('section.moment button[value="pass"]').click()
-        _until(page, lambda: proxy.counts[drop] >= 1 and _events() == before + 1)
+        if drop == "before":
+            # Not in the file: the phone says it waits, and shows the rest-of-the-deal form.
+            expect(page.locator("#outbox")).to_contain_text("1 entry waiting, not yet in the protocol")
+            assert _waiting(page) == ["Köp 1: pass"]
+            assert _events() == before
+        else:
+            _until(page, lambda: proxy.counts[drop] >= 1 and _events() == before + 1)
         cut["on"] = False
-        # The tap went as a plain form (the laptop had answered its ping): a connection
-        # cut under it ends on the browser's own page, whose load may still be under way.
-        _goto_after(page, address)  # the person opens the page again
-        expect(page.locator("#outbox")).to_be_hidden(timeout=30_000)
-        _until(
-            page,
-            lambda: _stored(page) in ("", "[]"),
-            timeout=30,
-        )
+        expect(page.locator("section.moment h2").first).to_have_text("Köp 2: best hand?", timeout=30_000)
+        expect(page.locator("#outbox")).to_be_hidden()
+        _until(page, lambda: _stored(page) in ("", "[]"), timeout=30)
         assert _events() == before + 1
+        assert errors == []
     finally:
         proxy.close()
 
 
+def test_a_tap_refused_shows_its_sentence_in_front_of_the_person(
+    browser: Browser, recorder: Served
+) -> None:
+    """A refusal (422) sent by the page's script is shown as the plain form's answer was:
+    the sentence in front of the person, nothing kept to send again."""
+    page, errors = _open(browser, _address(recorder))
+    before = _events()
+    # A note pasted with a control in it (a right-to-left override): refused by the rules
+    # of notes, not by the network.
+    note = page.locator("details", has=page.locator('input[name="text"]'))
+    note.locator("summary").click()
+    note.locator('input[name="text"]').fill("sen \u202eköp")
+    note.locator("button").click()
+    expect(page.locator("main > p.alert[role=alert]")).to_contain_text("cannot be recorded")
+    expect(page.locator("main > p.alert[role=alert]")).to_be_visible()
+    assert _events() == before
+    _until(page, lambda: _stored(page) in ("", "[]"))
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert axe_violations(page) == []
+    assert errors == []
+
+
+def test_without_scripts_a_tap_is_a_plain_form_whose_answer_is_the_next_page(
+    browser: Browser, recorder: Served
+) -> None:
+    """Progressive enhancement: where the browser runs no script, every button is still a
+    plain form, and the server's answer is the next page."""
+    page = new_page(browser, width=390, height=844, java_script_enabled=False)
+    page.goto(_address(recorder))
+    before = _events()
+    with page.expect_navigation():
+        page.locator('section.moment button[value="pass"]').click()
+    expect(page.locator("section.moment h2").first).to_have_text("Köp 2: best hand?")
+    expect(page.locator(".done")).to_contain_text("pass")
+    assert _events() == before + 1
+
+
 def test_a_tap_twice_at_once_is_one_entry(browser: Browser, recorder: Served) -> None:
-    page, _ = _open(browser, _address(recorder))
+    page, errors = _open(browser, _address(recorder))
     before = _events()
     _offline(page)
     page.locator('section.moment button[value="pass"]').dblclick()
@@ -396,13 +419,14 @@ def test_a_tap_twice_at_once_is_one_entry(browser: Browser, recorder: Served) ->
     expect(page.locator("#outbox")).to_be_hidden(timeout=15_000)
     expect(page.locator("section.moment h2").first).to_have_text("Köp 2: best hand?")
     assert _events() == before + 1
-    # Online, two taps at once: the second finds the first's answer (one event).
+    # Online, two taps at once: one entry, and the page asks the next question.
     page.wait_for_selector('#live[data-state="live"]')
-    with page.expect_navigation():
-        page.locator('section.moment button[value="pass"]').dblclick()
-    expect(page.locator("section.moment h2").first).not_to_have_text("Köp 2: best hand?")
-    _until(page, lambda: _events() == before + 2)
+    page.locator('section.moment button[value="pass"]').dblclick()
+    expect(page.locator("section.moment h2").first).to_have_text("Last trick (sista sticket): who took it?")
+    page.wait_for_selector('#live[data-state="live"]')
+    _until(page, lambda: _stored(page) in ("", "[]"))
     assert _events() == before + 2
+    assert errors == []
 
 
 # -- keep the screen on at the LAN address -----------------------------------------------

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from phone_taps import tap_and_show
 from serve_support import PLAYERS, Served, chicago
 
 from browser_support import horizontal_overflow, new_page
@@ -50,9 +51,8 @@ def _open(browser: Browser, server: Served) -> tuple[Page, list[str]]:
 
 
 def _tap(page: Page, target: Locator) -> None:
-    """A tap that loads the next page (a link or a form's button)."""
-    with page.expect_navigation():
-        target.click()
+    """A tap that shows the next page (a link or a form's button)."""
+    tap_and_show(page, target)
     page.wait_for_selector("#live")
 
 
