@@ -6,7 +6,11 @@ Changes are found as `board.Board` finds them: five times a second the night fil
 every session of the night are statted (inode, mtime_ns, size); only a change is read.
 A table's session is read and replayed again only when its own file changed, and its
 sheet keeps its view (and its event id) while another table records, so the phones at
-table 3 are sent nothing when table 5 plays.  A night file or a session that cannot be
+table 3 are sent nothing when table 5 plays.  The night file is parsed again only when
+its signature changed (a tap asks which session its table records several times), and
+the board's and the TV's bodies are rendered again only when what they are made of (the
+status, the name, the problem) changed: most taps (a köp's pass, an undo in mid-deal)
+change one table's sheet and not the board, which is then sent again as it was made.  A night file or a session that cannot be
 read puts its reason on the board; the server carries on.
 """
 
@@ -53,16 +57,41 @@ class NightBoard(Published):
         self._signatures: dict[Path, Signature] = {}
         self._games: dict[str, tuple[Signature, Standings, tuple[Correction, ...]]] = {}
         self._views: dict[tuple[str, str], tuple[object, View]] = {}
+        # (view, language) -> what the body was made of, its title and body
+        self._bodies: dict[tuple[str, str], tuple[object, str, str]] = {}
+        self._night_read: tuple[Signature, Night] | None = None  # see `_night_now`
+        self._paths: dict[str, Path] = {}  # session name -> its file
         self.snapshot = self._read()
         self.stopping = False
-        self._next: asyncio.Future[None] | None = None
+        self._next: dict[str, asyncio.Future[None]] | None = None
         self._looking: asyncio.Lock | None = None
 
     # -- files ---------------------------------------------------------------------------
 
+    def _session_path(self, session: str) -> Path:
+        """``locations.session_path``, once a name: the watcher asks it for every table
+        five times a second."""
+        path = self._paths.get(session)
+        if path is None:
+            path = self._paths[session] = locations.session_path(session)
+        return path
+
     def _files(self) -> list[Path]:
-        sessions = [locations.session_path(s) for s in self.night.sessions()] if self.night else []
+        sessions = [self._session_path(s) for s in self.night.sessions()] if self.night else []
         return [self.path, *sessions]
+
+    def _night_now(self) -> tuple[Signature, Night]:
+        """The night file as it is now, and the signature it was read with: parsed again
+        only when its signature differs from the last parse's.  The signature is the one
+        the watcher trusts to see every write (an atomic replacement is a new inode), and
+        it is taken before the read, so a write during the read is read at the next ask."""
+        signature = file_signature(self.path)
+        kept = self._night_read
+        if kept is not None and signature is not None and kept[0] == signature:
+            return kept
+        night = nightfile.load_night(self.path)
+        self._night_read = (signature, night)
+        return signature, night
 
     def _changed_on_disk(self) -> bool:
         now = {path: file_signature(path) for path in self._files()}
@@ -73,7 +102,7 @@ class NightBoard(Published):
     def _standings(self, night: Night, session: str) -> Standings:
         """Table ``session``'s game, replayed again only when its file changed; refused as
         `nightfile.night_results` refuses a session that is gone or seats others."""
-        path = locations.session_path(session)
+        path = self._session_path(session)
         signature = file_signature(path)
         known = self._games.get(session)
         if known is not None and known[0] == signature and signature is not None:
@@ -95,7 +124,7 @@ class NightBoard(Published):
         # read was under way (a draw, a deal) differs at the next look and is read again.
         night_signature = file_signature(self.path)
         try:
-            night = nightfile.load_night(self.path)
+            night_signature, night = self._night_now()
             self.night = night
             games = {table.session: self._standings(night, table.session) for table in night.tables}
             results = {s: result_of(g) for s, g in games.items()}
@@ -114,32 +143,25 @@ class NightBoard(Published):
         self._signatures = {path: file_signature(path) for path in self._files()}
         self._signatures[self.path] = night_signature
         for session in games:  # replayed (or kept) by the signature it was read with
-            self._signatures[locations.session_path(session)] = self._games[session][0]
+            self._signatures[self._session_path(session)] = self._games[session][0]
         name = self.night.name if self.night else self.path.stem
         corrected = frozenset(s for s, game in self._games.items() if game[2] and s in games)
 
+        made_of = (status, name, problem, corrected)  # all a board's body is made of
+
         def render_all() -> dict[str, View]:
-            views = {
-                BOARD: make_view(
-                    ident,
-                    board_title(name),
-                    board_body(
-                        status, name, problem, hide_last=self.hide_last, corrected=corrected
-                    ),
-                ),
-                TV: make_view(
-                    ident,
-                    tv_title(name),
-                    board_body(
-                        status,
-                        name,
-                        problem,
-                        tv=True,
-                        hide_last=self.hide_last,
-                        corrected=corrected,
-                    ),
-                ),
-            }
+            views: dict[str, View] = {}
+            for view, tv in ((BOARD, False), (TV, True)):
+                # Each change is a new view (a new id: every screen and the keeper's page
+                # hear of it), its body rendered again only when it can differ.
+                kept_body = self._bodies.get((view, language()))
+                if kept_body is None or kept_body[0] != made_of:
+                    title = tv_title(name) if tv else board_title(name)
+                    body = board_body(
+                        status, name, problem, tv=tv, hide_last=self.hide_last, corrected=corrected
+                    )
+                    kept_body = self._bodies[view, language()] = (made_of, title, body)
+                views[view] = make_view(ident, kept_body[1], kept_body[2])
             if status is not None:
                 for table in status["tables"]:
                     key = table_view(int(table["table"]))
@@ -169,9 +191,9 @@ class NightBoard(Published):
     # -- what the recording pages ask ----------------------------------------------------
 
     def table_session(self, number: int) -> tuple[Path | None, str | None]:
-        """Table ``number``'s session in the current round, read from the night file now."""
+        """Table ``number``'s session in the current round, as the night file is now."""
         try:
-            night = nightfile.load_night(self.path)
+            _, night = self._night_now()
         except ChicagoError as error:
             return None, error.localized(language())
         table = next((x for x in night.current if x.table == number), None)
@@ -180,4 +202,4 @@ class NightBoard(Published):
                 "Table {table} plays no game in this round; the page shows it as soon as it does.",
                 table=number,
             )
-        return locations.session_path(table.session), None
+        return self._session_path(table.session), None
