@@ -8,10 +8,11 @@ A table's session is read and replayed again only when its own file changed, and
 sheet keeps its view (and its event id) while another table records, so the phones at
 table 3 are sent nothing when table 5 plays.  The night file is parsed again only when
 its signature changed (a tap asks which session its table records several times), and
-the board's and the TV's bodies are rendered again only when what they are made of (the
-status, the name, the problem) changed: most taps (a köp's pass, an undo in mid-deal)
-change one table's sheet and not the board, which is then sent again as it was made.  A night file or a session that cannot be
-read puts its reason on the board; the server carries on.
+the status and the board's and the TV's bodies are made again only when what they are
+made of changed: most taps (a köp's pass, an undo in mid-deal) change one table's sheet
+and not the standings, and the room's screens are then sent their body as it was made.
+A night file or a session that cannot be read puts its reason on the board; the server
+carries on.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ import asyncio
 import secrets
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import ChicagoError
 from ..core.events import Correction
-from ..core.night import Night, result_of
+from ..core.night import GameResult, Night, result_of
 from ..core.standings import Standings
 from ..i18n.language import language, t
 from ..present.html_sheet import sheet_body, sheet_title
@@ -34,6 +35,9 @@ from .board import Published, Snapshot, View, make_view
 from .night_page import board_body, board_title, tv_title
 from .phone_language import in_each_language
 from .signature import Signature, file_signature
+
+if TYPE_CHECKING:
+    from ..core.night_close import Amendment
 
 BOARD = "board"
 TV = "tv"  # the night's standings in large type, and the round's tables
@@ -61,6 +65,7 @@ class NightBoard(Published):
         self._bodies: dict[tuple[str, str], tuple[object, str, str]] = {}
         self._night_read: tuple[Signature, Night] | None = None  # see `_night_now`
         self._paths: dict[str, Path] = {}  # session name -> its file
+        self._status: tuple[Night, object, dict[str, Any]] | None = None  # see `_status_of`
         self.snapshot = self._read()
         self.stopping = False
         self._next: dict[str, asyncio.Future[None]] | None = None
@@ -114,6 +119,20 @@ class NightBoard(Published):
         self._games[session] = (signature, standings, loaded.corrections)
         return standings
 
+    def _status_of(
+        self, night: Night, results: dict[str, GameResult], amendments: tuple[Amendment, ...]
+    ) -> dict[str, Any]:
+        """`night_status_dict`, made again only when the night, a game's result or an
+        amendment changed (a köp's pass changes none of them); the same object then, so
+        the board's bodies, made of it, are seen unchanged at once."""
+        made_of = (results, amendments, language())
+        kept = self._status
+        if kept is not None and kept[0] is night and kept[1] == made_of:
+            return kept[2]
+        status = night_status_dict(night, results, amendments)
+        self._status = (night, made_of, status)
+        return status
+
     def _read(self) -> Snapshot:
         self._count += 1
         ident = f"{self._boot}-{self._count}"
@@ -129,7 +148,7 @@ class NightBoard(Published):
             games = {table.session: self._standings(night, table.session) for table in night.tables}
             results = {s: result_of(g) for s, g in games.items()}
             # /status.json equals `night status --json`: a closed night's amendments too.
-            status = night_status_dict(night, results, nightfile.night_amendments(night))
+            status = self._status_of(night, results, nightfile.night_amendments(night))
         except ChicagoError as error:
             problem = error.localized(language()) + t(
                 " — the board shows the night again as soon as its files can be read."
