@@ -60,6 +60,14 @@ def make_view(ident: str, title: str, body: str) -> View:
     return View(title, body, event, ident)
 
 
+def with_id(view: View, ident: str) -> View:
+    """``view`` as a newer snapshot's, with its id ``ident``: the message that carries it
+    is not encoded again (a night's board is tens of kilobytes of JSON)."""
+    head = f"id: {view.id}\n".encode()
+    assert view.event.startswith(head), view.event[:40]
+    return View(view.title, view.body, f"id: {ident}\n".encode() + view.event[len(head) :], ident)
+
+
 @dataclass(frozen=True)
 class Reading:
     """The session as read from its file: its standings, or why it cannot be read."""

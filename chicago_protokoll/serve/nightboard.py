@@ -31,7 +31,7 @@ from ..i18n.language import language, t
 from ..present.html_sheet import sheet_body, sheet_title
 from ..present.night_status import night_status_dict
 from ..store import locations, nightfile, sessionfile
-from .board import Published, Snapshot, View, make_view
+from .board import Published, Snapshot, View, make_view, with_id
 from .night_page import board_body, board_title, tv_title
 from .phone_language import in_each_language
 from .signature import Signature, file_signature
@@ -61,8 +61,8 @@ class NightBoard(Published):
         self._signatures: dict[Path, Signature] = {}
         self._games: dict[str, tuple[Signature, Standings, tuple[Correction, ...]]] = {}
         self._views: dict[tuple[str, str], tuple[object, View]] = {}
-        # (view, language) -> what the body was made of, its title and body
-        self._bodies: dict[tuple[str, str], tuple[object, str, str]] = {}
+        # (view, language) -> what the board's (or TV's) view was made of, and the view
+        self._bodies: dict[tuple[str, str], tuple[object, View]] = {}
         self._night_read: tuple[Signature, Night] | None = None  # see `_night_now`
         self._paths: dict[str, Path] = {}  # session name -> its file
         self._status: tuple[Night, object, dict[str, Any]] | None = None  # see `_status_of`
@@ -174,13 +174,15 @@ class NightBoard(Published):
                 # Each change is a new view (a new id: every screen and the keeper's page
                 # hear of it), its body rendered again only when it can differ.
                 kept_body = self._bodies.get((view, language()))
-                if kept_body is None or kept_body[0] != made_of:
+                if kept_body is not None and kept_body[0] == made_of:
+                    views[view] = with_id(kept_body[1], ident)
+                else:
                     title = tv_title(name) if tv else board_title(name)
                     body = board_body(
                         status, name, problem, tv=tv, hide_last=self.hide_last, corrected=corrected
                     )
-                    kept_body = self._bodies[view, language()] = (made_of, title, body)
-                views[view] = make_view(ident, kept_body[1], kept_body[2])
+                    views[view] = make_view(ident, title, body)
+                self._bodies[view, language()] = (made_of, views[view])
             if status is not None:
                 for table in status["tables"]:
                     key = table_view(int(table["table"]))

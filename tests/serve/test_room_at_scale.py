@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from chicago_protokoll.serve import nightboard
+from chicago_protokoll.serve.board import make_view
 from chicago_protokoll.store import locations, nightfile
 from cli_support import ok
 
@@ -77,9 +78,10 @@ def test_every_page_after_a_tap_is_what_a_board_reading_afresh_renders(
         asyncio.run(board.refresh())
         now = _bodies(board)
         assert {view: body for view, (body, _) in now.items()} == _afresh(path)
-        ident = board.snapshot.id.encode()
+        ident = board.snapshot.id
         for view in ("board", "tv"):  # a new view each change, whatever its body
-            assert now[view][1].startswith(b"id: " + ident + b"\n")
+            shown = board.snapshot.views[view]
+            assert now[view][1] == make_view(ident, shown.title, shown.body).event
             assert now[view][1] != before[view][1]
         before = now
 
