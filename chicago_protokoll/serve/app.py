@@ -105,7 +105,7 @@ class Guard:
 class EventStream:
     """``/events``: the newest view at once (unless the page has it), then every new one.
 
-    Each stream waits on the board's future, not a timer; a comment every HEARTBEAT finds
+    Each stream waits on its view's future, not a timer; a comment every HEARTBEAT finds
     a phone that vanished, a phone that stops reading is dropped after SEND_TIMEOUT, and
     a disconnect ends only that stream.  Over MAX_STREAMS, a stream is answered with
     ``retry`` and closed: the browser's EventSource comes back after RETRY_LATER_MS (an
@@ -154,7 +154,7 @@ class EventStream:
         try:
             await body(f"retry: {RETRY_MS}\n\n".encode())
             while not self.board.stopping:
-                change = self.board.next_change()  # taken before the look: no change is missed
+                change = self.board.next_change(view)  # taken before the look: none is missed
                 shown = self.board.snapshot.views.get(view)
                 if shown is None:  # a night's table that plays no more: its page is told
                     return

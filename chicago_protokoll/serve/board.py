@@ -36,7 +36,7 @@ from ..present.views import last_ids, status_dict
 from ..present.width import visible
 from ..store import catalogue, locations, sessionfile
 from . import tv
-from .phone_language import in_each_language
+from .phone_language import each_language, in_each_language
 from .signature import Signature, file_signature
 
 WATCH_INTERVAL = 0.2  # seconds between two looks at the files
@@ -58,6 +58,14 @@ def make_view(ident: str, title: str, body: str) -> View:
     data = json.dumps({"html": body, "title": title}, ensure_ascii=False)
     event = f"id: {ident}\nevent: sheet\ndata: {data}\n\n".encode()
     return View(title, body, event, ident)
+
+
+def with_id(view: View, ident: str) -> View:
+    """``view`` as a newer snapshot's, with its id ``ident``: the message that carries it
+    is not encoded again (a night's board is tens of kilobytes of JSON)."""
+    head = f"id: {view.id}\n".encode()
+    assert view.event.startswith(head), view.event[:40]
+    return View(view.title, view.body, f"id: {ident}\n".encode() + view.event[len(head) :], ident)
 
 
 @dataclass(frozen=True)
@@ -111,7 +119,7 @@ class Source(Protocol):
     snapshot: Snapshot
     stopping: bool
 
-    def next_change(self) -> asyncio.Future[None]: ...
+    def next_change(self, view: str) -> asyncio.Future[None]: ...
 
     async def refresh(self) -> None: ...
 
@@ -121,13 +129,17 @@ class Source(Protocol):
 
 
 class Published:
-    """What a watched source does for the streams: the newest snapshot, and a future
-    that is done at the next one (or when the server stops).  `Board` and
-    `nightboard.NightBoard` both are one."""
+    """What a watched source does for the streams: the newest snapshot, and for each view
+    a future that is done when a snapshot changes that view (or the server stops).
+    `Board` and `nightboard.NightBoard` both are one.
+
+    A future a view, not one for all: at a night of 32 tables a tap changes one table's
+    sheet, the board and the TV, and only their streams wake (6 of 130), not every phone
+    in the room to find its view as it was."""
 
     snapshot: Snapshot
     stopping: bool = False
-    _next: asyncio.Future[None] | None = None
+    _next: dict[str, asyncio.Future[None]] | None = None  # view -> what its streams await
 
     async def refresh(self) -> None:
         """Look at the files now; on a change, read them and publish the snapshot."""
@@ -144,16 +156,31 @@ class Published:
         self.stopping = True
         self._publish(None)
 
-    def next_change(self) -> asyncio.Future[None]:
-        if self._next is None or self._next.done():
-            self._next = asyncio.get_running_loop().create_future()
-        return self._next
+    def next_change(self, view: str) -> asyncio.Future[None]:
+        """Done when a snapshot changes ``view`` (its id, in any language, or the view is
+        gone), or when the server stops."""
+        if self._next is None:
+            self._next = {}
+        future = self._next.get(view)
+        if future is None or future.done():
+            future = self._next[view] = asyncio.get_running_loop().create_future()
+        return future
 
     def _publish(self, snapshot: Snapshot | None) -> None:
+        old = self.snapshot
         if snapshot is not None:
             self.snapshot = snapshot
-        if self._next is not None and not self._next.done():
-            self._next.set_result(None)
+        for view, future in (self._next or {}).items():
+            if not future.done() and (snapshot is None or _ids(old, view) != _ids(snapshot, view)):
+                future.set_result(None)
+
+
+def _ids(snapshot: Snapshot, view: str) -> tuple[str | None, ...]:
+    """The ids ``view`` has in ``snapshot``, in each language it was rendered in."""
+    return tuple(
+        shown.id if (shown := views.get(view)) is not None else None
+        for views in each_language(snapshot.views)
+    )
 
 
 def _first(session: Session) -> str:
@@ -191,7 +218,7 @@ class Board(Published):
         self._signature = file_signature(self.path)
         self.snapshot = self._read(problem)
         self.stopping = False
-        self._next: asyncio.Future[None] | None = None
+        self._next: dict[str, asyncio.Future[None]] | None = None
         self._looking: asyncio.Lock | None = None
 
     # -- which file ---------------------------------------------------------------------

@@ -70,6 +70,11 @@ class ByLanguage(Mapping[str, V]):
         return len(self._current())
 
 
+def each_language(views: Mapping[str, V]) -> list[Mapping[str, V]]:
+    """The mappings ``views`` holds, one a language (itself when the language is fixed)."""
+    return list(views.made.values()) if isinstance(views, ByLanguage) else [views]
+
+
 def in_each_language(render: Callable[[], dict[str, V]]) -> Mapping[str, V]:
     """``render()`` once in each language a phone may ask for (once only when the language
     is fixed), as one mapping that answers in the request's language."""

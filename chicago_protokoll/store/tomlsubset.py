@@ -2,7 +2,7 @@
 
 Session files are written by tomli_w in one plain shape: comment lines,
 ``key = value`` lines holding strings, whole numbers, booleans or arrays of
-strings (one item a line), ``[a.b]`` tables, ``[[events]]`` arrays of tables
+them (one item a line: a night's players and its points), ``[a.b]`` tables, ``[[events]]`` arrays of tables
 and ``[[a.b]]`` arrays of tables inside the last table of ``[[a]]`` (a
 correction's events).  `loads` reads exactly that shape, line by line, and returns None for
 anything else: an escape in a string, a float or a date, a comment after a
@@ -73,10 +73,10 @@ def loads(text: str) -> dict[str, Any] | None:
                 if not item.endswith(","):
                     # tomli_w ends every item with a comma; anything else is left to tomllib
                     return None
-                text_item = _string(item[:-1].rstrip(" \t"))
-                if text_item is None:
+                value = _value(item[:-1].rstrip(" \t"))
+                if value is None:
                     return None
-                items.append(text_item)
+                items.append(value)
             table[key] = items
             continue
         value = _value(rest)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import tomli_w
@@ -12,7 +13,8 @@ from hypothesis import strategies as st
 from chicago_protokoll.core.events import BuyWinner, LastTrick, Showdown
 from chicago_protokoll.core.rules import PRESETS
 from chicago_protokoll.core.session import new_session
-from chicago_protokoll.store import fileformat, tomlsubset
+from chicago_protokoll.store import fileformat, nightfile, tomlsubset
+from cli_support import ok
 
 KEYS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC0123456789_-", min_size=1, max_size=12)
 STRINGS = st.text(max_size=20)
@@ -21,6 +23,8 @@ VALUES = st.one_of(
     st.integers(min_value=-(10**12), max_value=10**12),
     st.booleans(),
     st.lists(STRINGS, max_size=5),
+    # a night's points: whole numbers, one a line (mixed arrays are TOML too)
+    st.lists(st.one_of(STRINGS, st.integers(-(10**20), 10**20), st.booleans()), max_size=5),
 )
 TABLES = st.dictionaries(KEYS, VALUES, max_size=6)
 DOCUMENTS = st.fixed_dictionaries(
@@ -134,6 +138,16 @@ def test_session_files_the_store_writes_are_read_without_tomllib() -> None:
         assert fast is not None
         assert fast == tomllib.loads(text)
         assert fileformat.loads_session(text, "fredag.toml") == session
+
+
+def test_night_files_the_store_writes_are_read_without_tomllib(chicago_home: Path) -> None:
+    """A night's players and its points (an array of whole numbers): the fast reader
+    reads them, as the board of a served night reads the file at every change."""
+    ok("night", "new", "klubb", *(f"Spelare {n}" for n in range(1, 13)), "--seed", "1")
+    text = nightfile.night_path("klubb").read_text(encoding="utf-8")
+    fast = tomlsubset.loads(text)
+    assert fast is not None
+    assert fast == tomllib.loads(text) and _same_types(fast, tomllib.loads(text))
 
 
 def test_unusual_shapes_are_left_to_tomllib() -> None:
