@@ -63,6 +63,15 @@ def test_sessions_from_a_warm_index_import_no_scoring_model(table: Path) -> None
     assert _run(table, "sessions").stdout == first.stdout
 
 
+
+def test_a_warm_sessions_list_imports_no_hand_categories(table: Path) -> None:
+    """A row read back from the index carries its hand counts as numbers: the categories
+    (`core.cards`, which a summary counts by) are imported only where one is made."""
+    assert _run(table, "sessions").returncode == 0  # the index learns both files
+    assert "chicago_protokoll.core.cards" not in imported_by(table, "sessions")
+    shutil.rmtree(table / "cache")
+    assert "chicago_protokoll.core.cards" in imported_by(table, "sessions")
+
 def test_sessions_replay_what_the_index_does_not_know(table: Path) -> None:
     """The check above can fail: without the index (deleted, as a user may) each file is
     replayed, with the model, and the list is the same."""
