@@ -282,9 +282,13 @@ print([name.rpartition("/")[2] for name in opened], "gettext" in sys.modules)
 """
 
 
-@pytest.mark.parametrize(("lang", "opened"), [("en", "[] False"), ("sv", "['sv.mo'] True")])
+@pytest.mark.parametrize(
+    ("lang", "opened"), [("en", "[] False"), ("sv", "['sv-reads.mo', 'sv.mo'] True")]
+)
 def test_english_opens_no_catalogue_and_imports_no_gettext(lang: str, opened: str) -> None:
-    """Swedish opens its .mo once, however many texts; English never opens one."""
+    """Swedish opens each of its catalogues once, however many texts: the reads domain,
+    then the whole .mo behind it for the texts the domain does not hold (these); English
+    never opens one."""
     done = subprocess.run(
         [sys.executable, "-c", OPENS, lang],
         capture_output=True,
