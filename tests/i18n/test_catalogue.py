@@ -239,6 +239,19 @@ def test_a_damaged_catalogue_leaves_the_texts_english_and_says_so_once(
     )
 
 
+
+@pytest.mark.parametrize("damage", [b"", SWEDISH_MO[:12]], ids=["empty", "cut in the header"])
+def test_a_damaged_reads_domain_leaves_the_whole_catalogue_to_answer(
+    catalogues: Path, capsys: pytest.CaptureFixture[str], damage: bytes
+) -> None:
+    """sv-reads.mo is only a shortcut into sv.mo: damaged, the whole catalogue answers
+    every text, in Swedish, and nothing is said."""
+    (catalogues / "sv-reads.mo").write_bytes(damage)
+    set_language("sv")
+    assert t("Nothing is recorded yet.") != "Nothing is recorded yet."
+    assert tn("{n} point", "{n} points", 2) == "2 poäng"
+    assert capsys.readouterr().err == ""
+
 def test_a_po_dropped_in_without_its_mo_is_offered_and_shows_english(
     catalogues: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
