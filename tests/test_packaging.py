@@ -127,9 +127,10 @@ def test_wheel_metadata_names_the_licence_version_urls_and_classifiers(
 
 
 def test_wheel_ships_each_catalogue_compiled_and_as_source(dist: dict[str, Path]) -> None:
-    """gettext reads i18n/sv.mo at run time; the sv.po it is compiled from comes along."""
+    """gettext reads i18n/sv.mo and its reads domain sv-reads.mo at run time; the sv.po
+    and the reads.pot they are compiled from come along."""
     with zipfile.ZipFile(dist["wheel"]) as wheel:
-        for name in ("sv.mo", "sv.po"):
+        for name in ("sv.mo", "sv.po", "sv-reads.mo", "reads.pot"):
             shipped = wheel.read(f"chicago_protokoll/i18n/{name}")
             assert shipped == (ROOT / "chicago_protokoll" / "i18n" / name).read_bytes()
 

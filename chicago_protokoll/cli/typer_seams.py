@@ -106,43 +106,44 @@ def escape_control_characters(text: str) -> str:
 
 
 # Click's sentences whose facts are only in their text: (the exception class, Click's
-# exact words as a pattern) -> the sentence in the chosen language.
-_CLICK_SENTENCES: list[tuple[type[Exception], re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+# exact words as a pattern) -> the sentence in the chosen language.  The patterns are
+# compiled (by `re`'s cache) when a usage error is said, not at every start.
+_CLICK_SENTENCES: list[tuple[type[Exception], str, Callable[[re.Match[str]], str]]] = [
     (
         BadOptionUsage,
-        re.compile(r"Option (?P<name>'.*') does not take a value\."),
+        r"Option (?P<name>'.*') does not take a value\.",
         lambda m: t("Option {name} does not take a value.", name=m["name"]),
     ),
     (
         BadOptionUsage,
-        re.compile(r"Option (?P<name>'.*') requires an argument\."),
+        r"Option (?P<name>'.*') requires an argument\.",
         lambda m: tn("Option {name} requires an argument.", "Option {name} requires {n} arguments.", 1, name=m["name"]),
     ),
     (
         BadOptionUsage,
-        re.compile(r"Option (?P<name>'.*') requires (?P<n>\d+) arguments\."),
+        r"Option (?P<name>'.*') requires (?P<n>\d+) arguments\.",
         lambda m: tn(
             "Option {name} requires an argument.", "Option {name} requires {n} arguments.", int(m["n"]), name=m["name"]
         ),
     ),
     (
         BadArgumentUsage,
-        re.compile(r"Argument (?P<name>'.*') takes (?P<n>\d+) values\."),
+        r"Argument (?P<name>'.*') takes (?P<n>\d+) values\.",
         lambda m: tn("Argument {name} takes {n} value.", "Argument {name} takes {n} values.", int(m["n"]), name=m["name"]),
     ),
     (
         BadParameter,
-        re.compile(r"Value must be an iterable\."),
+        r"Value must be an iterable\.",
         lambda m: t("Value must be an iterable."),
     ),
     (
         BadParameter,
-        re.compile(r"Takes (?P<n>\d+) values but (?P<given>\d+) given\."),
+        r"Takes (?P<n>\d+) values but (?P<given>\d+) given\.",
         lambda m: tn(
             "Takes {n} value but {given} given.", "Takes {n} values but {given} given.", int(m["n"]), given=m["given"]
         ),
     ),
-    (UsageError, re.compile(r"Missing command\."), lambda m: t("Missing command.")),
+    (UsageError, r"Missing command\.", lambda m: t("Missing command.")),
 ]
 
 
@@ -151,7 +152,7 @@ def _click_sentence(error: Exception, message: str) -> str:
     it is the project's own (already in the language) and stays as it is."""
     for cls, pattern, say in _CLICK_SENTENCES:
         if isinstance(error, cls):
-            found = pattern.fullmatch(message)
+            found = re.fullmatch(pattern, message)
             if found:
                 return say(found)
     return message

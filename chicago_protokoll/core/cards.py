@@ -215,6 +215,9 @@ _SWEDISH = {
 }
 
 
+#: The categories in the order the statistics count them (`summary.Played.hands`).
+CATEGORIES: tuple[Category, ...] = tuple(Category)
+
 def _fold(text: str) -> str:
     """Case, spaces, hyphens, underscores and diacritics do not matter in a hand name."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())

@@ -23,9 +23,10 @@ from datetime import date, datetime
 from decimal import Decimal
 from functools import cached_property
 
+from .cards import CATEGORIES
 from .settle import settle
 from .stake import exact_money
-from .summary import CATEGORIES, Played, played
+from .summary import Played, played
 
 # Played and played live in core.summary now (`sessions` lists without this module); the
 # league's callers have always imported them from here.

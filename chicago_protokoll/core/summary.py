@@ -14,15 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import Category
-
 if TYPE_CHECKING:
     from .session import Session
     from .standings import Standings
 
-#: The categories in the order `Played.hands` counts them (weakest first).
-CATEGORIES: tuple[Category, ...] = tuple(Category)
-_ROYAL = CATEGORIES.index(Category.ROYAL_STRAIGHT_FLUSH)
+# `core.cards` (the categories `Played.hands` counts, `cards.CATEGORIES`) is imported where
+# a summary is made: a warm `sessions` reads its rows back without it.
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +43,7 @@ class Played:
     chicago_points_lost: tuple[int, ...] = ()  # what broken Chicagos took off it
     last_tricks: tuple[int, ...] = ()
     last_tricks_with_two: tuple[int, ...] = ()
-    hands: tuple[tuple[int, ...], ...] = ()  # per seat, per category of CATEGORIES
+    hands: tuple[tuple[int, ...], ...] = ()  # per seat, per category of cards.CATEGORIES
     royals: tuple[int, ...] = ()  # royal straight flushes shown
     deals: int = 0  # complete deals
     # The totals after the first deal in which anyone reached half the target (rounded
@@ -77,8 +74,11 @@ def played(session: Session, standings: Standings) -> Played | None:
     """The finished game of a replayed session; None while it is being played."""
     if not standings.finished:
         return None
+    from .cards import CATEGORIES, Category
     from .events import BuyWinner, ChicagoBroken, ChicagoWon, LastTrick, Royal, Showdown
     from .standings import Reason
+
+    royal = CATEGORIES.index(Category.ROYAL_STRAIGHT_FLUSH)
 
     players = tuple(p.name for p in standings.players)
     seat = {name: index for index, name in enumerate(players)}
@@ -107,7 +107,7 @@ def played(session: Session, standings: Standings) -> Played | None:
                     # A royal is a best hand however it was entered (`chicago royal`, or
                     # as a köp's or the showdown's hand below): both count in `hands`.
                     royals[seat[event.player]] += 1
-                    hands[seat[event.player]][_ROYAL] += 1
+                    hands[seat[event.player]][royal] += 1
                 case BuyWinner() | Showdown() if event.player is not None and event.hand:
                     hands[seat[event.player]][CATEGORIES.index(event.hand)] += 1
                     royals[seat[event.player]] += event.hand is Category.ROYAL_STRAIGHT_FLUSH

@@ -13,7 +13,8 @@ The pure core cannot know the language when it refuses something, so its errors 
 `Msg` (the message id and its parameters), rendered only when printed (`Msg.localized`).
 
 Start-up: English never opens a catalogue, nor imports `gettext` for one; another language
-opens its ``.mo`` on its first text (docs/translating.md has the cost).
+opens its ``.mo`` on its first text (docs/translating.md has the cost): first the short one
+of the ``reads`` domain (`catalogue`), the whole one only for a text that is not there.
 
 The language comes from ``--lang``, else ``CHICAGO_LANG``, else gettext's ``LANGUAGE``,
 ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, else English.
@@ -131,15 +132,63 @@ def environment_language() -> str:
 
 _catalogues: dict[str, NullTranslations] = {}
 
+#: The gettext domain of the texts the reading commands print (`status`, `log`, `settle`,
+#: `export`, `sessions`...): ``xx-reads.mo`` holds the entries of ``xx.po`` that
+#: ``reads.pot`` lists (docs/translating.md).  The standard library parses every entry of a
+#: catalogue it opens, about 13,000 instructions each: the whole Swedish one is about 5% of
+#: a `status` (docs/latency.md), its ``reads`` part a tenth of that.
+READS = "reads"
+
 
 def catalogue(lang: str) -> NullTranslations:
-    """The compiled catalogue ``xx.mo`` of a language other than English, opened once per
-    process with the standard library's `gettext`."""
+    """The compiled catalogue of a language other than English, opened once per process
+    with the standard library's `gettext`: its ``reads`` domain (``xx-reads.mo``) with the
+    whole ``xx.mo`` behind it as gettext's fallback, opened at the first text the first
+    does not hold; the whole one alone for a language without the domain."""
     path = os.path.join(CATALOGUE_DIR, f"{lang}.mo")
     found = _catalogues.get(path)
     if found is None:
-        found = _catalogues[path] = _open(path, lang)
+        found = _catalogues[path] = _with_reads_first(path, lang)
     return found
+
+
+def _with_reads_first(path: str, lang: str) -> NullTranslations:
+    import gettext
+
+    try:
+        with open(os.path.join(CATALOGUE_DIR, f"{lang}-{READS}.mo"), "rb") as file:
+            first = gettext.GNUTranslations(file)
+    # No such domain (a language dropped in as xx.po and xx.mo) or a damaged one: the
+    # whole catalogue answers every text, as before the domains.
+    except Exception:
+        return _open(path, lang)
+
+    class Whole(gettext.NullTranslations):
+        """The whole catalogue, opened (and said to be unreadable, if so) on first use."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.opened: NullTranslations | None = None
+
+        def whole(self) -> NullTranslations:
+            if self.opened is None:
+                self.opened = _open(path, lang)
+            return self.opened
+
+        def gettext(self, message: str) -> str:
+            return self.whole().gettext(message)
+
+        def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+            return self.whole().ngettext(msgid1, msgid2, n)
+
+        def pgettext(self, context: str, message: str) -> str:
+            return self.whole().pgettext(context, message)
+
+        def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+            return self.whole().npgettext(context, msgid1, msgid2, n)
+
+    first.add_fallback(Whole())
+    return first
 
 
 def _open(path: str, lang: str) -> NullTranslations:

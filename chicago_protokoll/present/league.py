@@ -12,9 +12,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.cards import CATEGORIES
 from ..core.settle import amount_json, amount_text
 from ..core.stats import HeadToHead, League, PlayerStats, Record
-from ..core.summary import CATEGORIES
 from ..i18n.language import language, t, tn
 from ..i18n.language import number as local_number
 from .chart import COLOURS, DASHES, Drawing, Key, Label, Line, Series

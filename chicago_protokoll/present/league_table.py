@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.cards import CATEGORIES
 from ..core.settle import amount_json, amount_text
 from ..core.stats import League, PlayerStats
-from ..core.summary import CATEGORIES
 from ..i18n.language import language, number, t, tn
 from .league import (
     MIN_RATED,

@@ -5,6 +5,7 @@ bench/latency.py's (docs/latency.md)."""
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -63,6 +64,15 @@ def test_sessions_from_a_warm_index_import_no_scoring_model(table: Path) -> None
     assert _run(table, "sessions").stdout == first.stdout
 
 
+
+def test_a_warm_sessions_list_imports_no_hand_categories(table: Path) -> None:
+    """A row read back from the index carries its hand counts as numbers: the categories
+    (`core.cards`, which a summary counts by) are imported only where one is made."""
+    assert _run(table, "sessions").returncode == 0  # the index learns both files
+    assert "chicago_protokoll.core.cards" not in imported_by(table, "sessions")
+    shutil.rmtree(table / "cache")
+    assert "chicago_protokoll.core.cards" in imported_by(table, "sessions")
+
 def test_sessions_replay_what_the_index_does_not_know(table: Path) -> None:
     """The check above can fail: without the index (deleted, as a user may) each file is
     replayed, with the model, and the list is the same."""
@@ -117,3 +127,72 @@ def test_undo_right_after_an_edit_takes_back_the_correction(table: Path) -> None
     after = _run(table, "export", "--format", "json").stdout
     assert '"player": "Åsa"' in after and after != before
     assert imported_by(table, "undo", "--deal") >= {"chicago_protokoll.core.correct"}
+
+
+# -- status (and the other reads) in Swedish -------------------------------------------
+
+OPENED = """
+import sys
+opened = []
+sys.addaudithook(
+    lambda event, args: opened.append(str(args[0]).rpartition("/")[2])
+    if event == "open" and str(args[0]).endswith(".mo") else None
+)
+sys.argv = ["chicago", *sys.argv[1:]]
+from chicago_protokoll.__main__ import main
+try:
+    main()
+finally:
+    sys.stderr.write(f"\\nopened {opened}\\n")
+"""
+
+
+def _catalogues_opened(home: Path, *args: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", OPENED, *args],
+        env={**command_env(home), "CHICAGO_LANG": "sv"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("opened ")
+    return list(ast.literal_eval(last.removeprefix("opened ")))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("status",),
+        ("log",),
+        ("settle",),
+        ("settle", "--json"),
+        ("export", "--format", "json"),
+        ("sessions",),
+        ("undo",),
+    ],
+    ids=" ".join,
+)
+def test_a_read_in_swedish_parses_only_the_reads_catalogue(
+    table: Path, args: tuple[str, ...]
+) -> None:
+    """What the reading commands print is in the short `reads` domain (sv-reads.mo,
+    i18n/reads.pot): the whole catalogue, ten times its size, is not parsed.  A text a
+    command starts to print that the domain lacks makes this fail: list it in reads.pot
+    and compile the domain (docs/translating.md)."""
+    assert _catalogues_opened(table, *args) == ["sv-reads.mo"]
+
+
+def test_a_text_outside_the_reads_domain_is_still_swedish(table: Path) -> None:
+    """The check above can fail: a command whose words are not in the domain (`rules
+    presets`' descriptions) opens the whole catalogue behind it, and speaks Swedish."""
+    assert _catalogues_opened(table, "rules", "presets") == ["sv-reads.mo", "sv.mo"]
+    done = subprocess.run(
+        [str(CHICAGO), "rules", "presets"],
+        env={**command_env(table), "CHICAGO_LANG": "sv"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "huvudregeln: 52 poäng" in done.stdout

@@ -239,6 +239,19 @@ def test_a_damaged_catalogue_leaves_the_texts_english_and_says_so_once(
     )
 
 
+
+@pytest.mark.parametrize("damage", [b"", SWEDISH_MO[:12]], ids=["empty", "cut in the header"])
+def test_a_damaged_reads_domain_leaves_the_whole_catalogue_to_answer(
+    catalogues: Path, capsys: pytest.CaptureFixture[str], damage: bytes
+) -> None:
+    """sv-reads.mo is only a shortcut into sv.mo: damaged, the whole catalogue answers
+    every text, in Swedish, and nothing is said."""
+    (catalogues / "sv-reads.mo").write_bytes(damage)
+    set_language("sv")
+    assert t("Nothing is recorded yet.") != "Nothing is recorded yet."
+    assert tn("{n} point", "{n} points", 2) == "2 poäng"
+    assert capsys.readouterr().err == ""
+
 def test_a_po_dropped_in_without_its_mo_is_offered_and_shows_english(
     catalogues: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -282,9 +295,13 @@ print([name.rpartition("/")[2] for name in opened], "gettext" in sys.modules)
 """
 
 
-@pytest.mark.parametrize(("lang", "opened"), [("en", "[] False"), ("sv", "['sv.mo'] True")])
+@pytest.mark.parametrize(
+    ("lang", "opened"), [("en", "[] False"), ("sv", "['sv-reads.mo', 'sv.mo'] True")]
+)
 def test_english_opens_no_catalogue_and_imports_no_gettext(lang: str, opened: str) -> None:
-    """Swedish opens its .mo once, however many texts; English never opens one."""
+    """Swedish opens each of its catalogues once, however many texts: the reads domain,
+    then the whole .mo behind it for the texts the domain does not hold (these); English
+    never opens one."""
     done = subprocess.run(
         [sys.executable, "-c", OPENS, lang],
         capture_output=True,
