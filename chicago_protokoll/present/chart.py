@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.standings import Standings
 from ..i18n.language import t
@@ -259,9 +259,14 @@ def chart_dict(standings: Standings) -> dict[str, Any]:
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "1 4", "12 5")
 
+# The drawing's parts are named tuples, not frozen dataclasses: records the template reads
+# and nothing compares, made by the commands that write HTML only, where each frozen
+# slotted dataclass costs about 1.6 % of `import typer` to create at import and a named
+# tuple a fifth of that (bench/html_instructions.py; docs/design.md keeps the model, not
+# the presentation's records, frozen dataclasses).
 
-@dataclass(frozen=True, slots=True)
-class Line:
+
+class Line(NamedTuple):
     """A straight line of the chart: ``kind`` its class (grid, axis, target, buy-stop),
     ``title`` what it is named on hover (empty: nothing)."""
 
@@ -273,8 +278,7 @@ class Line:
     title: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Label:
+class Label(NamedTuple):
     x: float
     y: float
     text: str
@@ -282,8 +286,7 @@ class Label:
     kind: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Series:
+class Series(NamedTuple):
     """One player's line: its points, colour and dash, and the dots on each deal (if any)."""
 
     name: str
@@ -293,8 +296,7 @@ class Series:
     dots: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Key:
+class Key(NamedTuple):
     """One entry of the legend: a short line in the player's pen and the shown text."""
 
     name: str
