@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -26,8 +25,7 @@ TARGET_LINE = "="
 BUY_STOP_LINE = "-"
 
 
-@dataclass(frozen=True)
-class Race:
+class Race(NamedTuple):  # a record the chart reads (see the drawing's parts below)
     """Each player's total at the start (0) and after each recorded deal."""
 
     players: tuple[str, ...]
@@ -308,17 +306,17 @@ class Key(NamedTuple):
     width: float = 3
 
 
-@dataclass(frozen=True, slots=True)
-class Drawing:
-    """Everything the template ``chart.html`` draws, in the units of its viewBox."""
+class Drawing(NamedTuple):
+    """Everything the template ``chart.html`` draws, in the units of its viewBox (the
+    lists given empty and filled in: a named tuple has no per-instance default)."""
 
     width: int
     height: int
     label: str
-    lines: list[Line] = field(default_factory=list)
-    labels: list[Label] = field(default_factory=list)
-    series: list[Series] = field(default_factory=list)
-    keys: list[Key] = field(default_factory=list)
+    lines: list[Line]
+    labels: list[Label]
+    series: list[Series]
+    keys: list[Key]
 
 
 #: A name in the legend of the score race is cut to this many characters.
@@ -353,7 +351,7 @@ def race_drawing(race: Race, *, width: int = 480, plot_height: int = 230) -> Dra
     def y(value: float) -> float:
         return round(top + plot_h - (value - low) / (high - low) * plot_h, 1)
 
-    drawing = Drawing(width, height, t("Score race, deal by deal"))
+    drawing = Drawing(width, height, t("Score race, deal by deal"), [], [], [], [])
     for value in range(y_step * -(-low // y_step), high + 1, y_step):
         drawing.lines.append(Line("grid", left, y(value), left + plot_w, y(value)))
         drawing.labels.append(Label(left - 6, round(y(value) + 5, 1), str(value), "end"))
