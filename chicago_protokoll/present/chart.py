@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.standings import Standings
 from ..i18n.language import t
@@ -26,8 +25,7 @@ TARGET_LINE = "="
 BUY_STOP_LINE = "-"
 
 
-@dataclass(frozen=True)
-class Race:
+class Race(NamedTuple):  # a record the chart reads (see the drawing's parts below)
     """Each player's total at the start (0) and after each recorded deal."""
 
     players: tuple[str, ...]
@@ -259,9 +257,14 @@ def chart_dict(standings: Standings) -> dict[str, Any]:
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "1 4", "12 5")
 
+# The drawing's parts are named tuples, not frozen dataclasses: records the template reads
+# and nothing compares, made by the commands that write HTML only, where each frozen
+# slotted dataclass costs about 1.6 % of `import typer` to create at import and a named
+# tuple a fifth of that (bench/html_instructions.py; docs/design.md keeps the model, not
+# the presentation's records, frozen dataclasses).
 
-@dataclass(frozen=True, slots=True)
-class Line:
+
+class Line(NamedTuple):
     """A straight line of the chart: ``kind`` its class (grid, axis, target, buy-stop),
     ``title`` what it is named on hover (empty: nothing)."""
 
@@ -273,8 +276,7 @@ class Line:
     title: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Label:
+class Label(NamedTuple):
     x: float
     y: float
     text: str
@@ -282,8 +284,7 @@ class Label:
     kind: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Series:
+class Series(NamedTuple):
     """One player's line: its points, colour and dash, and the dots on each deal (if any)."""
 
     name: str
@@ -293,8 +294,7 @@ class Series:
     dots: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Key:
+class Key(NamedTuple):
     """One entry of the legend: a short line in the player's pen and the shown text."""
 
     name: str
@@ -306,17 +306,17 @@ class Key:
     width: float = 3
 
 
-@dataclass(frozen=True, slots=True)
-class Drawing:
-    """Everything the template ``chart.html`` draws, in the units of its viewBox."""
+class Drawing(NamedTuple):
+    """Everything the template ``chart.html`` draws, in the units of its viewBox (the
+    lists given empty and filled in: a named tuple has no per-instance default)."""
 
     width: int
     height: int
     label: str
-    lines: list[Line] = field(default_factory=list)
-    labels: list[Label] = field(default_factory=list)
-    series: list[Series] = field(default_factory=list)
-    keys: list[Key] = field(default_factory=list)
+    lines: list[Line]
+    labels: list[Label]
+    series: list[Series]
+    keys: list[Key]
 
 
 #: A name in the legend of the score race is cut to this many characters.
@@ -351,7 +351,7 @@ def race_drawing(race: Race, *, width: int = 480, plot_height: int = 230) -> Dra
     def y(value: float) -> float:
         return round(top + plot_h - (value - low) / (high - low) * plot_h, 1)
 
-    drawing = Drawing(width, height, t("Score race, deal by deal"))
+    drawing = Drawing(width, height, t("Score race, deal by deal"), [], [], [], [])
     for value in range(y_step * -(-low // y_step), high + 1, y_step):
         drawing.lines.append(Line("grid", left, y(value), left + plot_w, y(value)))
         drawing.labels.append(Label(left - 6, round(y(value) + 5, 1), str(value), "end"))

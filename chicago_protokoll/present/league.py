@@ -356,7 +356,7 @@ def rating_drawing(
     def y(value: float) -> float:
         return round(top + plot_h - (value - low) / (high - low) * plot_h, 1)
 
-    drawing = Drawing(width, height, t("Rating over time"))
+    drawing = Drawing(width, height, t("Rating over time"), [], [], [], [])
     step = max(5, 5 * round((high - low) / 40))
     for value in range(low, high + 1, step):
         drawing.lines.append(Line("grid", left, y(value), left + plot_w, y(value)))

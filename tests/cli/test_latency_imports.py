@@ -361,3 +361,28 @@ def test_the_commands_that_write_html_do_load_the_template_engine(
     assert written.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     kept = list((night / "cache").glob("templates-*/*.cache"))
     assert kept, "no compiled template was kept"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("export", "--format", "html"),
+        ("export", "--format", "protocol"),
+        ("night", "cards"),
+        ("night", "cards", "--protocol"),
+        ("publish",),
+    ],
+    ids=["export-html", "export-protocol", "night-cards", "night-cards-protocol", "publish"],
+)
+def test_a_page_written_to_disk_loads_no_web_server_or_qr_code(
+    night: Path, args: tuple[str, ...], tmp_path: Path
+) -> None:
+    """The sheet, the paper protocol, the table cards and the results site pay for the
+    template engine (2.0x `import typer`, bench/latency.py) and for nothing a page they
+    write does not need: not Starlette or uvicorn, not segno's QR codes (the served cards
+    alone carry one)."""
+    where = [str(tmp_path / "site")] if args == ("publish",) else ["-o", str(tmp_path / "page.html")]
+    modules = imported_by(night, *args, *where)
+    assert "jinja2" in modules  # the check can fail: the page was rendered
+    assert not {name for name in modules if name.split(".")[0] in SERVER_PACKAGES}
+    assert not {name for name in modules if name.startswith("chicago_protokoll.serve")}
