@@ -317,7 +317,11 @@ class DealEntry:
     showdown: Claim | None = None
     royal: str | None = None
 
-    def __post_init__(self) -> None:
+    def refuse_parts_apart(self) -> None:
+        """What a front end asks of the entry a person made: its parts go together
+        (`refuse_parts_apart`).  Never asked of an entry read back from the file, where
+        the engine has already judged each part in its turn (a royal after a declared
+        Chicago is a legal game)."""
         refuse_parts_apart(
             chicago=self.chicago,
             broken_by=self.broken_by,

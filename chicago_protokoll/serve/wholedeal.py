@@ -60,7 +60,7 @@ def form_entry(game: Game, form: Mapping[str, str]) -> entry.DealEntry:
     showdown = recorded.showdown
     if showdown is None and (show := _given(form, "show")) is not None:
         showdown = chosen_claim(show, form.get("showhand", ""), form.get("showfrom", ""))
-    return entry.DealEntry(
+    whole = entry.DealEntry(
         buys=tuple(buys),
         exchanges=recorded.exchanges,
         chicago=recorded.chicago or _given(form, "chicago"),
@@ -70,6 +70,8 @@ def form_entry(game: Game, form: Mapping[str, str]) -> entry.DealEntry:
         showdown=showdown,
         royal=recorded.royal or _given(form, "royal"),
     )
+    whole.refuse_parts_apart()  # what the person chose, with the file's part of the deal
+    return whole
 
 
 def rest_of_deal(game: Game, form: Mapping[str, str]) -> list[Event]:

@@ -317,11 +317,15 @@
     if (!(form instanceof HTMLFormElement)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (live) return;
     const submitter = event.submitter;
     const fields = [...new FormData(form, submitter)].map(([k, v]) => [k, String(v)]);
     const what = get(fields, "do");
-    const before = waiting();
+    // Undo, a correction…, tapped while a tap is on its way: the answer coming takes
+    // this page's place, and the choice was made on the page it replaces.
+    if (live && !queued.has(what)) return;
+    // An entry made while one is on its way waits behind it (chained), the one on its
+    // way included; the same tap twice is found there.
+    const before = live ? load().filter((e) => e.state !== "conflict") : waiting();
     if (!queued.has(what)) {
       // Undo, corrections, forfeit, next game, a conflict's choice: never queued.
       if (before.length) { note(form, words.needs); return; }
@@ -345,7 +349,7 @@
       chained(fields, before);
       store([...load(), entry]);
       form.reset();
-      resend();
+      if (!live) resend(); // behind a tap on its way: sent once its answer is here
       return;
     }
     flying.add(entry.id); // kept before it is sent: a page closed now still has it

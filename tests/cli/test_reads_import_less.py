@@ -184,6 +184,17 @@ def test_a_read_in_swedish_parses_only_the_reads_catalogue(
     assert _catalogues_opened(table, *args) == ["sv-reads.mo"]
 
 
+@pytest.mark.parametrize("args", [("status",), ("log",), ("export", "--format", "csv"), ("undo",)], ids=" ".join)
+def test_a_read_of_a_corrected_game_in_swedish_parses_only_the_reads_catalogue(
+    table: Path, args: tuple[str, ...]
+) -> None:
+    """A game with a correction prints the correction's line ("giv 1 rättad …"), whose
+    words are in the domain too."""
+    done = _run(table, "edit", "1", "--last-trick", "Bo", "--with-two")
+    assert done.returncode == 0, done.stderr
+    assert _catalogues_opened(table, *args) == ["sv-reads.mo"]
+
+
 def test_a_text_outside_the_reads_domain_is_still_swedish(table: Path) -> None:
     """The check above can fail: a command whose words are not in the domain (`rules
     presets`' descriptions) opens the whole catalogue behind it, and speaks Swedish."""

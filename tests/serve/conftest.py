@@ -9,6 +9,7 @@ time in a process, and the browser tests of other folders open their own.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,10 +28,12 @@ if TYPE_CHECKING:
 @pytest.fixture(autouse=True)
 def no_server_outlives_its_test() -> Iterator[None]:
     """Ends every server a test started and did not stop (a failed assertion before its
-    stop): the failure stays that test's, not a later one's."""
+    stop), and collects what the test left open (its sockets): the failure stays that
+    test's, not a later one's ResourceWarning."""
     yield
     while Served.started:
         Served.started.pop().end()
+    gc.collect()
 
 
 @pytest.fixture

@@ -429,6 +429,41 @@ def test_a_tap_twice_at_once_is_one_entry(browser: Browser, recorder: Served) ->
     assert errors == []
 
 
+def test_a_note_tapped_while_a_tap_is_on_its_way_waits_behind_it_and_both_reach_the_file(
+    browser: Browser, recorder: Served
+) -> None:
+    """A slow network: the köp's answer has not come when the person writes a note.  The
+    note is kept behind the köp (never dropped), and once the köp's answer is here both
+    are in the protocol, each once."""
+    page, errors = _open(browser, _address(recorder))
+    before = _events()
+    held: list[Any] = []
+    hold = {"on": True}
+
+    def slow(route: Any) -> None:
+        if hold["on"] and route.request.method == "POST":
+            held.append(route)  # answered when the test lets it go
+        else:
+            route.continue_()
+
+    page.route("**/r/**", slow)
+    page.locator('section.moment button[value="pass"]').click()
+    _until(page, lambda: len(held) == 1)  # the köp is on its way, its answer not yet here
+    page.locator("summary", has_text="Note").click()
+    page.locator('input[name="text"]').fill("Bo shuffles")
+    page.locator("button", has_text="Write the note").click()
+    _until(page, lambda: "Bo shuffles" in _stored(page))  # kept, not dropped
+    assert len(held) == 1  # and not sent ahead of the köp
+    hold["on"] = False
+    held[0].continue_()
+    _until(page, lambda: _events() == before + 2)
+    _until(page, lambda: _stored(page) in ("", "[]"))
+    notes = [e for e in tomllib.loads(session_file("fredag").read_text())["events"] if e.get("text")]
+    assert [e["text"] for e in notes] == ["Bo shuffles"]
+    assert _events() == before + 2
+    assert errors == []
+
+
 # -- keep the screen on at the LAN address -----------------------------------------------
 
 
