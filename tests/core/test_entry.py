@@ -68,8 +68,8 @@ def test_a_name_that_is_no_seat_cannot_be_read_and_breaks_no_rule() -> None:
 def test_parts_that_do_not_go_together_name_the_part_never_an_option() -> None:
     """Who broke a Chicago nobody declared, a two beside a Chicago, two sources of rules."""
     cases = [
-        (lambda: entry.DealEntry(broken_by="Bo"), DealPart.BROKEN_BY),
-        (lambda: entry.DealEntry(chicago="Bo", with_two=True), DealPart.WITH_TWO),
+        (lambda: entry.DealEntry(broken_by="Bo").refuse_parts_apart(), DealPart.BROKEN_BY),
+        (lambda: entry.DealEntry(chicago="Bo", with_two=True).refuse_parts_apart(), DealPart.WITH_TWO),
         (lambda: refuse_two_rule_sources(Path("rules.toml"), "tournament"), DealPart.RULES_SOURCE),
     ]
     for make, part in cases:
