@@ -30,7 +30,7 @@ import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -88,6 +88,14 @@ def launch() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+def expect(locator: object) -> Any:
+    """Playwright's `expect` (its default timeout), imported only where a browser runs:
+    this module imports no Playwright at its start, so that a machine without it skips."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)  # type: ignore[arg-type]
 
 
 def new_page(browser: Browser, width: int = 390, height: int = 844, **options: object) -> Page:

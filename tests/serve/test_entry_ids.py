@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from serve_support import Served, chicago, page_fields
 
 from chicago_protokoll.core import ids
@@ -17,15 +14,6 @@ from chicago_protokoll.core.again import follows_key
 from chicago_protokoll.serve.record_app import ENTRY_HEADER
 from chicago_protokoll.store.sessionfile import load_session
 from cli_support import session_file
-
-
-@pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
-    server = Served("--record")
-    yield server
-    code, out, err = server.stop()
-    assert code == 0 and err == "", err
-    assert out.strip() == "Stopped.", out
 
 
 def _page(server: Served) -> tuple[str, dict[str, str]]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from phone_taps import tap_and_show
 from serve_support import Served, chicago
 
-from browser_support import horizontal_overflow, new_page
+from browser_support import expect, horizontal_overflow, new_page
 from chicago_protokoll.serve.conflicts import Conflicts
 from cli_support import ok, session_file
 
@@ -22,12 +22,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 WAITING = "1 entry waiting, not yet in the protocol"
-
-
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
 
 
 def _events(name: str) -> list[dict[str, Any]]:

@@ -12,7 +12,6 @@ import os
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,27 +20,13 @@ from phone_taps import tap_and_show
 from serve_support import Served, chicago
 from tcp_proxy import Proxy
 
-from browser_support import horizontal_overflow, new_page
+from browser_support import expect, horizontal_overflow, new_page
 from cli_support import session_file
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 WAITING = "1 entry waiting, not yet in the protocol"
-
-
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
-    server = Served("--record")
-    yield server
-    code, _, err = server.stop()
-    assert code == 0 and err == "", err
 
 
 def _file_events() -> list[dict[str, Any]]:

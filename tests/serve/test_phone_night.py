@@ -16,7 +16,6 @@ from __future__ import annotations
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.request import urlopen
@@ -27,7 +26,7 @@ from serve_support import Served, chicago
 from tcp_proxy import Proxy
 
 from axe_support import axe_violations
-from browser_support import horizontal_overflow, new_page
+from browser_support import expect, horizontal_overflow, new_page
 from chicago_protokoll.present.templating import static_bytes, static_url
 from chicago_protokoll.serve.run import lan_address
 from cli_support import ANNA_23_DEAL, ok, session_file
@@ -36,20 +35,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 SHOTS = Path(tempfile.gettempdir())
-
-
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
-    server = Served("--record")
-    yield server
-    code, _, err = server.stop()
-    assert code == 0 and err == "", err
 
 
 def _events() -> int:

@@ -12,22 +12,12 @@ import re
 import stat
 import subprocess
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from serve_support import PLAYERS, Served, chicago, page_fields
 
 from cli_support import CHICAGO, ENGLISH, ok, session_file, status, without_taken_back
-
-
-@pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
-    server = Served("--record")
-    yield server
-    code, out, err = server.stop()
-    assert code == 0 and err == "", err
-    assert out.strip() == "Stopped.", out
 
 
 def _page(server: Served, table: int = 1, query: str = "") -> tuple[str, dict[str, str]]:
