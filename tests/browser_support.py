@@ -104,6 +104,13 @@ def new_page(browser: Browser, width: int = 390, height: int = 844, **options: o
     return context.new_page()
 
 
+def offline(page: Page) -> None:
+    """The page's network gone, as the page itself sees it (set_offline reaches the page a
+    moment later: waited for, never a time)."""
+    page.context.set_offline(True)
+    page.wait_for_function("navigator.onLine === false")
+
+
 def horizontal_overflow(page: Page) -> int:
     """How many CSS pixels the page is wider than its viewport (0: no sideways scrolling)."""
     return int(
