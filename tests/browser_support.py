@@ -30,7 +30,7 @@ import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -90,10 +90,25 @@ def launch() -> Iterator[Browser]:
             browser.close()
 
 
+def expect(locator: object) -> Any:
+    """Playwright's `expect` (its default timeout), imported only where a browser runs:
+    this module imports no Playwright at its start, so that a machine without it skips."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)  # type: ignore[arg-type]
+
+
 def new_page(browser: Browser, width: int = 390, height: int = 844, **options: object) -> Page:
     """A page in a fresh context at a given viewport (390 x 844: a phone; 1920 x 1080: a TV)."""
     context = browser.new_context(viewport={"width": width, "height": height}, **options)  # type: ignore[arg-type]
     return context.new_page()
+
+
+def offline(page: Page) -> None:
+    """The page's network gone, as the page itself sees it (set_offline reaches the page a
+    moment later: waited for, never a time)."""
+    page.context.set_offline(True)
+    page.wait_for_function("navigator.onLine === false")
 
 
 def horizontal_overflow(page: Page) -> int:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -141,3 +143,37 @@ def make_club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *players: str) ->
     b.ok("club", "init")
     os.environ.pop(HOME_ENV, None)
     return Club(origin, a, b)
+
+
+#: The hooks of a clone that a sync of the club folder could run: a commit's, a merge's
+#: and a push's.
+SYNC_HOOKS = ("pre-commit", "post-merge", "pre-push")
+_A_DEAL = ("deal", "--buy", "pass", "--buy", "Bo:par", "--last-trick", "Anna", "--showdown", "pass")
+
+
+def club_at_its_sync_hooks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hook: Callable[[str, Path], str]
+) -> tuple[Club, Path]:
+    """A club of three at session ``fredag`` where A's next sync has all three to do: B's
+    note to merge (a post-merge hook's moment), A's own deal to commit (a pre-commit
+    hook's) and something to push (a pre-push hook's).  Each of A's SYNC_HOOKS is the
+    shell script ``hook(name, marks)``; the folder ``marks`` (made empty) is returned
+    beside the club, for the hooks to say there what they did."""
+    club = make_club(tmp_path, monkeypatch, "Anna", "Bo", "Cilla")
+    club.b.ok("note", "från B", "--session", "fredag")
+    club.b.ok("club", "sync")
+    club.a.ok(*_A_DEAL, "--session", "fredag")
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    for name in SYNC_HOOKS:
+        script = club.a.home / ".git" / "hooks" / name
+        script.write_text(hook(name, marks))
+        script.chmod(0o755)
+    return club, marks
+
+
+def wait_for(condition: Callable[[], bool], process: subprocess.Popen[str]) -> None:
+    """Until ``condition`` holds or ``process`` has ended (a final state, no time bound)."""
+    while not condition() and process.poll() is None:
+        with suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=0.05)

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import signal
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
+
+from browser_support import launch
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 # No per-example time limit by default: the suite runs with -n 2 on a 2-core machine,
 # often beside other work, and a deadline there measures the machine, not the code
@@ -24,6 +31,24 @@ def chicago_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("_CHICAGO_COMPLETE", raising=False)
     return home
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """What is rendered in this process, in English, the language unset again after.  Not
+    autouse: a module asks for it (``pytestmark = pytest.mark.usefixtures("english")``)."""
+    from chicago_protokoll.i18n.language import set_language
+
+    set_language("en")
+    yield
+    set_language(None)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the browser tests of a module (tests/serve has its own)."""
+    with launch() as opened:
+        yield opened
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -14,7 +14,6 @@ from chicago_protokoll.core.events import BuyWinner, Claim, LastTrick, Showdown
 from chicago_protokoll.core.game import Game, replay
 from chicago_protokoll.core.rules import PRESETS, HouseRules
 from chicago_protokoll.core.session import new_session
-from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.dialogue import Dialogue
 from chicago_protokoll.serve.record_page import Page
 from chicago_protokoll.serve.recorder import play_events
@@ -148,13 +147,6 @@ def test_edit_to_a_nolla_before_the_lead_in_place_of_an_ordinary_showdown() -> N
 
 # -- play -------------------------------------------------------------------------------
 
-
-
-@pytest.fixture
-def english() -> object:
-    set_language("en")
-    yield None
-    set_language(None)
 
 
 @pytest.mark.usefixtures("english")

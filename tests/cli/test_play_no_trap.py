@@ -5,7 +5,6 @@ terminal recorded or corrected."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,18 +24,12 @@ from chicago_protokoll.core.events import (
 from chicago_protokoll.core.game import replay
 from chicago_protokoll.core.rules import GameRules, HouseRules
 from chicago_protokoll.core.session import Session, new_session
-from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.dialogue import Dialogue
 from chicago_protokoll.store import catalogue, recording, sessionfile
 from cli_support import ok, run, session_file
 from play_support import Script
 
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 

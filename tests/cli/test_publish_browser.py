@@ -4,14 +4,13 @@ Chromium through tests/browser_support.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from axe_support import axe_version, axe_violations
-from browser_support import horizontal_overflow, launch, new_page
+from browser_support import horizontal_overflow, new_page
 from cli_support import ok
 from publish_support import PLAYERS, night_home, use_home
 
@@ -19,12 +18,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 SCREENS = ((390, 844), (1280, 720), (1920, 1080))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as opened:
-        yield opened
 
 
 @pytest.fixture(scope="module")

@@ -12,26 +12,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_sync_never_blocks import wait_for
 
-from club_support import git, make_club
+from club_support import club_at_its_sync_hooks, git, wait_for
 
-PLAYERS = ("Anna", "Bo", "Cilla")
-DEAL = ("deal", "--buy", "pass", "--buy", "Bo:par", "--last-trick", "Anna", "--showdown", "pass")
-HOOKS = ("pre-commit", "post-merge", "pre-push")
 SLEEP = 25
 
 
-def sleeping_hook(hooks: Path, name: str, marks: Path) -> None:
-    script = hooks / name
-    script.write_text(
+def sleeping_hook(name: str, marks: Path) -> str:
+    """A hook that says it started, sleeps its whole 25 s, then says it has slept."""
+    return (
         "#!/bin/sh\n"
         f"touch '{marks / (name + '.started')}'\n"
         f"sleep {SLEEP}\n"
         f"touch '{marks / (name + '.slept')}'\n"
         "exit 0\n"
     )
-    script.chmod(0o755)
 
 
 @pytest.mark.slow
@@ -39,16 +34,7 @@ def sleeping_hook(hooks: Path, name: str, marks: Path) -> None:
 def test_a_note_during_a_25_second_hook_answers_while_the_hook_sleeps_and_is_shared_next_sync(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    club = make_club(tmp_path, monkeypatch, *PLAYERS)
-    # B's change makes A's sync merge (a post-merge hook's moment), A's deal makes it
-    # commit (a pre-commit hook's), and it has something to push (a pre-push hook's).
-    club.b.ok("note", "från B", "--session", "fredag")
-    club.b.ok("club", "sync")
-    club.a.ok(*DEAL, "--session", "fredag")
-    marks = tmp_path / "marks"
-    marks.mkdir()
-    for name in HOOKS:
-        sleeping_hook(club.a.home / ".git" / "hooks", name, marks)
+    club, marks = club_at_its_sync_hooks(tmp_path, monkeypatch, sleeping_hook)
 
     syncing = club.a.spawn("club", "sync")
     started = marks / "pre-push.started"

@@ -7,53 +7,28 @@ the sync is still running, and reaches a commit by the next sync."""
 
 from __future__ import annotations
 
-import subprocess
-from collections.abc import Callable
-from contextlib import suppress
 from pathlib import Path
 
 import pytest
 
-from club_support import git, make_club
-
-PLAYERS = ("Anna", "Bo", "Cilla")
-DEAL = ("deal", "--buy", "pass", "--buy", "Bo:par", "--last-trick", "Anna", "--showdown", "pass")
-HOOKS = ("pre-commit", "post-merge", "pre-push")
+from club_support import club_at_its_sync_hooks, git, wait_for
 
 
-def sleeping_hook(hooks: Path, name: str, marks: Path) -> None:
+def held_hook(name: str, marks: Path) -> str:
     """A hook that says it started, then sleeps up to 25 s, or until the test releases it."""
-    script = hooks / name
-    script.write_text(
+    return (
         "#!/bin/sh\n"
         f"touch '{marks / name}'\n"
         "i=0\n"
         f"while [ $i -lt 250 ] && [ ! -e '{marks / 'release'}' ]; do sleep 0.1; i=$((i+1)); done\n"
         "exit 0\n"
     )
-    script.chmod(0o755)
-
-
-def wait_for(condition: Callable[[], bool], process: subprocess.Popen[str]) -> None:
-    """Until ``condition`` holds or ``process`` has ended (a final state, no time bound)."""
-    while not condition() and process.poll() is None:
-        with suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=0.05)
 
 
 def test_a_note_during_a_sync_in_a_slow_hook_is_saved_at_once_and_shared_by_the_next_sync(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    club = make_club(tmp_path, monkeypatch, *PLAYERS)
-    # B's change makes A's sync merge (a post-merge hook's moment); A's own deal makes it
-    # commit (a pre-commit hook's); it has something to push (a pre-push hook's).
-    club.b.ok("note", "från B", "--session", "fredag")
-    club.b.ok("club", "sync")
-    club.a.ok(*DEAL, "--session", "fredag")
-    marks = tmp_path / "marks"
-    marks.mkdir()
-    for name in HOOKS:
-        sleeping_hook(club.a.home / ".git" / "hooks", name, marks)
+    club, marks = club_at_its_sync_hooks(tmp_path, monkeypatch, held_hook)
 
     syncing = club.a.spawn("club", "sync")
     wait_for((marks / "pre-push").exists, syncing)

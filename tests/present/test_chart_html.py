@@ -7,7 +7,6 @@ import os
 import re
 import struct
 import subprocess
-from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,7 +17,6 @@ from typer.testing import CliRunner
 from browser_support import (
     CHROMIUM_ARGS,
     horizontal_overflow,
-    launch,
     new_page,
     overflowing_elements,
     require_chromium,
@@ -34,11 +32,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def finished_game(names: tuple[str, str, str] = ("Anna", "Bo", "Cilla")) -> Table:
@@ -347,12 +341,6 @@ def test_html_sheet_renders_in_headless_chromium(tmp_path: Path) -> None:
     assert _png_size(data) == (900, 1100)
     # A blank page compresses to a few kilobytes; text, table and chart do not.
     assert len(data) > 30_000
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as opened:
-        yield opened
 
 
 def four_at_the_table() -> Table:

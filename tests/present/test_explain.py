@@ -4,7 +4,6 @@ point, and the table's questions answered from the same replay."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from typer.testing import CliRunner
@@ -30,11 +29,7 @@ from chicago_table import Table
 LANGS = ("en", "sv")
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def text(lines: list[str]) -> str:

@@ -5,14 +5,12 @@ note made the sheet 28,955 px wide."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 
-from browser_support import horizontal_overflow, launch, new_page, overflowing_elements
+from browser_support import horizontal_overflow, new_page, overflowing_elements
 from chicago_protokoll.core.events import Note, Penalty
-from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.html_sheet import export_html
 from chicago_table import Table
 
@@ -22,17 +20,7 @@ if TYPE_CHECKING:
 UNBROKEN = "x" * 3000
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as opened:
-        yield opened
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.mark.parametrize("width", [390, 1920])

@@ -5,14 +5,12 @@ page's width, and the cards print two to an A4 sheet, never a card split across 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from test_night_sheet import hostile_night, night, table, with_final
 
-from browser_support import horizontal_overflow, launch, new_page, overflowing_elements
-from chicago_protokoll.i18n.language import set_language
+from browser_support import horizontal_overflow, new_page, overflowing_elements
 from chicago_protokoll.present.night_sheet import night_cards_html, night_html
 
 if TYPE_CHECKING:
@@ -27,17 +25,7 @@ PRINTED_HEIGHT = 273 * MM
 LONGEST = "Hedvig Margareta Ulrika von Essen-Löwenhj"  # 40 letters, the longest name allowed
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as opened:
-        yield opened
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def tables_of(count: int) -> list[dict[str, Any]]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
 from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any
@@ -27,12 +26,7 @@ from chicago_protokoll.present.night_sheet import (
     points_value,
 )
 
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def table(

@@ -4,8 +4,6 @@ play's commands, each where it may be said; a TAB never changes what was typed."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,7 +13,6 @@ from chicago_protokoll.core.claims import MODIFIERS
 from chicago_protokoll.core.game import replay
 from chicago_protokoll.core.rules import HouseRules
 from chicago_protokoll.core.session import new_session
-from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.dialogue import Dialogue
 from chicago_protokoll.present.dialogue_resume import resumed
 from chicago_protokoll.present.play_completion import completions, shown
@@ -25,11 +22,7 @@ from play_support import Script
 PLAYERS = ("Anna-Karin", "Anna Lisa", "Bo", "Cilla")
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def test_tab_completes_a_name_with_a_hyphen_whole() -> None:

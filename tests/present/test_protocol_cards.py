@@ -4,7 +4,6 @@ printing it to PDF in Chromium and counting the pages."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,9 +11,8 @@ import pytest
 from test_night_sheet import night, table
 
 from axe_support import axe_violations
-from browser_support import launch, new_page
+from browser_support import new_page
 from chicago_protokoll.core.rules import GameRules, HouseRules, ScoringRules
-from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.protocol_cards import ROWS, protocol_cards_html
 
 if TYPE_CHECKING:
@@ -23,17 +21,7 @@ if TYPE_CHECKING:
 LONGEST = "Hedvig Margareta Ulrika von Essen-Löwenhj"  # 40 letters, the longest name allowed
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as opened:
-        yield opened
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def pdf_pages(pdf: bytes) -> int:

@@ -5,23 +5,16 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_night_sheet import night
 
-from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.publish_pages import href
 from chicago_protokoll.present.publish_site import player_path, player_slug, site_files
 
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def test_a_players_file_is_the_ascii_of_the_nfkd_name_and_8_hex_of_the_nfc_sha256() -> None:

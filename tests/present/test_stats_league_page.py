@@ -3,16 +3,14 @@ the head-to-head matrix and each player's rating over time, checked in headless 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from browser_support import horizontal_overflow, launch, new_page, overflowing_elements
+from browser_support import horizontal_overflow, new_page, overflowing_elements
 from chicago_protokoll.core.session import Session
 from chicago_protokoll.core.stats import League, league, played
-from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.league import league_html
 from chicago_table import Table
 
@@ -20,11 +18,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def won_by(winner: str, players: tuple[str, ...], created: str) -> Session:
@@ -51,12 +45,6 @@ def club() -> League:
             table.apply(event)
         games.append(played(session, table.standings()))
     return league([g for g in games if g is not None], stake=2)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as opened:
-        yield opened
 
 
 def test_the_page_is_self_contained_and_escapes_names() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
@@ -25,12 +24,7 @@ from chicago_protokoll.present.protocol_cards import protocol_cards_html
 from chicago_protokoll.present.publish_site import site_files
 from chicago_protokoll.present.short_names import told_apart
 
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def standalone_documents() -> dict[str, str]:

@@ -9,7 +9,6 @@ scrolls shows that it does, and on the night of stages the stage shows."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,9 +16,8 @@ import pytest
 from written_nights import LONG, TWIN, club_night
 
 from axe_support import axe_violations
-from browser_support import horizontal_overflow, launch, new_page
+from browser_support import horizontal_overflow, new_page
 from chicago_protokoll.core.rules import HouseRules
-from chicago_protokoll.i18n.language import set_language
 from chicago_protokoll.present.html_sheet import export_html
 from chicago_protokoll.present.night_cards import night_cards_html
 from chicago_protokoll.present.night_sheet import night_html
@@ -38,17 +36,7 @@ NIGHTS = ((3, False), (12, True), (40, False))
 NAMES = "td.name, .seat .name, th.total .name, td.dealer .name, th.name, td.dealer .full"
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language(None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as opened:
-        yield opened
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def shots(tmp_path: Path) -> Path:

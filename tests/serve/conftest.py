@@ -44,13 +44,33 @@ def table(chicago_home: Path) -> Path:
     return session_file("fredag")
 
 
+def stop_cleanly(server: Served) -> None:
+    """Stops ``server``: it exits 0 saying only "Stopped." (nothing on stderr: no "bug" line)."""
+    code, out, err = server.stop()
+    assert code == 0 and err == "", err
+    assert out.strip() == "Stopped.", out
+
+
 @pytest.fixture
 def served(table: Path) -> Iterator[Served]:
     server = Served()
     yield server
-    code, out, err = server.stop()
-    assert code == 0 and err == "", err
-    assert out.strip() == "Stopped.", out
+    stop_cleanly(server)
+
+
+@pytest.fixture
+def recorded(table: Path) -> Path:
+    """The session `recorder` serves: `table` as it is.  A module that needs more recorded
+    first (a hand that may declare Chicago) overrides this fixture, not `recorder`."""
+    return table
+
+
+@pytest.fixture
+def recorder(recorded: Path) -> Iterator[Served]:
+    """`chicago serve --record` of `recorded`, stopped as `served` is."""
+    server = Served("--record")
+    yield server
+    stop_cleanly(server)
 
 
 @pytest.fixture(scope="module")

@@ -144,6 +144,13 @@ def page_fields(body: str) -> dict[str, str]:
     return {name: html.unescape(value) for name, value in found if name in names}
 
 
+def alert(body: str) -> str:
+    """The sentence a page's alert says (a refused tap's rule), as a person reads it."""
+    found = re.search(r'class="alert" role="alert">(.*?)</p>', body, re.S)
+    assert found, body[:2000]
+    return html.unescape(found.group(1))
+
+
 def chicago(*args: str) -> str:
     """``chicago ARGS`` in its own process, as a keeper in another terminal runs it."""
     done = run(*args)

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-from serve_support import Served, chicago, page_fields
+from serve_support import Served, alert, chicago, page_fields
 
 from chicago_protokoll.core import ids
 from chicago_protokoll.core.again import follows_key
@@ -19,26 +16,11 @@ from chicago_protokoll.store.sessionfile import load_session
 from cli_support import session_file
 
 
-@pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
-    server = Served("--record")
-    yield server
-    code, out, err = server.stop()
-    assert code == 0 and err == "", err
-    assert out.strip() == "Stopped.", out
-
-
 def _page(server: Served) -> tuple[str, dict[str, str]]:
     path = server.recording()[1]
     code, body = server.get(path)
     assert code == 200, body
     return path, page_fields(body)
-
-
-def _alert(body: str) -> str:
-    found = re.search(r'class="alert" role="alert">(.*?)</p>', body, re.S)
-    assert found, body[:2000]
-    return html.unescape(found.group(1))
 
 
 BUY = {"do": "buy", "who": "Bo", "hand": "two-pair"}
@@ -94,7 +76,7 @@ def test_the_same_entry_with_other_content_is_a_conflict_showing_both(
     saved = file.read_bytes()
     code, body = recorder.post(path, {**fields, "do": "buy", "who": "Anna", "hand": "pair"})
     assert code == 409
-    said = _alert(body)
+    said = alert(body)
     assert "deal 2, köp 1: Bo: two pair was saved for this question" in said
     assert "you tapped deal 2, köp 1: Anna: pair" in said
     assert file.read_bytes() == saved
@@ -111,7 +93,7 @@ def test_a_stale_undo_is_refused_and_the_terminals_entry_stays(recorder: Served)
     text = file.read_bytes()
     code, body = recorder.post(path, {**fields, "do": "undo"})
     assert code == 409
-    assert "the protocol changed since this page was shown" in _alert(body)
+    assert "the protocol changed since this page was shown" in alert(body)
     assert file.read_bytes() == text
     assert load_session(file).events[-1].player == "Cilla"  # type: ignore[union-attr]
 
@@ -151,7 +133,7 @@ def test_an_undone_entry_posted_again_records_nothing(recorder: Served) -> None:
     assert code == 409
     from chicago_protokoll.serve.entries import clock
 
-    assert f"this entry was taken back at {clock(taken.at)}; nothing was recorded" in _alert(
+    assert f"this entry was taken back at {clock(taken.at)}; nothing was recorded" in alert(
         body
     )
     assert re.fullmatch(r"\d\d:\d\d", clock(taken.at))
@@ -334,5 +316,5 @@ def test_an_undo_naming_what_it_takes_back_is_refused_when_the_file_changed_sinc
     text = file.read_bytes()
     code, body = recorder.post(path, undo)
     assert code == 409
-    assert "the protocol changed since this page was shown" in _alert(body)
+    assert "the protocol changed since this page was shown" in alert(body)
     assert file.read_bytes() == text

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from phone_taps import tap_and_show
 from serve_support import Served, chicago
 
-from browser_support import horizontal_overflow, new_page
+from browser_support import expect, horizontal_overflow, new_page, offline
 from chicago_protokoll.serve.conflicts import Conflicts
 from cli_support import ok, session_file
 
@@ -22,12 +22,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 WAITING = "1 entry waiting, not yet in the protocol"
-
-
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
 
 
 def _events(name: str) -> list[dict[str, Any]]:
@@ -40,11 +34,6 @@ def _open(browser: Browser, address: str) -> Page:
     page.goto(address)
     page.wait_for_selector("#live:not(.lost)")
     return page
-
-
-def _offline(page: Page) -> None:
-    page.context.set_offline(True)
-    page.wait_for_function("navigator.onLine === false")
 
 
 def _pass(page: Page) -> None:
@@ -60,7 +49,7 @@ def test_a_round_one_koep_that_arrives_after_round_two_is_drawn_lands_in_no_game
     server = Served("--night", "klubb", "--record")
     try:
         page = _open(browser, server.url.rstrip("/") + server.recording()[1])
-        _offline(page)
+        offline(page)
         _pass(page)  # köp 1 of table 1's round-1 game, tapped with no network
         expect(page.locator("#outbox")).to_contain_text(WAITING)
         # Meanwhile every round-1 game ends at the terminal and round 2 is drawn.
@@ -107,7 +96,7 @@ def test_a_note_queued_behind_a_refused_entry_is_recorded_not_kept(
     server = Served("--record")
     try:
         page = _open(browser, server.url.rstrip("/") + server.recording()[1])
-        _offline(page)
+        offline(page)
         _pass(page)  # köp 1, waiting
         expect(page.locator("#outbox")).to_contain_text(WAITING)
         page.locator("details summary", has_text="Note").click()

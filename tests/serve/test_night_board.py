@@ -14,17 +14,11 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from serve_support import Served, chicago, page_fields
 
-from browser_support import new_page
+from browser_support import expect, new_page
 from cli_support import ok, session_file, usage_error
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
-
-
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
 
 
 def _night(players: int) -> dict[str, Any]:

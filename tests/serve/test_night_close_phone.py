@@ -6,22 +6,14 @@ the phone's words, naming the close, the file unchanged."""
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from pathlib import Path
 
-from serve_support import Served, page_fields, wait_for
+from serve_support import Served, alert, page_fields, wait_for
 
 from cli_support import ok, session_file
 
 SIX = ("Anna", "Bo", "Cilla", "Dag", "Eva", "Fia")
-
-
-def _alert(body: str) -> str:
-    found = re.search(r'class="alert" role="alert">(.*?)</p>', body, re.S)
-    assert found, body[:2000]
-    return html.unescape(found.group(1))
 
 
 def test_a_closed_nights_table_offers_no_note_or_undo_and_refuses_a_note_naming_the_close(
@@ -48,7 +40,7 @@ def test_a_closed_nights_table_offers_no_note_or_undo_and_refuses_a_note_naming_
         # A note from the page drawn before the close: refused, naming the close.
         code, body = server.post(path, {**page_fields(before), "do": "note", "text": "sen anteckning"})
         assert code != 200
-        said = _alert(body)
+        said = alert(body)
         assert "the night kväll was closed at" in said and first in said
         assert "chicago night" not in said  # a phone has no terminal: no command to type
         assert file.read_bytes() == text

@@ -11,22 +11,16 @@ import json
 import re
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from serve_support import PLAYERS, Served, page_fields
 
-from browser_support import new_page
+from browser_support import expect, new_page
 from cli_support import ok, session_file, status
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
-
-
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
 
 
 def _no_path(body: str, home: Path) -> None:

@@ -12,7 +12,6 @@ import os
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,27 +20,13 @@ from phone_taps import tap_and_show
 from serve_support import Served, chicago
 from tcp_proxy import Proxy
 
-from browser_support import horizontal_overflow, new_page
+from browser_support import expect, horizontal_overflow, new_page, offline
 from cli_support import session_file
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 WAITING = "1 entry waiting, not yet in the protocol"
-
-
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
-    server = Served("--record")
-    yield server
-    code, _, err = server.stop()
-    assert code == 0 and err == "", err
 
 
 def _file_events() -> list[dict[str, Any]]:
@@ -82,13 +67,6 @@ def _until(page: Page, check: Any, timeout: float = 15.0) -> None:
         page.wait_for_timeout(100)
 
 
-def _offline(page: Page) -> None:
-    """The phone's network gone, as the page itself sees it (set_offline reaches the
-    page a moment later)."""
-    page.context.set_offline(True)
-    page.wait_for_function("navigator.onLine === false")
-
-
 def _pass(page: Page) -> None:
     page.locator("section.moment").locator('button[value="pass"]').click()
 
@@ -111,7 +89,7 @@ def test_a_tap_offline_is_kept_survives_a_reload_and_reaches_the_file_once(
         before = _events()
         file = session_file("fredag")
         saved = file.read_bytes()
-        _offline(page)
+        offline(page)
         _pass(page)
         expect(page.locator("#outbox")).to_contain_text(WAITING)
         expect(page.locator("#outbox")).to_be_in_viewport()
@@ -151,7 +129,7 @@ def test_undo_offline_needs_the_connection_and_is_never_queued(
 ) -> None:
     page, _, _ = _open(browser, recorder)
     before = _events()
-    _offline(page)
+    offline(page)
     undo = page.locator("form button.wide", has_text="Undo")
     undo.click()
     expect(page.locator(".needs")).to_have_text("needs the connection")
@@ -169,7 +147,7 @@ def test_the_rest_of_the_deal_goes_in_the_whole_deal_form_while_a_tap_waits(
     browser: Browser, recorder: Served
 ) -> None:
     page, _, _ = _open(browser, recorder)
-    _offline(page)
+    offline(page)
     _pass(page)  # köp 1: pass
     whole = page.locator("#whole-deal")
     expect(whole).to_be_visible()
@@ -196,7 +174,7 @@ def test_the_rest_of_the_deal_goes_in_the_whole_deal_form_while_a_tap_waits(
 
 def test_a_tap_refused_on_arrival_is_kept_for_a_person(browser: Browser, recorder: Served) -> None:
     page, _, _ = _open(browser, recorder)
-    _offline(page)
+    offline(page)
     _pass(page)
     expect(page.locator("#outbox")).to_contain_text(WAITING)
     # Meanwhile the terminal records the whole deal: the waiting tap is stale on arrival.

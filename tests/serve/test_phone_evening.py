@@ -11,13 +11,13 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from phone_taps import tap_and_show
 from serve_support import PLAYERS, Served, chicago
 
-from browser_support import horizontal_overflow, new_page, unreadable
+from browser_support import expect, horizontal_overflow, new_page, unreadable
 from cli_support import ANNA_23_DEAL, SEED_000_DEAL, ok, session_file, status
 
 if TYPE_CHECKING:
@@ -27,12 +27,6 @@ if TYPE_CHECKING:
 COMMAND = re.compile(
     r"`chicago|\bchicago (?:undo|again|edit|deal|night|new|play|note|penalty|forfeit|royal|buy|tricks|showdown|status|log|sessions|serve|import|publish)\b"
 )
-
-
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
 
 
 def _open(browser: Browser, url: str) -> tuple[Page, list[str]]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.request import urlopen
@@ -27,7 +26,7 @@ from serve_support import Served, chicago
 from tcp_proxy import Proxy
 
 from axe_support import axe_violations
-from browser_support import horizontal_overflow, new_page
+from browser_support import expect, horizontal_overflow, new_page, offline
 from chicago_protokoll.present.templating import static_bytes, static_url
 from chicago_protokoll.serve.run import lan_address
 from cli_support import ANNA_23_DEAL, ok, session_file
@@ -36,20 +35,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 SHOTS = Path(tempfile.gettempdir())
-
-
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
-    server = Served("--record")
-    yield server
-    code, _, err = server.stop()
-    assert code == 0 and err == "", err
 
 
 def _events() -> int:
@@ -96,11 +81,6 @@ def _stored(page: Page) -> str:
         page.wait_for_load_state("load")
 
 
-def _offline(page: Page) -> None:
-    page.context.set_offline(True)
-    page.wait_for_function("navigator.onLine === false")
-
-
 def _waiting(page: Page) -> list[str]:
     return [text.strip() for text in page.locator("#outbox li").all_inner_texts()]
 
@@ -132,7 +112,7 @@ def test_offline_the_tapped_player_is_carried_into_the_rest_of_the_deal_form(
 ) -> None:
     page, errors = _open(browser, _address(recorder))
     before = _events()
-    _offline(page)
+    offline(page)
     page.locator("section.moment a.button", has_text="Bo").click()  # köp 1: Bo had the best hand
     whole = page.locator("#whole-deal")
     expect(whole).to_be_visible()
@@ -181,7 +161,7 @@ def test_the_waiting_list_names_each_entry_in_words(
     try:
         page, errors = _open(browser, _address(server))
         declarer = _to_the_chicago(page)
-        _offline(page)
+        offline(page)
         page.locator("section.moment button.go").first.click()  # all five tricks
         expect(page.locator("#outbox li")).to_have_count(1)
         page.locator("details summary").filter(
@@ -270,7 +250,7 @@ def test_a_page_whose_outbox_did_not_load_says_so_and_offers_no_tap_until_it_loa
     assert page.evaluate("document.querySelectorAll('main [inert]').length") == 0
     page.wait_for_selector('#live[data-state="live"]')
     before = _events()
-    _offline(page)
+    offline(page)
     page.locator('section.moment button[value="pass"]').click()
     expect(page.locator("#outbox")).to_contain_text("1 entry waiting, not yet in the protocol")
     assert _waiting(page) == ["Köp 1: pass"]
@@ -411,7 +391,7 @@ def test_without_scripts_a_tap_is_a_plain_form_whose_answer_is_the_next_page(
 def test_a_tap_twice_at_once_is_one_entry(browser: Browser, recorder: Served) -> None:
     page, errors = _open(browser, _address(recorder))
     before = _events()
-    _offline(page)
+    offline(page)
     page.locator('section.moment button[value="pass"]').dblclick()
     expect(page.locator("#outbox")).to_contain_text("1 entry waiting, not yet in the protocol")
     page.context.set_offline(False)

@@ -88,40 +88,34 @@ def policy_problems(server: Served, path: str) -> list[str]:
 
 
 @pytest.fixture
-def recorder(table: Path) -> Served:
+def recorded(table: Path) -> Path:
     ok(*ANNA_23_DEAL)  # Anna 27: she may declare Chicago
-    return Served("--record")
+    return table
 
 
 def test_every_phone_page_in_every_state_loads_only_the_packages_files_with_integrity(
     recorder: Served,
 ) -> None:
     server = recorder
-    try:
-        path = server.recording()[1]
-        pages = {**addresses(path), "ping": "/ping", "keeper": server.keeper()}
-        found = {name: policy_problems(server, address) for name, address in pages.items()}
-        keep_a_conflict(server, path)
-        found["a kept conflict"] = policy_problems(server, path)
-        found["the keeper with a kept conflict"] = policy_problems(server, server.keeper())
-        to_the_tricks(server, path)
-        found["the tricks"] = policy_problems(server, path)
-        declare(server, path)
-        found["the chicago"] = policy_problems(server, path)
-        end_the_game(server, path)
-        found["game over"] = policy_problems(server, path)
-        assert {name: problems for name, problems in found.items() if problems} == {}
-    finally:
-        assert server.stop()[0] == 0
+    path = server.recording()[1]
+    pages = {**addresses(path), "ping": "/ping", "keeper": server.keeper()}
+    found = {name: policy_problems(server, address) for name, address in pages.items()}
+    keep_a_conflict(server, path)
+    found["a kept conflict"] = policy_problems(server, path)
+    found["the keeper with a kept conflict"] = policy_problems(server, server.keeper())
+    to_the_tricks(server, path)
+    found["the tricks"] = policy_problems(server, path)
+    declare(server, path)
+    found["the chicago"] = policy_problems(server, path)
+    end_the_game(server, path)
+    found["game over"] = policy_problems(server, path)
+    assert {name: problems for name, problems in found.items() if problems} == {}
 
 
 def test_the_second_tap_page_loads_only_the_packages_files(recorder: Served) -> None:
     """The page a royal asks again on is an answer to a POST: its policy is the same."""
     server = recorder
-    try:
-        path = server.recording()[1]
-        code, body = tap(server, path, do="royal", who="Bo")
-        assert code == 200 and "Tap again to be sure" in body
-        assert "<style" not in body and "<script>" not in body and " style=" not in body
-    finally:
-        assert server.stop()[0] == 0
+    path = server.recording()[1]
+    code, body = tap(server, path, do="royal", who="Bo")
+    assert code == 200 and "Tap again to be sure" in body
+    assert "<style" not in body and "<script>" not in body and " style=" not in body

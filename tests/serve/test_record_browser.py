@@ -5,34 +5,24 @@ scrolling, nothing refused by the page's security policy; Swedish too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from phone_taps import tap_and_show
 from serve_support import PLAYERS, Served, chicago
 
-from browser_support import horizontal_overflow, new_page
+from browser_support import expect, horizontal_overflow, new_page
 from cli_support import ANNA_23_DEAL, ok, session_file, status
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
 
 
-def expect(locator: object) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
-
-
 @pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
+def recorded(table: Path) -> Path:
     ok(*ANNA_23_DEAL)  # Anna 27: she may declare Chicago
-    server = Served("--record")
-    yield server
-    code, _, err = server.stop()
-    assert code == 0 and err == "", err
+    return table
 
 
 def _open(browser: Browser, server: Served) -> tuple[Page, list[str]]:

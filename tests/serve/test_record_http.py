@@ -12,22 +12,12 @@ import re
 import stat
 import subprocess
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serve_support import PLAYERS, Served, chicago, page_fields
+from serve_support import PLAYERS, Served, alert, chicago, page_fields
 
 from cli_support import CHICAGO, ENGLISH, ok, session_file, status, without_taken_back
-
-
-@pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
-    server = Served("--record")
-    yield server
-    code, out, err = server.stop()
-    assert code == 0 and err == "", err
-    assert out.strip() == "Stopped.", out
 
 
 def _page(server: Served, table: int = 1, query: str = "") -> tuple[str, dict[str, str]]:
@@ -35,14 +25,6 @@ def _page(server: Served, table: int = 1, query: str = "") -> tuple[str, dict[st
     code, body = server.get(path + query)
     assert code == 200, body
     return path, page_fields(body)
-
-
-def _alert(body: str) -> str:
-    found = re.search(r'class="alert" role="alert">(.*?)</p>', body, re.S)
-    assert found, body[:2000]
-    import html
-
-    return html.unescape(found.group(1))
 
 
 def test_the_recording_address_is_printed_secret_and_the_secrets_file_is_private(
@@ -129,8 +111,8 @@ def test_a_refusal_shows_the_command_lines_sentence_and_changes_nothing(
         check=False,
     )
     assert refused.returncode == 1
-    assert refused.stderr.strip() == "chicago: " + _alert(body)  # the same sentence
-    assert "penalty" in _alert(body)
+    assert refused.stderr.strip() == "chicago: " + alert(body)  # the same sentence
+    assert "penalty" in alert(body)
     assert file.read_bytes() == text
 
 
@@ -153,9 +135,9 @@ def test_the_phone_refuses_a_control_in_a_note_or_reason_and_changes_nothing(
     path, fields = _page(recorder)
     code, body = recorder.post(path, {**fields, **form})
     assert code == 422
-    alert = _alert(body)
-    assert "cannot be recorded" in alert and "not visible text" in alert
-    assert "\x1b" not in alert and "\u202e" not in alert and "\u2066" not in alert
+    said = alert(body)
+    assert "cannot be recorded" in said and "not visible text" in said
+    assert "\x1b" not in said and "\u202e" not in said and "\u2066" not in said
     assert file.read_bytes() == text
 
 
@@ -168,7 +150,7 @@ def test_a_page_that_saw_other_events_is_refused_and_shows_the_file_as_it_is(
     text = file.read_bytes()
     code, body = recorder.post(path, {**fields, "do": "buy", "who": "Bo", "hand": "pair"})
     assert code == 409
-    assert "the protocol changed since this page was shown" in _alert(body)
+    assert "the protocol changed since this page was shown" in alert(body)
     assert file.read_bytes() == text
     assert page_fields(body)["last_event"] == _last_event(file)
     # the same form sent twice (a double tap, a resend) records once: "already saved"
@@ -437,7 +419,7 @@ def test_a_refusal_on_the_phone_names_no_command_to_type(chicago_home: Path) -> 
         changed = {**form_as_sent(body), "buy1": "Cilla", "hand1": "pair", "do": "edit-preview"}
         code, body = server.post(path, changed)
         assert code == 422
-        said = _alert(body)
+        said = alert(body)
         assert "no whole deal to correct" in said and "chicago" not in said, said
     finally:
         server.stop()

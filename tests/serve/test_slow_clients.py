@@ -8,24 +8,13 @@ import http.client
 import socket
 import struct
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from serve_support import Served, page_fields
 from timing_support import at_once, baseline
 
 from chicago_protokoll.serve import run as server_run
 from cli_support import ok
-
-
-@pytest.fixture
-def recorder(table: Path) -> Iterator[Served]:
-    server = Served("--record")
-    yield server
-    code, out, err = server.stop()
-    assert code == 0 and err == "", err  # nothing printed: no "bug" line
-    assert out.strip() == "Stopped.", out
 
 
 def _kept_alive_with_half_a_request(server: Served) -> http.client.HTTPConnection:

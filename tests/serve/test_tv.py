@@ -7,23 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from serve_support import PLAYERS, Served, chicago
 
-from browser_support import new_page
+from browser_support import expect, new_page
 from cli_support import ANNA_23_DEAL, ok
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
-
-
-def expect(locator: object) -> Any:
-    """Playwright's `expect`, imported only where a browser runs (as browser_support does)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)  # type: ignore[arg-type]
 
 
 SCREENS = [(1920, 1080), (1280, 720)]
