@@ -288,3 +288,63 @@ def list_named(directory: Path) -> list[tuple[str, Path]]:
         ):
             found.append((stem, directory / entry.name))
     return found
+
+
+_START_HINT = "start one with `chicago new NAME PLAYER PLAYER`"
+_START_HINT_SV = "starta ett med `chicago new NAMN SPELARE SPELARE`"
+
+
+def resolve(session: str | None = None, file: Path | None = None) -> Path:
+    """The session file a command works on: ``--file`` wins, then ``--session``, then the
+    current session; `ChicagoError` says what to do when there is none.  Here, not in
+    `catalogue` (which re-exports it), because a kept answer (store/answers.py) is looked
+    up by the path before anything of the scoring model is imported."""
+    if file is not None:
+        if not file.exists():
+            raise _chicago_error(Msg("{file} does not exist", file=file))
+        return file
+    if session is not None:
+        path = session_path(session)
+        if not path.exists():
+            raise _chicago_error(
+                Msg(
+                    "there is no session '{stem}'; `chicago new {stem} PLAYER PLAYER` starts one",
+                    stem=path.stem,
+                ),
+            )
+        return path
+    current = get_current()
+    if current is None:
+        raise _chicago_error(
+            Msg(
+                "there is no current session: {start_hint}, or choose one with --session NAME",
+                start_hint=_START_HINT,
+            ),
+        )
+    problem = session_name_problem(current)
+    if problem:
+        raise _chicago_error(
+            Msg(
+                "{current_file} holds {current!r}, which is not a session name ({problem}); {start_hint}, or choose one with --session NAME",
+                current_file=display_path(current_file()),
+                current=current,
+                problem=problem,
+                start_hint=_START_HINT,
+            ),
+        )
+    path = session_path(current)
+    if not path.exists():
+        raise _chicago_error(
+            Msg(
+                "the current session '{current}' no longer exists; {start_hint}, or choose one with --session NAME",
+                current=current,
+                start_hint=_START_HINT,
+            ),
+        )
+    return path
+
+
+def _chicago_error(message: Msg) -> Exception:
+    from ..core.errors import ChicagoError  # on a refusal only: TAB imports this module
+
+    return ChicagoError(message)
