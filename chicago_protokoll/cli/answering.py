@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..core.session import Session
 
+    #: The files an answer was made from, each with the bytes it was made from; None: keep it not.
+    Inputs = list[tuple[Path, bytes]] | None
+
 
 class _Watched:
     """Standard error as it was, noting whether anything was written to it."""
@@ -45,34 +48,54 @@ def answer(
     painted: bool = False,
 ) -> tuple[Path, str]:
     """The chosen session's file and the text ``command`` answers with ``options``: kept,
-    or made by ``make(session, path)`` and kept.  ``painted``: the text is a table whose
-    escape sequences depend on the terminal (`present.render`)."""
-    from ..i18n.language import language
-    from ..store import answers
+    or made by ``make(session, path)`` from the file's text as read once, and kept with
+    those bytes.  ``painted``: the text is a table whose escape sequences depend on the
+    terminal (`present.render`)."""
     from ..store.locations import resolve
 
     path = resolve(session, file)
+
+    def made() -> tuple[str, Inputs]:
+        from ..store.fileformat import loads_session
+        from ..store.sessiontext import read_session_text
+
+        read, source = read_session_text(path)
+        text = make(loads_session(read, source), path)
+        # the text read, as bytes: the file's own unless it starts with a byte order mark
+        # (then never equal, and such a file is simply computed every time)
+        return text, [(path, read.encode("utf-8"))]
+
+    return path, answered(command, options, path, made, painted=painted)
+
+
+def answered(
+    command: str,
+    options: Iterable[object],
+    path: Path,
+    make: Callable[[], tuple[str, Inputs]],
+    *,
+    painted: bool = False,
+) -> str:
+    """The text ``command`` answers with ``options`` about the file at ``path``: kept, or
+    made by ``make``, which says the files (and their bytes) it was made from, None for
+    an answer not to keep."""
+    from ..i18n.language import language
+    from ..store import answers
+
     lang = language()
     if painted:
         options = (*options, answers.terminal_styles())
     asked = answers.question(command, options, path, lang)
     found = answers.kept(asked)
     if found is not None:
-        return path, found
-    from ..store.fileformat import loads_session
-    from ..store.sessiontext import read_session_text
-
-    read, source = read_session_text(path)
-    current = loads_session(read, source)
+        return found
     watched = _Watched(sys.stderr)
     sys.stderr = watched
     try:
-        text = make(current, path)
+        text, inputs = make()
     finally:
         if sys.stderr is watched:
             sys.stderr = watched.stream
-    if not watched.written:
-        # the text read, as bytes: the file's own unless it starts with a byte order mark
-        # (then never equal, and such a file is simply computed every time)
-        answers.keep(asked, [(path, read.encode("utf-8"))], text, lang)
-    return path, text
+    if inputs is not None and not watched.written:
+        answers.keep(asked, inputs, text, lang)
+    return text

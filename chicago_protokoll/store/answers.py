@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     # what marshal writes: tuples of str, bytes, int, bool and None
     Question = tuple[Any, ...]
     Identity = tuple[str, int, int]
+    #: A file's path, its (inode, mtime_ns, ctime_ns, size) and its bytes.
+    Snapshot = tuple[tuple[str, tuple[int, int, int, int], bytes], ...]
 
 FORMAT = "chicago-protokoll kept answer 1"
 #: Past this many entries a keep prunes the oldest, down to `KEEP_AFTER_PRUNE`.
@@ -71,7 +73,20 @@ def question(command: str, options: Iterable[object], path: Path, lang: str) -> 
         os.path.abspath(path),
         os.environ.get(HOME_ENV),
         environment_key(),
+        _time_zone(),
     )
+
+
+def _time_zone() -> tuple[object, ...]:
+    """The local time zone: a correction's or an amendment's time is shown on this
+    machine's clock (`present.narrate`), so the text depends on it."""
+    import time  # built in
+
+    try:
+        zone_file = os.path.realpath("/etc/localtime")
+    except (OSError, ValueError):
+        zone_file = None
+    return (os.environ.get("TZ"), time.tzname, time.timezone, time.altzone, zone_file)
 
 
 def terminal_styles() -> tuple[object, ...]:
@@ -105,6 +120,26 @@ def _regular_bytes(path: str, size: int | None = None) -> bytes | None:
             return file.read(LARGEST_INPUT + 1)
     except (OSError, ValueError):
         return None
+
+
+def snapshot(paths: Iterable[Path]) -> Snapshot | None:
+    """Each file's bytes and stat identity (inode, change times, size), or None if one is
+    not a regular file: taken before and after an answer is made from files read by other
+    code (a night's tables, read through the league's index), equal snapshots prove the
+    answer was made from these bytes (a write replaces a file by a new one, with new times)."""
+    taken = []
+    for path in paths:
+        where = os.path.abspath(path)
+        try:
+            info = os.lstat(where)
+        except (OSError, ValueError):
+            return None
+        content = _regular_bytes(where, info.st_size)
+        if content is None:
+            return None
+        key = (info.st_ino, info.st_mtime_ns, info.st_ctime_ns, info.st_size)
+        taken.append((where, key, content))
+    return tuple(taken)
 
 
 def _same_program(program: object) -> bool:

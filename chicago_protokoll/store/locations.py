@@ -348,3 +348,54 @@ def _chicago_error(message: Msg) -> Exception:
     from ..core.errors import ChicagoError  # on a refusal only: TAB imports this module
 
     return ChicagoError(message)
+
+
+# -- the night a command works on: here, as `resolve`, so a kept answer (`night cards`) is
+# looked up before the model is imported; store/nightfile.py re-exports them.
+
+
+def night_path(name: str) -> Path:
+    """``data_dir()/nights/NAME.toml``.  A night's name makes its sessions' names, so it
+    must be a session name, and so must the longest one it makes."""
+    name = check_session_name(name)
+    longest = f"{name}-r99-t99"
+    problem = session_name_problem(longest)
+    if problem:
+        raise _chicago_error(
+            Msg(
+                "{name!r} cannot name a night: its tables' sessions ({longest}) would not be session names: {problem}",
+                name=name,
+                longest=longest,
+                problem=problem,
+            ),
+        )
+    return nights_dir() / f"{name}.toml"
+
+
+def current_night_file() -> Path:
+    return data_dir() / "current-night"
+
+
+def get_current_night() -> str | None:
+    return read_pointer(current_night_file())
+
+
+def resolve_night(name: str | None) -> Path:
+    """The night file a command works on: NAME, else the night made last."""
+    if name is None:
+        name = get_current_night()
+        if name is None:
+            raise _chicago_error(
+                Msg(
+                    "there is no night yet: `chicago night new NAME PLAYER PLAYER PLAYER ...` starts one",
+                ),
+            )
+    path = night_path(name)
+    if not os.path.lexists(path):
+        raise _chicago_error(
+            Msg(
+                "there is no night '{name}'; `chicago night new {name} PLAYER PLAYER PLAYER ...` starts one",
+                name=name,
+            ),
+        )
+    return path
