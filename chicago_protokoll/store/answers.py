@@ -102,7 +102,9 @@ def terminal_styles() -> tuple[object, ...]:
 
 
 def _entry_path(asked: Question) -> Path:
-    return folder() / f"{zlib.crc32(marshal.dumps(asked)):08x}.answer"
+    # repr, not marshal: marshal's bytes depend on which strings are shared or interned
+    name = zlib.crc32(repr(asked).encode("utf-8", "backslashreplace"))
+    return folder() / f"{name:08x}.answer"
 
 
 def _regular_bytes(path: str, size: int | None = None) -> bytes | None:
