@@ -4,8 +4,9 @@ were, else the answer computed by the existing code, and kept (store/answers.py)
 The session file is resolved (`locations.resolve`, no model) and the kept answer looked up
 before anything of the scoring model is imported; on a miss the file is read once, and the
 bytes the answer is computed from are the bytes kept beside it.  An answer is kept only
-when it was made without a word on stderr (a catalogue that cannot be read, a warning):
-what is kept is then exactly what the command printed on stdout.
+when it was made without a word on stderr (a catalogue that cannot be read, a warning)
+and once it was shown (printed, or written by ``-o FILE``): what is kept is exactly what
+a command that succeeded printed.
 """
 
 from __future__ import annotations
@@ -44,13 +45,14 @@ def answer(
     session: str | None,
     file: Path | None,
     make: Callable[[Session, Path], str],
+    show: Callable[[Path, str], None],
     *,
     painted: bool = False,
-) -> tuple[Path, str]:
-    """The chosen session's file and the text ``command`` answers with ``options``: kept,
-    or made by ``make(session, path)`` from the file's text as read once, and kept with
-    those bytes.  ``painted``: the text is a table whose escape sequences depend on the
-    terminal (`present.render`)."""
+) -> None:
+    """Show (``show(path, text)``) the text ``command`` answers with ``options`` about the
+    chosen session: kept, or made by ``make(session, path)`` from the file's text as read
+    once, and kept with those bytes.  ``painted``: the text is a table whose escape
+    sequences depend on the terminal (`present.render`)."""
     from ..store.locations import resolve
 
     path = resolve(session, file)
@@ -65,7 +67,7 @@ def answer(
         # (then never equal, and such a file is simply computed every time)
         return text, [(path, read.encode("utf-8"))]
 
-    return path, answered(command, options, path, made, painted=painted)
+    answered(command, options, path, made, lambda text: show(path, text), painted=painted)
 
 
 def answered(
@@ -73,12 +75,14 @@ def answered(
     options: Iterable[object],
     path: Path,
     make: Callable[[], tuple[str, Inputs]],
+    show: Callable[[str], None],
     *,
     painted: bool = False,
-) -> str:
-    """The text ``command`` answers with ``options`` about the file at ``path``: kept, or
-    made by ``make``, which says the files (and their bytes) it was made from, None for
-    an answer not to keep."""
+) -> None:
+    """Show the text ``command`` answers with ``options`` about the file at ``path``: kept,
+    or made by ``make``, which says the files (and their bytes) it was made from, None for
+    an answer not to keep.  A text is kept only once shown: a command that fails (a file
+    it may not write, a closed pipe) keeps nothing."""
     from ..i18n.language import language
     from ..store import answers
 
@@ -88,7 +92,8 @@ def answered(
     asked = answers.question(command, options, path, lang)
     found = answers.kept(asked)
     if found is not None:
-        return found
+        show(found)
+        return
     watched = _Watched(sys.stderr)
     sys.stderr = watched
     try:
@@ -96,6 +101,6 @@ def answered(
     finally:
         if sys.stderr is watched:
             sys.stderr = watched.stream
+    show(text)
     if inputs is not None and not watched.written:
         answers.keep(asked, inputs, text, lang)
-    return text

@@ -463,8 +463,13 @@ def night_cards(
 
     path = resolve_night(name)
     # the kept cards when the night's file and its tables' files are as they were
-    text = answered("night cards", (protocol,), path, lambda: _cards(path, protocol=protocol))
-    _write(output, text, path)
+    answered(
+        "night cards",
+        (protocol,),
+        path,
+        lambda: _cards(path, protocol=protocol),
+        lambda text: _write(output, text, path),
+    )
 
 
 def _cards(path: Path, *, protocol: bool) -> tuple[str, list[tuple[Path, bytes]] | None]:

@@ -56,8 +56,7 @@ def status(
         return "\n".join(status_lines(standings, name, painter())) + "\n"
 
     # the kept answer when the file is as it was (cli/answering.py): no model imported
-    _, text = answer("status", (as_json,), session, file, make, painted=not as_json)
-    sys.stdout.write(text)
+    answer("status", (as_json,), session, file, make, _print, painted=not as_json)
 
 
 @app.command(
@@ -81,7 +80,10 @@ def log(
         lines = protocol_lines(standings, name, painter(), current.corrections)
         return "\n".join(lines) + "\n"
 
-    _, text = answer("log", (as_json,), session, file, make, painted=not as_json)
+    answer("log", (as_json,), session, file, make, _print, painted=not as_json)
+
+
+def _print(_path: Path, text: str) -> None:
     sys.stdout.write(text)
 
 
@@ -142,8 +144,10 @@ def export(
             )
         return text
 
-    path, text = answer("export", (fmt, stake, dialect), session, file, make)
-    emit(output, text, beside=path)
+    def show(path: Path, text: str) -> None:
+        emit(output, text, beside=path)
+
+    answer("export", (fmt, stake, dialect), session, file, make, show)
 
 
 @app.command(
@@ -244,8 +248,7 @@ def settle_command(
         return "\n".join(lines) + "\n"
 
     # the stake as typed: its text is the question (the answer writes it as parsed)
-    _, text = answer("settle", (stake, as_json), session, file, make, painted=not as_json)
-    sys.stdout.write(text)
+    answer("settle", (stake, as_json), session, file, make, _print, painted=not as_json)
 
 
 @app.command(

@@ -332,3 +332,11 @@ def test_the_cache_is_bounded(game: None) -> None:
     ok("status")
     assert len(list(folder.iterdir())) <= answers.KEEP_AFTER_PRUNE
     assert ok("status") == _without_cache("status")[1]
+
+
+def test_an_export_that_may_not_be_written_keeps_nothing(game: None) -> None:
+    """`-o` over the session itself is refused after the text is made: the command failed,
+    and nothing is kept."""
+    shutil.rmtree(_cache(), ignore_errors=True)
+    refused("export", "--format", "md", "-o", str(locations.session_path("fredag")))
+    assert _entries() == []
