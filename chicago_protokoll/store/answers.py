@@ -198,7 +198,7 @@ def program_files(lang: str) -> list[str]:
         ours = name == "chicago_protokoll" or name.startswith("chicago_protokoll.")
         # another installed package, known by its top (pip rewrites it on an upgrade)
         if ours or ("." not in name and "-packages" in where):
-            found.add(os.path.abspath(where))
+            found.add(where if os.path.isabs(where) else os.path.abspath(where))
     if lang != "en":
         catalogues = os.path.join(PACKAGE, "i18n")
         found.add(os.path.join(catalogues, f"{lang}.mo"))
