@@ -36,6 +36,13 @@ site, and ``serve`` up to its first page) within 2.0x (issue 39: they import Jin
 which no other command does, and run templates compiled at their first run).  The
 wall-clock medians are printed beside them.
 
+A read whose session file is byte for byte as when it last answered prints its kept
+answer (store/answers.py, docs/latency.md "Kept answers"): the rows that restore the same
+text each run time that path, which a table's reads between two deals take; the rows
+"... (first read after a change)" write a comment line naming the run into the file, so
+every run reads other bytes and computes the answer (no target: they show the price of
+the first read after a deal, and what keeping the answer adds to it).
+
 Byte code is compiled at install (as pip does for a user), and for ``--chicago`` cached
 in a temporary ``PYTHONPYCACHEPREFIX`` during a warm-up run.
 """
@@ -202,6 +209,9 @@ class Case:
     target: str | None = None  # a key of TARGETS
     expect: str | None = None  # a piece of stdout the warm-up run must show
     before: tuple[Path, str] | None = None  # (file, text) written before every run
+    # `before`'s text with a comment line naming the run after its first line: the same
+    # game, other bytes, so a kept answer (store/answers.py) never answers (the miss path)
+    changed: bool = False
     then: tuple[list[str], dict[str, str]] | None = None  # run next, its time added
     runs: int | None = None  # fewer runs for the slow ones
     serves: bool = False  # a server: timed from its start to its first page, then Ctrl-C
@@ -374,10 +384,23 @@ def completion_cases(chicago: str, env: dict[str, str], home: Path) -> list[Case
     ]
 
 
+_WRITTEN = [0]  # runs written so far: a changed row's comment line names its run
+
+
+def write_before(case: Case) -> None:
+    if not case.before:
+        return
+    path, text = case.before
+    if case.changed:
+        _WRITTEN[0] += 1
+        first, _, rest = text.partition("\n")
+        text = f"{first}\n# bench run {_WRITTEN[0]}\n{rest}"
+    path.write_text(text, "utf-8")
+
+
 def measure(cases: list[Case], rounds: int) -> None:
     for case in cases:  # warm-up: byte-code caches, disk cache, and a check of the output
-        if case.before:
-            case.before[0].write_text(case.before[1], "utf-8")
+        write_before(case)
         out = serve_once(case.argv, case.env) if case.serves else run(case.argv, case.env)
         if case.then:
             out = run(*case.then)
@@ -387,8 +410,7 @@ def measure(cases: list[Case], rounds: int) -> None:
         for case in cases:
             if case.runs is not None and number >= case.runs:
                 continue
-            if case.before:
-                case.before[0].write_text(case.before[1], "utf-8")
+            write_before(case)
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             for argv, env in [(case.argv, case.env), *([case.then] if case.then else [])]:
@@ -495,6 +517,7 @@ def everyday_cases(chicago: str, env: dict[str, str], file20: Path) -> list[Case
     texts = moment_texts(chicago, env, file20)
     sv = dict(env, CHICAGO_LANG="sv")
     named = dict(env, CHICAGO_PROTOKOLL_HOME=str(file20.parent.parent))
+    changing = file20.parent.parent / "bench-changing.toml"
 
     def case(
         label: str,
@@ -513,6 +536,14 @@ def everyday_cases(chicago: str, env: dict[str, str], file20: Path) -> list[Case
     return [
         case("status --json", ["status", "--json"], '"deal": 21'),
         case("status", ["status"], "Åsa"),
+        # the miss path of a kept answer (no target): each run's file differs by a comment.
+        # A file of its own (a copy of the 20 deals, outside sessions/ so `sessions` lists
+        # the same five): the other rows' file keeps the bytes their kept answers were made of.
+        Case("status (first read after a change)", [chicago, "status", "--file", str(changing)],
+             env, None, "Åsa", (changing, texts["buy"]), changed=True),
+        Case("export --format json (first after a change)",
+             [chicago, "export", "--format", "json", "--file", str(changing)],
+             env, None, "Åsa", (changing, texts["buy"]), changed=True),
         case("status (Swedish)", ["status"], "Åsa", env=sv),
         case("log", ["log"], "Åsa"),
         case(
@@ -580,12 +611,16 @@ def html_cases(chicago: str, env: dict[str, str], file20: Path, home: Path) -> l
     site = home.parent / "bench-site"
     html = "<!DOCTYPE html>"
     as_built = file20.read_text("utf-8")  # (the everyday rows put it back after their moments)
+    changing = file20.parent.parent / "bench-changing.toml"  # as in everyday_cases
 
     def case(label: str, args: Sequence[str], expect: str, *, serves: bool = False) -> Case:
         return Case(label, [chicago, *args], env, "html", expect, (file20, as_built), serves=serves)
 
     return [
         case("export --format html", ["export", "--format", "html"], html),
+        Case("export --format html (first after a change)",
+             [chicago, "export", "--format", "html", "--file", str(changing)],
+             env, None, html, (changing, as_built), changed=True),
         case("export --format protocol", ["export", "--format", "protocol"], html),
         case("night cards (12 players)", ["night", "cards", "benchnight"], html),
         case("night cards --protocol (12 players)", ["night", "cards", "benchnight", "--protocol"], html),

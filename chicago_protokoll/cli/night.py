@@ -458,18 +458,43 @@ def night_cards(
     ] = False,
 ) -> None:
     """Printable table cards for the current round (HTML): table, seats, first dealer, session."""
-    from ..store import nightfile
-    path = nightfile.resolve_night(name)
+    from ..store.locations import resolve_night
+    from .answering import answered
+
+    path = resolve_night(name)
+    # the kept cards when the night's file and its tables' files are as they were
+    answered(
+        "night cards",
+        (protocol,),
+        path,
+        lambda: _cards(path, protocol=protocol),
+        lambda text: _write(output, text, path),
+    )
+
+
+def _cards(path: Path, *, protocol: bool) -> tuple[str, list[tuple[Path, bytes]] | None]:
+    """The cards of the night at ``path``, and the files they were made from: the night's
+    and every table's, the same bytes (and the same files) before and after."""
+    from ..store import answers, nightfile
+    from ..store.locations import session_path
+
+    before = answers.snapshot([path])
     night = nightfile.load_night(path)
+    tables = [session_path(table.session) for table in night.tables]
+    before_tables = answers.snapshot(tables)
     status = _status(night)
     if protocol:
         from ..present.protocol_cards import protocol_cards_html
 
-        _write(output, protocol_cards_html(status, night.rules), path)
-        return
-    from ..present.night_sheet import night_cards_html
+        text = protocol_cards_html(status, night.rules)
+    else:
+        from ..present.night_sheet import night_cards_html
 
-    _write(output, night_cards_html(status), path)
+        text = night_cards_html(status)
+    after = answers.snapshot([path, *tables])
+    if before is None or before_tables is None or after != before + before_tables:
+        return text, None
+    return text, [(Path(where), content) for where, _, content in after]
 
 
 @night_app.command("check")

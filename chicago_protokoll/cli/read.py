@@ -2,18 +2,20 @@
 ``settle`` and ``compare``.
 """
 
-from typing import Annotated, Literal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
 from ..i18n.language import language, pt, t
+from .answering import answer
 from .common import (
     FileOption,
     SessionOption,
     complete_night,
     day_parameter,
     json,
-    load_chosen,
     name_of_session,
     replay_chosen,
     rules_for_reading,
@@ -23,6 +25,9 @@ from .common import (
 from .examples import example
 from .options import DirOption, JsonOption, OutputOption, SinceOption, StakeOption
 from .output import emit
+
+if TYPE_CHECKING:
+    from ..core.session import Session
 
 # This group's commands, each with its help and example; `app.py` joins it to the root
 # app with `add_typer` (`chicago --help` lists them from `listing`, without this module).
@@ -38,17 +43,20 @@ app = typer.Typer()
 def status(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
-    from ..present.views import last_ids, status_dict
-    path, current = load_chosen(session, file)
-    standings = replay_chosen(current, path).standings()
-    name = name_of_session(current, path)
-    if as_json:
-        data = status_dict(standings, name) | last_ids(current)
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-        return
-    from ..present.render import print_status
+    def make(current: "Session", path: Path) -> str:
+        standings = replay_chosen(current, path).standings()
+        name = name_of_session(current, path)
+        if as_json:
+            from ..present.views import last_ids, status_dict
 
-    print_status(standings, name)
+            data = status_dict(standings, name) | last_ids(current)
+            return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        from ..present.render import painter, status_lines
+
+        return "\n".join(status_lines(standings, name, painter())) + "\n"
+
+    # the kept answer when the file is as it was (cli/answering.py): no model imported
+    answer("status", (as_json,), session, file, make, _print, painted=not as_json)
 
 
 @app.command(
@@ -58,18 +66,25 @@ def status(
 def log(
     session: SessionOption = None, file: FileOption = None, as_json: JsonOption = False
 ) -> None:
-    from ..present.views import last_ids
-    path, current = load_chosen(session, file)
-    standings = replay_chosen(current, path).standings()
-    if as_json:
-        from ..present.export import log_dict
+    def make(current: "Session", path: Path) -> str:
+        standings = replay_chosen(current, path).standings()
+        name = name_of_session(current, path)
+        if as_json:
+            from ..present.export import log_dict
+            from ..present.views import last_ids
 
-        data = log_dict(standings, name_of_session(current, path)) | last_ids(current)
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-        return
-    from ..present.render import print_protocol
+            data = log_dict(standings, name) | last_ids(current)
+            return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        from ..present.render import painter, protocol_lines
 
-    print_protocol(standings, name_of_session(current, path), current.corrections)
+        lines = protocol_lines(standings, name, painter(), current.corrections)
+        return "\n".join(lines) + "\n"
+
+    answer("log", (as_json,), session, file, make, _print, painted=not as_json)
+
+
+def _print(_path: Path, text: str) -> None:
+    sys.stdout.write(text)
 
 
 ExportFormat = Literal["json", "csv", "md", "html", "protocol"]
@@ -102,33 +117,37 @@ def export(
     session: SessionOption = None,
     file: FileOption = None,
 ) -> None:
-    path, current = load_chosen(session, file)
-    standings = replay_chosen(current, path).standings()
-    name = name_of_session(current, path)
-    from ..present import export as exporters
+    def make(current: "Session", path: Path) -> str:
+        standings = replay_chosen(current, path).standings()
+        name = name_of_session(current, path)
+        from ..present import export as exporters
 
-    if fmt == "json":
-        text = exporters.export_json(
-            standings, name, current.first_dealer, current.corrections
-        )
-    elif fmt == "csv":
-        if dialect is None:
-            dialect = "excel" if language() == "sv" else "plain"
-        text = exporters.export_csv(standings, dialect, current.corrections)
-    elif fmt == "html":
-        from ..present.html_sheet import export_html
+        if fmt == "json":
+            text = exporters.export_json(
+                standings, name, current.first_dealer, current.corrections
+            )
+        elif fmt == "csv":
+            chosen = dialect or ("excel" if language() == "sv" else "plain")
+            text = exporters.export_csv(standings, chosen, current.corrections)
+        elif fmt == "html":
+            from ..present.html_sheet import export_html
 
-        text = export_html(standings, name, str(stake_parameter(stake)), current.corrections)
-    elif fmt == "protocol":
-        # the template engine only for this format: the other exports start as fast as before
-        from ..present.paper_protocol import protocol_html
+            text = export_html(standings, name, str(stake_parameter(stake)), current.corrections)
+        elif fmt == "protocol":
+            # the template engine only for this format: the other exports start as fast as before
+            from ..present.paper_protocol import protocol_html
 
-        text = protocol_html(standings, name, current.corrections)
-    else:
-        text = exporters.export_markdown(
-            standings, name, str(stake_parameter(stake)), current.corrections
-        )
-    emit(output, text, beside=path)
+            text = protocol_html(standings, name, current.corrections)
+        else:
+            text = exporters.export_markdown(
+                standings, name, str(stake_parameter(stake)), current.corrections
+            )
+        return text
+
+    def show(path: Path, text: str) -> None:
+        emit(output, text, beside=path)
+
+    answer("export", (fmt, stake, dialect), session, file, make, show)
 
 
 @app.command(
@@ -168,8 +187,6 @@ def settle_command(
         typer.Option("--night", help="With --evening: the games of the club night NAME.", metavar="NAME", autocompletion=complete_night),
     ] = None,
 ) -> None:
-    from ..core.settle import amount_json, settle
-
     amount = stake_parameter(stake)  # before the file: a usage error is about the command line
     if evening:
         from .evening import settle_evening
@@ -191,42 +208,47 @@ def settle_command(
             raise typer.BadParameter(t("belongs to settle --evening"), param_hint=option)
     if fmt != "text":
         raise typer.BadParameter(t("belongs to settle --evening"), param_hint="--format")
-    path, current = load_chosen(session, file)
-    standings = replay_chosen(current, path).standings()
-    winners = list(standings.winners)
-    provisional = not standings.finished
-    if provisional:
-        # who would be paid if the game stopped now: the leaders, not (yet) winners
-        best = max(standings.scores.values())
-        winners = [n for n, s in standings.scores.items() if s == best]
-    # A forfeiting player counts as 0 points (rules.md, "Forfeit"); the totals stay as recorded.
-    payments = settle(standings.counted_scores, winners, amount)
-    if as_json:
-        stake_value = amount_json(amount)
-        print(
-            json.dumps(
-                {
-                    "stake": stake_value,
-                    "finished": standings.finished,
-                    # empty until the game is over, as in `status --json`; the provisional
-                    # payments go to the leaders
-                    "winners": list(standings.winners),
-                    "leaders": winners,
-                    "payments": [
-                        {"from": p.payer, "to": p.payee, "amount": amount_json(p.amount)}
-                        for p in payments
-                    ],
-                },
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
-        return
-    from ..present.render import print_settlement
+    def make(current: "Session", path: Path) -> str:
+        from ..core.settle import amount_json, settle
 
-    print_settlement(
-        standings, name_of_session(current, path), winners, payments, str(amount), provisional
-    )
+        standings = replay_chosen(current, path).standings()
+        winners = list(standings.winners)
+        provisional = not standings.finished
+        if provisional:
+            # who would be paid if the game stopped now: the leaders, not (yet) winners
+            best = max(standings.scores.values())
+            winners = [n for n, s in standings.scores.items() if s == best]
+        # A forfeiting player counts as 0 points (rules.md, "Forfeit"); the totals stay as recorded.
+        payments = settle(standings.counted_scores, winners, amount)
+        if as_json:
+            stake_value = amount_json(amount)
+            return (
+                json.dumps(
+                    {
+                        "stake": stake_value,
+                        "finished": standings.finished,
+                        # empty until the game is over, as in `status --json`; the provisional
+                        # payments go to the leaders
+                        "winners": list(standings.winners),
+                        "leaders": winners,
+                        "payments": [
+                            {"from": p.payer, "to": p.payee, "amount": amount_json(p.amount)}
+                            for p in payments
+                        ],
+                    },
+                    ensure_ascii=False,
+                    indent=2,
+                )
+                + "\n"
+            )
+        from ..present.render import painter, settlement_lines
+
+        name = name_of_session(current, path)
+        lines = settlement_lines(name, winners, payments, str(amount), provisional, painter())
+        return "\n".join(lines) + "\n"
+
+    # the stake as typed: its text is the question (the answer writes it as parsed)
+    answer("settle", (stake, as_json), session, file, make, _print, painted=not as_json)
 
 
 @app.command(

@@ -1,8 +1,10 @@
 """The session catalogue: the current session, the list of sessions, removal,
 and which file a command works on.
 
-Reading the pointer and listing the sessions live in `locations` (TAB completion reads
-them without this module's writing machinery); they are this module's API too."""
+Reading the pointer, listing the sessions and resolving the file a command works on live
+in `locations` (TAB completion reads them without this module's writing machinery, and a
+kept answer is looked up by the resolved file before the model is imported); they are this
+module's API too."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from .locations import (
     display_path,
     get_current,
     list_sessions,
-    session_name_problem,
+    resolve,
     session_path,
 )
 from .locations import current_file as _current_file
@@ -113,56 +115,4 @@ def remove_session(name: str) -> Path:
                 ),
             ) from None
         fsync_dir(path.parent)
-    return path
-
-
-_START_HINT = "start one with `chicago new NAME PLAYER PLAYER`"
-_START_HINT_SV = "starta ett med `chicago new NAMN SPELARE SPELARE`"
-
-
-def resolve(session: str | None = None, file: Path | None = None) -> Path:
-    """The session file a command works on: ``--file`` wins, then ``--session``, then the
-    current session; `ChicagoError` says what to do when there is none."""
-    if file is not None:
-        if not file.exists():
-            raise ChicagoError(Msg("{file} does not exist", file=file))
-        return file
-    if session is not None:
-        path = session_path(session)
-        if not path.exists():
-            raise ChicagoError(
-                Msg(
-                    "there is no session '{stem}'; `chicago new {stem} PLAYER PLAYER` starts one",
-                    stem=path.stem,
-                ),
-            )
-        return path
-    current = get_current()
-    if current is None:
-        raise ChicagoError(
-            Msg(
-                "there is no current session: {start_hint}, or choose one with --session NAME",
-                start_hint=_START_HINT,
-            ),
-        )
-    problem = session_name_problem(current)
-    if problem:
-        raise ChicagoError(
-            Msg(
-                "{current_file} holds {current!r}, which is not a session name ({problem}); {start_hint}, or choose one with --session NAME",
-                current_file=display_path(_current_file()),
-                current=current,
-                problem=problem,
-                start_hint=_START_HINT,
-            ),
-        )
-    path = session_path(current)
-    if not path.exists():
-        raise ChicagoError(
-            Msg(
-                "the current session '{current}' no longer exists; {start_hint}, or choose one with --session NAME",
-                current=current,
-                start_hint=_START_HINT,
-            ),
-        )
     return path

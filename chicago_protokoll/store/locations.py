@@ -288,3 +288,114 @@ def list_named(directory: Path) -> list[tuple[str, Path]]:
         ):
             found.append((stem, directory / entry.name))
     return found
+
+
+_START_HINT = "start one with `chicago new NAME PLAYER PLAYER`"
+_START_HINT_SV = "starta ett med `chicago new NAMN SPELARE SPELARE`"
+
+
+def resolve(session: str | None = None, file: Path | None = None) -> Path:
+    """The session file a command works on: ``--file`` wins, then ``--session``, then the
+    current session; `ChicagoError` says what to do when there is none.  Here, not in
+    `catalogue` (which re-exports it), because a kept answer (store/answers.py) is looked
+    up by the path before anything of the scoring model is imported."""
+    if file is not None:
+        if not file.exists():
+            raise _chicago_error(Msg("{file} does not exist", file=file))
+        return file
+    if session is not None:
+        path = session_path(session)
+        if not path.exists():
+            raise _chicago_error(
+                Msg(
+                    "there is no session '{stem}'; `chicago new {stem} PLAYER PLAYER` starts one",
+                    stem=path.stem,
+                ),
+            )
+        return path
+    current = get_current()
+    if current is None:
+        raise _chicago_error(
+            Msg(
+                "there is no current session: {start_hint}, or choose one with --session NAME",
+                start_hint=_START_HINT,
+            ),
+        )
+    problem = session_name_problem(current)
+    if problem:
+        raise _chicago_error(
+            Msg(
+                "{current_file} holds {current!r}, which is not a session name ({problem}); {start_hint}, or choose one with --session NAME",
+                current_file=display_path(current_file()),
+                current=current,
+                problem=problem,
+                start_hint=_START_HINT,
+            ),
+        )
+    path = session_path(current)
+    if not path.exists():
+        raise _chicago_error(
+            Msg(
+                "the current session '{current}' no longer exists; {start_hint}, or choose one with --session NAME",
+                current=current,
+                start_hint=_START_HINT,
+            ),
+        )
+    return path
+
+
+def _chicago_error(message: Msg) -> Exception:
+    from ..core.errors import ChicagoError  # on a refusal only: TAB imports this module
+
+    return ChicagoError(message)
+
+
+# -- the night a command works on: here, as `resolve`, so a kept answer (`night cards`) is
+# looked up before the model is imported; store/nightfile.py re-exports them.
+
+
+def night_path(name: str) -> Path:
+    """``data_dir()/nights/NAME.toml``.  A night's name makes its sessions' names, so it
+    must be a session name, and so must the longest one it makes."""
+    name = check_session_name(name)
+    longest = f"{name}-r99-t99"
+    problem = session_name_problem(longest)
+    if problem:
+        raise _chicago_error(
+            Msg(
+                "{name!r} cannot name a night: its tables' sessions ({longest}) would not be session names: {problem}",
+                name=name,
+                longest=longest,
+                problem=problem,
+            ),
+        )
+    return nights_dir() / f"{name}.toml"
+
+
+def current_night_file() -> Path:
+    return data_dir() / "current-night"
+
+
+def get_current_night() -> str | None:
+    return read_pointer(current_night_file())
+
+
+def resolve_night(name: str | None) -> Path:
+    """The night file a command works on: NAME, else the night made last."""
+    if name is None:
+        name = get_current_night()
+        if name is None:
+            raise _chicago_error(
+                Msg(
+                    "there is no night yet: `chicago night new NAME PLAYER PLAYER PLAYER ...` starts one",
+                ),
+            )
+    path = night_path(name)
+    if not os.path.lexists(path):
+        raise _chicago_error(
+            Msg(
+                "there is no night '{name}'; `chicago night new {name} PLAYER PLAYER PLAYER ...` starts one",
+                name=name,
+            ),
+        )
+    return path

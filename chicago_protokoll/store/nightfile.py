@@ -29,17 +29,21 @@ from ..core.session import Session, new_session
 from ..i18n.language import Msg
 from .atomic import LOCK_TIMEOUT, fsync_dir, locked, make_dir, write_file
 from .catalogue import write_pointer
+
+# Re-exported (`as`): which night a command works on is found in `locations`, so a kept
+# answer is looked up before this module and the model are imported.
+from .locations import current_night_file as current_night_file  # noqa: PLC0414
 from .locations import (
-    check_session_name,
-    data_dir,
     display_path,
     list_named,
     nights_dir,
-    read_pointer,
     real_path,
     session_name_problem,
     session_path,
 )
+from .locations import get_current_night as get_current_night  # noqa: PLC0414
+from .locations import night_path as night_path  # noqa: PLC0414
+from .locations import resolve_night as resolve_night  # noqa: PLC0414
 from .nightformat import NIGHT_LIMIT, NightFileError, dumps_night, loads_night, night_refusal
 from .sessionfile import create_session, load_session, replay_file
 from .sessiontext import read_text_file
@@ -58,56 +62,9 @@ class NightExistsError(ChicagoError):
 # -- where nights live ---------------------------------------------------------------------
 
 
-def night_path(name: str) -> Path:
-    """``data_dir()/nights/NAME.toml``.  A night's name makes its sessions' names, so it
-    must be a session name, and so must the longest one it makes."""
-    name = check_session_name(name)
-    longest = f"{name}-r99-t99"
-    problem = session_name_problem(longest)
-    if problem:
-        raise ChicagoError(
-            Msg(
-                "{name!r} cannot name a night: its tables' sessions ({longest}) would not be session names: {problem}",
-                name=name,
-                longest=longest,
-                problem=problem,
-            ),
-        )
-    return nights_dir() / f"{name}.toml"
-
-
-def current_night_file() -> Path:
-    return data_dir() / "current-night"
-
-
-def get_current_night() -> str | None:
-    return read_pointer(current_night_file())
-
-
 def set_current_night(name: str) -> None:
     """Make ``name`` the default night (the current session stays as it is)."""
     write_pointer(current_night_file(), name)
-
-
-def resolve_night(name: str | None) -> Path:
-    """The night file a command works on: NAME, else the night made last."""
-    if name is None:
-        name = get_current_night()
-        if name is None:
-            raise ChicagoError(
-                Msg(
-                    "there is no night yet: `chicago night new NAME PLAYER PLAYER PLAYER ...` starts one",
-                ),
-            )
-    path = night_path(name)
-    if not os.path.lexists(path):
-        raise ChicagoError(
-            Msg(
-                "there is no night '{name}'; `chicago night new {name} PLAYER PLAYER PLAYER ...` starts one",
-                name=name,
-            ),
-        )
-    return path
 
 
 def list_nights() -> list[tuple[str, Path]]:

@@ -207,3 +207,56 @@ def test_a_text_outside_the_reads_domain_is_still_swedish(table: Path) -> None:
         check=True,
     )
     assert "huvudregeln: 52 poäng" in done.stdout
+
+
+# -- kept answers (store/answers.py) ----------------------------------------------------
+
+KEPT_READS = [
+    ("status",),
+    ("status", "--json"),
+    ("log",),
+    ("settle", "--json"),
+    ("export", "--format", "json"),
+    ("export", "--format", "html"),
+]
+
+
+@pytest.mark.parametrize("args", KEPT_READS, ids=" ".join)
+def test_a_read_of_an_unchanged_file_imports_no_scoring_model(
+    table: Path, args: tuple[str, ...]
+) -> None:
+    """The second read of a file whose bytes are as they were prints the kept answer: the
+    same bytes, and nothing of the model (nor the template engine) imported."""
+    first = _run(table, *args)
+    assert first.returncode == 0, first.stderr
+    assert not imported_by(table, *args) & (MODEL | {"jinja2", "hashlib", "sqlite3"})
+    again = _run(table, *args)
+    assert again.stdout == first.stdout and again.stderr == first.stderr == ""
+
+
+def test_a_read_in_swedish_of_an_unchanged_file_imports_no_scoring_model(table: Path) -> None:
+    first = _run(table, "--lang", "sv", "status")
+    assert "giv" in first.stdout
+    assert not imported_by(table, "--lang", "sv", "status") & MODEL
+    assert _run(table, "--lang", "sv", "status").stdout == first.stdout
+
+
+def test_the_first_read_after_a_change_replays_with_the_model(table: Path) -> None:
+    """The check above can fail: after a deal the file's bytes differ, and the first read
+    replays it (importing the model); the one after is kept again."""
+    before = _run(table, "status").stdout
+    done = _run(table, *DEAL, "--showdown", "Bo:flush")
+    assert done.returncode == 0, done.stderr
+    assert imported_by(table, "status") >= MODEL
+    after = _run(table, "status").stdout
+    assert after != before
+    assert not imported_by(table, "status") & MODEL
+
+
+def test_night_cards_of_an_unchanged_night_import_no_scoring_model(chicago_home: Path) -> None:
+    done = _run(chicago_home, "night", "new", "klubb", "Anna", "Bo", "Cilla", "Dag", "Eva", "Fia", "Greta")
+    assert done.returncode == 0, done.stderr
+    first = _run(chicago_home, "night", "cards")
+    assert first.returncode == 0, first.stderr
+    assert not imported_by(chicago_home, "night", "cards") & (MODEL | {"jinja2", "sqlite3"})
+    assert _run(chicago_home, "night", "cards").stdout == first.stdout
