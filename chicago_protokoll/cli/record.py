@@ -306,7 +306,7 @@ def undo(
         print(t("Undone: ") + describe_correction(undone.correction))
     for event in reversed(undone.events):
         print(t("Undone: ") + describe_event(event))
-    print(plain_standings(undone.game.standings(), name_of_session(undone.session, path)))
+    print(plain_standings(undone.standings, name_of_session(undone.session, path)))
 
 
 # -- the revisor's entries (cli.md, "The revisor's entries") ----------------------------

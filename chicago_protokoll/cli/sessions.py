@@ -59,7 +59,7 @@ def _list_sessions(as_json: bool) -> None:
     with index_store.open_index() as index:
         # A bar only beside an answer for a person: never into what a pipe carries.
         bar = progress_bar if sys.stdout.isatty() and not as_json else None
-        found = index.summaries([path for _, path in listed], bar)
+        found = index.summaries([path for _, path in listed], bar, whole_folders=True)
     for (name, _), item in zip(listed, found, strict=True):
         summary = item.summary
         if summary is None:

@@ -361,13 +361,29 @@ class Index:
 
     # -- session files -------------------------------------------------------------
 
-    def summaries(self, paths: Sequence[Path], progress: Progress | None = None) -> list[Found]:
+    def summaries(
+        self,
+        paths: Sequence[Path],
+        progress: Progress | None = None,
+        *,
+        whole_folders: bool = False,
+    ) -> list[Found]:
         """Each file's summary (or refusal), in the order given: from the index where the
         file is as it was read (its stat key), else from the row of a file with the same
-        text, else read and replayed; and then kept."""
+        text, else read and replayed; and then kept.
+
+        ``whole_folders``: ``paths`` are every session file of their folders (`sessions`,
+        `stats`), so a row of those folders for a file not among them is of a file deleted
+        since, and is forgotten.  Without it (a night's few tables) only the rows of
+        ``paths`` are read and none is forgotten: the tables of one night must not make
+        the index forget the other sessions beside them, which the next `sessions` would
+        then replay, core and all (docs/latency.md, "third round")."""
         absolute = [os.path.abspath(path) for path in paths]  # strings: 10,000 Paths cost
         keys = [_stat_key(path) for path in absolute]
-        rows = self._rows({os.path.dirname(path) for path in absolute})
+        if whole_folders:
+            rows = self._rows({os.path.dirname(path) for path in absolute})
+        else:
+            rows = self._rows_of(absolute)
         found: list[Found | None] = [None] * len(paths)
         missing: list[int] = []
         for number, (where, key) in enumerate(zip(absolute, keys, strict=True)):
@@ -426,14 +442,22 @@ class Index:
     )
 
     def _rows(self, dirs: Iterable[str]) -> dict[str, tuple[Any, ...]]:
+        """The rows of every file of ``dirs``."""
+        return self._select("dir", dirs)
+
+    def _rows_of(self, paths: Iterable[str]) -> dict[str, tuple[Any, ...]]:
+        """The rows of ``paths`` alone."""
+        return self._select("path", paths)
+
+    def _select(self, column: str, values: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         if self.db is None:
             return {}
         for attempt in (1, 2):
             try:
                 rows: dict[str, tuple[Any, ...]] = {}
-                for folder in dirs:
+                for value in values:
                     for row in self.db.execute(
-                        f"SELECT {self._COLUMNS} FROM files WHERE dir = ?", (folder,)
+                        f"SELECT {self._COLUMNS} FROM files WHERE {column} = ?", (value,)
                     ):
                         rows[row[0]] = row
                 return rows

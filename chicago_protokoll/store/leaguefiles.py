@@ -82,7 +82,7 @@ def read_games(
 
     paths = all_session_files(dirs)
     with nullcontext(index) if index is not None else index_store.open_index() as opened:
-        found = opened.summaries(paths, progress)
+        found = opened.summaries(paths, progress, whole_folders=True)
     games: list[Played] = []
     unfinished: set[tuple[str, str, tuple[str, ...]]] = set()  # each session once
     skipped: list[str] = []

@@ -22,10 +22,10 @@ from ..core.errors import ChicagoError, EntryError, OptionConflict, RuleViolatio
 from ..core.events import Correction, Event
 from ..core.game import Game, replay
 from ..core.session import Session
-from ..core.standings import Entry
+from ..core.standings import Entry, Standings
 from ..i18n.language import Msg
 from .nighttable import judge, transact
-from .sessionfile import load_session, replay_file
+from .sessionfile import load_session, replay_file, replay_file_keeping
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -49,21 +49,21 @@ class Recorded:
 
 
 class Undone:
-    """What `undo` took back (oldest first), the session as saved and its replayed game;
+    """What `undo` took back (oldest first), the session as saved and its standings;
     or, right after `chicago edit`, the correction taken back."""
 
-    __slots__ = ("correction", "events", "game", "session")
+    __slots__ = ("correction", "events", "session", "standings")
 
     def __init__(
         self,
         session: Session,
         events: tuple[Event, ...],
-        game: Game,
+        standings: Standings,
         correction: Correction | None = None,
     ) -> None:
         self.session = session
         self.events = events
-        self.game = game
+        self.standings = standings  # of the session as saved
         self.correction = correction  # a correction taken back instead of events
 
 
@@ -137,14 +137,18 @@ def undo(
 
     def change(
         current: Session,
-    ) -> tuple[Session, tuple[tuple[Event, ...], Correction | None]]:
+    ) -> tuple[
+        Session,
+        # what was taken back; and the events kept with their standings, when one
+        # replay gave both
+        tuple[tuple[Event, ...], Correction | None, tuple[tuple[Event, ...], Standings] | None],
+    ]:
         if expect is not None:
             expect(current)
         if not current.events:
             raise ChicagoError(
                 Msg("there is nothing to undo: no event is recorded yet"),
             )
-        replay_file(current, path)  # a file that does not add up is refused, not trimmed
         # Right after `chicago edit` the correction is the last thing done: it goes back.
         # What goes back keeps its id in the file, so it is never recorded again.  The
         # corrections (`core.correct`) are loaded only for a session that has one, or to
@@ -154,10 +158,11 @@ def undo(
 
             correction = undoable_correction(current)
             if correction is not None:
+                replay_file(current, path)  # a file that does not add up is refused
                 restored = {event.id for event in correction.before}
                 gone = [event.id for event in correction.after if event.id not in restored]
                 undone = ids.take_back(undo_correction(current), (correction.id, *gone), now())
-                return undone, ((), correction)
+                return undone, ((), correction, None)
         if not whole_deal:
             removed = current.events[-1:]
             kept = current.events[:-1]
@@ -168,13 +173,25 @@ def undo(
             last_deal = recorded_deals(current)
             kept = tuple(event for event in current.events if event.deal != last_deal)
             removed = tuple(event for event in current.events if event.deal == last_deal)
+        # One replay: the whole file must add up (one that does not is refused, not
+        # trimmed), and when what stays is the file's first events (all but a note
+        # written later on an earlier deal) their standings are those after the undo.
+        first = len(kept) if current.events[: len(kept)] == kept else -1
+        standings = replay_file_keeping(current, path, first)[1]
         undone = ids.take_back(
             replace(current, events=kept), (event.id for event in removed), now()
         )
-        return undone, (removed, None)
+        return undone, (removed, None, None if standings is None else (kept, standings))
 
-    saved, (removed, correction) = transact(path, change)
-    return Undone(saved, removed, replay(saved), correction)
+    saved, (removed, correction, kept) = transact(path, change)
+    if kept is not None and saved.events == kept[0]:
+        standings = kept[1]
+    else:
+        # A correction taken back, a deal with a later note kept, or events given their
+        # ids as they were written (a file of a format before ids): the saved session
+        # replayed.
+        standings = replay(saved).standings()
+    return Undone(saved, removed, standings, correction)
 
 
 class Corrected:

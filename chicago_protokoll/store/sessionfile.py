@@ -28,6 +28,7 @@ from ..core import ids
 from ..core.errors import ChicagoError, SessionFileError
 from ..core.game import Game
 from ..core.session import Session
+from ..core.standings import Standings
 from ..i18n.language import Msg
 from .atomic import LOCK_TIMEOUT, locked, make_dir, write_file
 from .fileformat import dumps_session, loads_session, session_problem
@@ -146,7 +147,15 @@ def create_locked(path: Path, session: Session) -> Session:
 def replay_file(session: Session, path: Path) -> Game:
     """Replay a session read from ``path``.  An event in the file that the rules refuse (a
     hand edit gone wrong) refuses the file by name, so nothing builds on it or rewrites it."""
+    return replay_file_keeping(session, path, -1)[0]
+
+
+def replay_file_keeping(session: Session, path: Path, count: int) -> tuple[Game, Standings | None]:
+    """`replay_file`, and on the way the standings after the file's first ``count`` events
+    (None unless 0 <= ``count`` <= their number): what `undo` shows once the last events
+    are taken back, from the one replay that checks the whole file adds up."""
     game = Game(session)
+    kept = game.standings() if count == 0 else None
     for number, event in enumerate(session.events, start=1):
         try:
             game.apply(event)
@@ -161,4 +170,6 @@ def replay_file(session: Session, path: Path) -> Game:
                     error=error,
                 ),
             ) from None
-    return game
+        if number == count:
+            kept = game.standings()
+    return game, kept

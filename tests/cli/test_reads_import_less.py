@@ -65,6 +65,22 @@ def test_sessions_from_a_warm_index_import_no_scoring_model(table: Path) -> None
 
 
 
+def test_a_nights_tables_read_through_the_index_leave_the_other_sessions_known(
+    table: Path,
+) -> None:
+    """`night status` reads its tables through the same index as `sessions`: it forgets
+    no other session's row, so the next `sessions` still replays nothing (it replayed
+    every session, the model imported, after each `night status` or `publish`)."""
+    for args in (
+        ("night", "new", "klubb", "Anna", "Bo", "Cecilia", "Åsa", "--seed", "3"),
+        ("sessions",),  # the index learns every file, the night's table too
+        ("night", "status", "klubb"),
+    ):
+        done = _run(table, *args)
+        assert done.returncode == 0, done.stderr
+    assert not imported_by(table, "sessions") & MODEL
+
+
 def test_a_warm_sessions_list_imports_no_hand_categories(table: Path) -> None:
     """A row read back from the index carries its hand counts as numbers: the categories
     (`core.cards`, which a summary counts by) are imported only where one is made."""

@@ -171,6 +171,30 @@ def test_a_deleted_file_counts_no_more(club: list[Path], chicago_home: Path) -> 
     assert rows == len(club) - 1  # the deleted file's row is forgotten
 
 
+def test_the_rows_of_a_few_files_asked_for_forget_no_other_file(
+    club: list[Path], chicago_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A night asks for its tables alone (`night status`, `publish`): the rows of the other
+    sessions in the same folder stay, and the next whole list reads no file.  Only a
+    caller that lists whole folders forgets the rows of files no longer there."""
+    reads = Reads(monkeypatch)
+    with index_store.open_index() as index:
+        index.summaries(club, whole_folders=True)
+        reads.take()
+        index.summaries(club[:2])
+        index.summaries(club, whole_folders=True)
+    assert reads.take() == []
+    club[5].unlink()
+    with index_store.open_index() as index:
+        index.summaries(club[:5])
+        assert index.db is not None
+        (rows,) = index.db.execute("SELECT count(*) FROM files").fetchone()
+        assert rows == len(club)  # a few asked for: nothing is forgotten
+        index.summaries([*club[:5], *club[6:]], whole_folders=True)
+        (rows,) = index.db.execute("SELECT count(*) FROM files").fetchone()
+    assert rows == len(club) - 1
+
+
 def damage_cut(path: Path) -> None:
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 3])
