@@ -173,10 +173,6 @@ def status_lines(standings: Standings, session_name: str, paint: Painter) -> lis
     return lines
 
 
-def print_status(standings: Standings, session_name: str) -> None:
-    print_lines(status_lines(standings, session_name, painter()))
-
-
 def protocol_lines(
     standings: Standings,
     session_name: str,
@@ -233,12 +229,6 @@ def protocol_lines(
     return lines
 
 
-def print_protocol(
-    standings: Standings, session_name: str, corrections: Sequence[Correction] = ()
-) -> None:
-    print_lines(protocol_lines(standings, session_name, painter(), corrections))
-
-
 def settlement_lines(
     session_name: str,
     winners: list[str],
@@ -275,17 +265,6 @@ def settlement_lines(
     else:
         lines.append(paint.line(plain(winners_label(len(winners)) + " & ".join(winners))))
     return lines
-
-
-def print_settlement(
-    standings: Standings,
-    session_name: str,
-    winners: list[str],
-    payments: list[Payment],
-    stake: str,
-    provisional: bool,
-) -> None:
-    print_lines(settlement_lines(session_name, winners, payments, stake, provisional, painter()))
 
 
 def winners_label(count: int) -> str:
