@@ -80,7 +80,7 @@ def publish(
     from ..store import publish as site_store
     from .answering import _Watched
 
-    reads = publish_kept.Reads(folder)
+    reads = publish_kept.Reads(folder, dirs or [])
     watched = _Watched(sys.stderr)
     sys.stderr = watched
     try:

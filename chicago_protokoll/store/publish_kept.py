@@ -110,22 +110,22 @@ def kept_result(asked: answers.Question, folder: Path) -> str | None:
 class Reads:
     """The files and folders a publish reads, seen by an audit hook while it is on."""
 
-    def __init__(self, site: Path) -> None:
+    def __init__(self, site: Path, dirs: list[Path]) -> None:
         self.on = False
         self.busy = False
         self.failed = False
         self.files: dict[str, bytes] = {}
         self.folders: set[str] = set()
-        excluded = {sys.prefix, sys.base_prefix, sys.exec_prefix, answers.PACKAGE}
-        for more in (cache_dir, lambda: site, lambda: sys.pycache_prefix):
-            try:
-                found = more()
-            except Exception:
-                continue
-            if found:
-                excluded.add(os.path.realpath(found))
-                excluded.add(os.path.abspath(found))
-        self.excluded = tuple(path.rstrip(os.sep) + os.sep for path in excluded)
+        # Never an input: what is derived (the cache: the index, compiled templates, kept
+        # answers) and what is written (the site).
+        self.derived = _prefixes([cache_dir, lambda: site])
+        # Always an input: the data directory and each --dir, wherever they lie.
+        self.data = _prefixes([data_dir, *(lambda d=d: d for d in dirs)])
+        # Else not an input: the program, which `answers` proves by its own means.
+        self.program = _prefixes(
+            [lambda: sys.prefix, lambda: sys.base_prefix, lambda: sys.exec_prefix,
+             lambda: answers.PACKAGE, lambda: sys.pycache_prefix]
+        )  # fmt: skip
 
     def hook(self, event: str, args: tuple[Any, ...]) -> None:
         if not self.on or self.busy:
@@ -143,7 +143,10 @@ class Reads:
             self.folders.add(os.path.abspath(os.fsdecode(args[0])))
 
     def _outside(self, path: str) -> bool:
-        return not path.startswith(self.excluded)
+        """Whether ``path`` is an input (see `__init__`)."""
+        if path.startswith(self.derived):
+            return False
+        return path.startswith(self.data) or not path.startswith(self.program)
 
     def _file(self, path: str) -> None:
         if not self._outside(path) or path in self.files:
@@ -190,6 +193,21 @@ class Reads:
                 return None
             listings.append((folder, names))
         return listings, sorted(self.files.items())
+
+
+def _prefixes(places: list[Callable[[], object]]) -> tuple[str, ...]:
+    """Each place (as given and where it leads) as a prefix of the paths inside it."""
+    found: set[str] = set()
+    for place in places:
+        try:
+            where = place()
+        except Exception:  # a place that cannot be found has nothing in it
+            continue
+        if where:
+            path = os.fspath(where)  # type: ignore[call-overload]
+            for form in (os.path.abspath(path), os.path.realpath(path)):
+                found.add(form.rstrip(os.sep) + os.sep)
+    return tuple(found)
 
 
 #: The `Reads` listening now: an audit hook cannot be removed, so one hook is added once

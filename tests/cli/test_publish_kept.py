@@ -195,3 +195,18 @@ def test_the_manifest_is_proven_too(chicago_home: Path, published: Path) -> None
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert done.returncode == 1
     assert "manifest" in done.stderr
+
+
+def test_a_new_session_in_a_dir_is_published(chicago_home: Path, made_home: Path, tmp_path: Path) -> None:
+    """A folder given with --dir is listed for the proof: a session put there is a new
+    name in it, and is published."""
+    use_home(made_home, chicago_home)
+    elsewhere, site = tmp_path / "elsewhere", tmp_path / "site"
+    elsewhere.mkdir()
+    solo = (chicago_home / "sessions" / "solo.toml").read_text("utf-8")
+    (elsewhere / "borta.toml").write_text(solo.replace('name = "solo"', 'name = "borta"', 1), "utf-8")
+    publish(chicago_home, site, "--dir", str(elsewhere))
+    assert counts(publish(chicago_home, site, "--dir", str(elsewhere)))[0] == 0
+    (elsewhere / "hemma.toml").write_text(solo.replace('name = "solo"', 'name = "hemma"', 1), "utf-8")
+    assert counts(publish(chicago_home, site, "--dir", str(elsewhere)))[0] >= 1
+    assert (site / "games" / "hemma.html").is_file()
