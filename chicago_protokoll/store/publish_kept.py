@@ -218,7 +218,10 @@ _listening: list[bool] = []
 
 def _hook(event: str, args: tuple[Any, ...]) -> None:
     for reads in _active:
-        reads.hook(event, args)
+        try:
+            reads.hook(event, args)
+        except Exception:  # never the publish's failure: only no answer kept
+            reads.failed = True
 
 
 def _regular_bytes(path: str) -> bytes | None:
