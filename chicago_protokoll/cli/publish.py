@@ -65,27 +65,54 @@ def publish(
         typer.Option("--force", help="Publish into a folder that holds files and no earlier site."),
     ] = False,
 ) -> None:
-    from ..present.publish_site import site_files
-    from ..store import publish as site_store
+    from ..store import publish_kept
 
     if lang is not None:
         set_language(lang)
-    statuses, night_games = _read_nights(nights or [])
-    games = _read_games(night_games, dirs or [], every=not nights)
-    league = _league([game for game, _ in games])
-    files = site_files(statuses, [source for _, source in games], league)
+    # A site is derived data: with every file it is made from, and every page in the
+    # folder, as the last publish left them, its answer is printed without the model.
+    asked = publish_kept.question(folder, nights or [], dirs or [], force, language())
+    kept = publish_kept.kept_result(asked, folder)
+    if kept is not None:
+        sys.stdout.write(kept)
+        return
+    from ..present.publish_site import site_files
+    from ..store import publish as site_store
+    from .answering import _Watched
+
+    reads = publish_kept.Reads(folder, dirs or [])
+    watched = _Watched(sys.stderr)
+    sys.stderr = watched
+    try:
+
+        def make() -> dict[str, bytes]:
+            statuses, night_games = _read_nights(nights or [])
+            games = _read_games(night_games, dirs or [], every=not nights)
+            league = _league([game for game, _ in games])
+            return site_files(statuses, [source for _, source in games], league)
+
+        files = reads.reading(make)
+    finally:
+        if sys.stderr is watched:
+            sys.stderr = watched.stream
     done = site_store.publish_site(folder, files, force=force)
     if done.written or done.removed:
         note_saved()
-    print(
-        visible(
-            t(
-                "Published {folder}: {written} written, {unchanged} unchanged, {removed} removed",
-                folder=folder,
-                written=len(done.written),
-                unchanged=len(done.unchanged),
-                removed=len(done.removed),
-            )
+    print(_result(folder, len(done.written), len(done.unchanged), len(done.removed)))
+    if not watched.written:  # a session skipped (or any warning) is said again each time
+        pages = {**files, site_store.MANIFEST: site_store.manifest_bytes(list(files))}
+        again = _result(folder, 0, len(files), 0) + "\n"
+        publish_kept.keep(asked, reads, dirs or [], folder, pages, again, language())
+
+
+def _result(folder: Path, written: int, unchanged: int, removed: int) -> str:
+    return visible(
+        t(
+            "Published {folder}: {written} written, {unchanged} unchanged, {removed} removed",
+            folder=folder,
+            written=written,
+            unchanged=unchanged,
+            removed=removed,
         )
     )
 
