@@ -12,7 +12,8 @@ a command that succeeded printed.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     Inputs = list[tuple[Path, bytes]] | None
 
 
-class _Watched:
+class WatchedStderr:
     """Standard error as it was, noting whether anything was written to it."""
 
     def __init__(self, stream: Any) -> None:
@@ -37,6 +38,19 @@ class _Watched:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
+
+
+@contextmanager
+def stderr_watched() -> Iterator[WatchedStderr]:
+    """Standard error watched while an answer is made: a word on it (a warning, a file
+    skipped) means the answer is not kept, so it is said again next time."""
+    watched = WatchedStderr(sys.stderr)
+    sys.stderr = watched
+    try:
+        yield watched
+    finally:
+        if sys.stderr is watched:
+            sys.stderr = watched.stream
 
 
 def answer(
@@ -94,13 +108,8 @@ def answered(
     if found is not None:
         show(found)
         return
-    watched = _Watched(sys.stderr)
-    sys.stderr = watched
-    try:
+    with stderr_watched() as watched:
         text, inputs = make()
-    finally:
-        if sys.stderr is watched:
-            sys.stderr = watched.stream
     show(text)
     if inputs is not None and not watched.written:
         answers.keep(asked, inputs, text, lang)

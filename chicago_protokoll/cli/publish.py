@@ -78,12 +78,10 @@ def publish(
         return
     from ..present.publish_site import site_files
     from ..store import publish as site_store
-    from .answering import _Watched
+    from .answering import stderr_watched
 
     reads = publish_kept.Reads(folder, dirs or [])
-    watched = _Watched(sys.stderr)
-    sys.stderr = watched
-    try:
+    with stderr_watched() as watched:
 
         def make() -> dict[str, bytes]:
             statuses, night_games = _read_nights(nights or [])
@@ -92,9 +90,6 @@ def publish(
             return site_files(statuses, [source for _, source in games], league)
 
         files = reads.reading(make)
-    finally:
-        if sys.stderr is watched:
-            sys.stderr = watched.stream
     done = site_store.publish_site(folder, files, force=force)
     if done.written or done.removed:
         note_saved()
