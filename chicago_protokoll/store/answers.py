@@ -63,9 +63,13 @@ def folder() -> Path:
 
 def question(command: str, options: Iterable[object], path: Path, lang: str) -> Question:
     """What the text of ``command`` depends on besides the files it reads: the options as
-    parsed, the language, the session file as given and as resolved, and what places the
-    data directory (a message may name a file relative to it)."""
+    parsed, the language, the session file as given and as resolved, what places the
+    data directory (a message may name a file relative to it), and which install asks:
+    two installs share the user's cache folder, and each proves only its own program's
+    files unchanged, so a release and a checkout side by side never show each other's
+    text."""
     return (
+        PACKAGE,
         command,
         tuple(options),
         lang,
@@ -218,6 +222,10 @@ def keep(asked: Question, inputs: Iterable[tuple[Path, bytes]], text: str, lang:
     try:
         contents = tuple((os.path.abspath(path), content) for path, content in inputs)
         if any(len(content) > LARGEST_INPUT for _, content in contents):
+            return
+        # a file given through a link is never proven (the lookup does not follow one):
+        # an entry for it would be written at every read and never shown
+        if any(not stat.S_ISREG(os.lstat(path).st_mode) for path, _ in contents):
             return
         program = [found for path in program_files(lang) if (found := _identity(path))]
         entry = marshal.dumps(

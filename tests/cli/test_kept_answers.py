@@ -200,6 +200,29 @@ def test_a_changed_program_file_makes_every_entry_stale(game: None) -> None:
     assert entry.exists()
 
 
+def test_another_install_never_shows_this_installs_answer(
+    game: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two installs (a release and a checkout, two venvs) share the user's cache folder,
+    and each proves only its own program's files unchanged: an answer kept by one is no
+    answer to the other, whose text may differ (a fixed total, a changed header)."""
+    assert ok("status")
+    assert len(_entries()) == 1
+    monkeypatch.setattr(answers, "PACKAGE", "/elsewhere/site-packages/chicago_protokoll")
+    assert ok("status")  # made afresh and kept as the other install's
+    assert len(_entries()) == 2
+
+
+def test_a_file_given_through_a_link_keeps_no_answer(game: None, tmp_path: Path) -> None:
+    """The lookup never follows a link, so an answer about a file given through one could
+    never be shown: none is written, read after read."""
+    link = tmp_path / "fredag-link.toml"
+    link.symlink_to(locations.session_path("fredag"))
+    first = ok("status", "--file", str(link))
+    assert ok("status", "--file", str(link)) == first
+    assert _entries() == []
+
+
 def test_the_terminal_makes_a_fresh_answer(game: None) -> None:
     """A table on a terminal has bold and colour (FORCE_COLOR stands in for one here); a
     pipe gets none: the one kept for a pipe is not printed to a terminal."""
