@@ -97,7 +97,7 @@ def publish(
     if not watched.written:  # a session skipped (or any warning) is said again each time
         pages = {**files, site_store.MANIFEST: site_store.manifest_bytes(list(files))}
         again = _result(folder, 0, len(files), 0) + "\n"
-        publish_kept.keep(asked, reads, dirs or [], folder, pages, again, language())
+        publish_kept.keep(asked, reads, folder, pages, again, language())
 
 
 def _result(folder: Path, written: int, unchanged: int, removed: int) -> str:

@@ -9,7 +9,11 @@ would print, beside the proof that nothing it depends on has moved:
   audit hook while it read and rendered, outside the program, the cache and the site),
   byte for byte — a new deal, a changed house rule (a session holds its own rules);
 - the listing of every folder it looked into for them (``os.scandir``/``os.listdir``,
-  and each ``--dir`` itself): a new session or night is a new name there;
+  and each ``--dir`` itself), taken as the publish looked (a session made while it
+  renders is not on its pages, so it must not be in the proof), each name with its kind
+  as the readers test it (links followed: a dangling link that comes to point at a
+  session is a new session), a folder that was missing proven still missing: a new
+  session or night is a new name there;
 - every page and the manifest in the site folder, byte for byte, and the folder's tree
   as it is, entry by entry, without following a link (a page deleted or edited by hand,
   a link put in place of a folder);
@@ -55,11 +59,34 @@ def question(folder: Path, nights: list[str], dirs: list[Path], force: bool, lan
     return answers.question("publish", options, folder, lang)
 
 
-def _listing(folder: str) -> list[str] | None:
+#: A listing: each entry's name and kind, or what stands where a folder was looked for.
+Listing = list[tuple[str, str]] | str
+
+
+def _listing(folder: str) -> Listing | None:
+    """Each entry of ``folder`` with its kind, links followed as the readers follow them
+    (`is_file`, `is_dir`); "missing" or "not a folder" for what stands there instead;
+    None if it cannot be read (nothing to prove it by)."""
     try:
-        return sorted(os.listdir(folder))
+        with os.scandir(folder) as entries:
+            return sorted((entry.name, _kind(entry)) for entry in entries)
+    except FileNotFoundError:
+        return "missing"
+    except NotADirectoryError:
+        return "not a folder"
     except (OSError, ValueError):
         return None
+
+
+def _kind(entry: os.DirEntry[str]) -> str:
+    try:
+        if entry.is_dir():
+            return "dir"
+        if entry.is_file():
+            return "file"
+    except OSError:
+        pass
+    return "other"  # a dangling link, a socket...
 
 
 def site_tree(folder: Path) -> list[tuple[str, str]]:
@@ -115,12 +142,17 @@ class Reads:
         self.busy = False
         self.failed = False
         self.files: dict[str, bytes] = {}
-        self.folders: set[str] = set()
+        # Each folder looked into, listed as the publish looked (None: unreadable).
+        self.folders: dict[str, Listing | None] = {}
+        self.dirs = [os.path.abspath(directory) for directory in dirs]
         # Never an input: what is derived (the cache: the index, compiled templates, kept
-        # answers) and what is written (the site).
-        self.derived = _prefixes([cache_dir, lambda: site])
-        # Always an input: the data directory and each --dir, wherever they lie.
+        # answers; with CHICAGO_PROTOKOLL_HOME it lies inside the data directory).
+        self.cache = _prefixes([cache_dir])
+        # Always an input: the data directory and each --dir, wherever they lie (a --dir
+        # inside the site folder too: a club's pages beside its sessions).
         self.data = _prefixes([data_dir, *(lambda d=d: d for d in dirs)])
+        # Else never an input: what is written (the site).
+        self.site = _prefixes([lambda: site])
         # Else not an input: the program, which `answers` proves by its own means.
         self.program = _prefixes(
             [lambda: sys.prefix, lambda: sys.base_prefix, lambda: sys.exec_prefix,
@@ -140,13 +172,28 @@ class Reads:
                 return
             self._file(os.path.abspath(os.fsdecode(path)))
         elif event in ("os.listdir", "os.scandir") and args and isinstance(args[0], (str, bytes, os.PathLike)):
-            self.folders.add(os.path.abspath(os.fsdecode(args[0])))
+            self._folder(os.path.abspath(os.fsdecode(args[0])))
 
     def _outside(self, path: str) -> bool:
         """Whether ``path`` is an input (see `__init__`)."""
-        if path.startswith(self.derived):
+        if path.startswith(self.cache):
             return False
-        return path.startswith(self.data) or not path.startswith(self.program)
+        if path.startswith(self.data):
+            return True
+        if path.startswith(self.site):
+            return False
+        return not path.startswith(self.program)
+
+    def _folder(self, folder: str) -> None:
+        """The folder's listing as the publish looks into it (the audit event comes just
+        before the look): what it lists later is what the pages were made from."""
+        if folder in self.folders or not self._outside(folder.rstrip(os.sep) + os.sep):
+            return
+        self.busy = True
+        try:
+            self.folders[folder] = _listing(folder)
+        finally:
+            self.busy = False
 
     def _file(self, path: str) -> None:
         if not self._outside(path) or path in self.files:
@@ -168,6 +215,8 @@ class Reads:
         if not _listening:
             sys.addaudithook(_hook)
             _listening.append(True)
+        for directory in self.dirs:  # the --dir itself: a sessions/ made in it is read next time
+            self.folders.setdefault(directory, _listing(directory))
         _active.append(self)
         self.on = True
         try:
@@ -176,22 +225,20 @@ class Reads:
             self.on = False
             _active.remove(self)
 
-    def proof(self) -> tuple[list[tuple[str, list[str]]], list[tuple[str, bytes]]] | None:
-        """The folders' listings and the files' bytes, if every file read still holds
-        what it held when it was read; else None."""
+    def proof(self) -> tuple[list[tuple[str, Listing]], list[tuple[str, bytes]]] | None:
+        """The folders' listings and the files' bytes, if every file read and every folder
+        looked into still holds what it held when the publish read it; else None (a
+        session made or changed while the publish rendered: the next one publishes)."""
         if self.failed:
             return None
         for path, content in self.files.items():
             if _regular_bytes(path) != content:
                 return None
         listings = []
-        for folder in sorted(self.folders):
-            if not self._outside(folder.rstrip(os.sep) + os.sep):
-                continue
-            names = _listing(folder)
-            if names is None:
+        for folder, listed in sorted(self.folders.items()):
+            if listed is None or _listing(folder) != listed:
                 return None
-            listings.append((folder, names))
+            listings.append((folder, listed))
         return listings, sorted(self.files.items())
 
 
@@ -238,7 +285,6 @@ def _regular_bytes(path: str) -> bytes | None:
 def keep(
     asked: answers.Question,
     reads: Reads,
-    dirs: list[Path],
     folder: Path,
     pages: Mapping[str, bytes],
     text: str,
@@ -250,11 +296,6 @@ def keep(
     if proof is None:
         return
     listings, files = proof
-    for directory in dirs:  # the --dir itself: a sessions/ made in it changes what is read
-        names = _listing(os.path.abspath(directory))
-        if names is None:
-            return
-        listings.append((os.path.abspath(directory), names))
     site = [(os.path.join(os.path.abspath(folder), *name.split("/")), data) for name, data in pages.items()]
     entry = repr((listings, site_tree(folder))) + _SEPARATOR + text
     answers.keep(asked, [*((Path(p), b) for p, b in files), *((Path(p), b) for p, b in site)], entry, lang)

@@ -13,6 +13,7 @@ import pytest
 from test_latency_imports import command_env, imported_by
 
 from chicago_protokoll.store.publish import MANIFEST
+from cli_support import ok
 from publish_support import night_home, one_deal, use_home
 
 CHICAGO = Path(sys.executable).parent / "chicago"
@@ -210,3 +211,72 @@ def test_a_new_session_in_a_dir_is_published(chicago_home: Path, made_home: Path
     (elsewhere / "hemma.toml").write_text(solo.replace('name = "solo"', 'name = "hemma"', 1), "utf-8")
     assert counts(publish(chicago_home, site, "--dir", str(elsewhere)))[0] >= 1
     assert (site / "games" / "hemma.html").is_file()
+
+
+def test_a_session_made_while_a_publish_renders_is_published_next_time(
+    chicago_home: Path, published: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder is proven as the publish looked into it, not as it is once the pages are
+    written: a session made in another terminal meanwhile is not on the pages, so the
+    next publish must not find the answer kept."""
+    from chicago_protokoll.present import publish_site
+
+    sessions = chicago_home / "sessions"
+    rendered = publish_site.site_files
+
+    def rendered_while_a_session_is_made(*args: object, **kwargs: object) -> object:
+        pages = rendered(*args, **kwargs)  # type: ignore[arg-type]
+        solo = (sessions / "solo.toml").read_text("utf-8")
+        (sessions / "race.toml").write_text(solo.replace('name = "solo"', 'name = "race"', 1), "utf-8")
+        return pages
+
+    one_deal("solo", ["Anna", "Bo", "Cilla"])  # so that this publish renders
+    monkeypatch.setattr(publish_site, "site_files", rendered_while_a_session_is_made)
+    ok("publish", str(published))
+    monkeypatch.undo()
+    assert not (published / "games" / "race.html").exists()
+    assert counts(publish(chicago_home, published))[0] >= 1
+    assert (published / "games" / "race.html").is_file()
+
+
+def test_a_name_that_becomes_a_session_is_published(chicago_home: Path, published: Path) -> None:
+    """A listing holds each name's kind as the readers test it: a folder named like a
+    session, then a session file under that name, is a new session."""
+    odd = chicago_home / "sessions" / "x3.toml"
+    odd.mkdir()
+    publish(chicago_home, published)
+    publish(chicago_home, published)
+    odd.rmdir()
+    solo = (chicago_home / "sessions" / "solo.toml").read_text("utf-8")
+    odd.write_text(solo.replace('name = "solo"', 'name = "x3"', 1), "utf-8")
+    assert counts(publish(chicago_home, published))[0] >= 1
+    assert (published / "games" / "x3.html").is_file()
+
+
+def test_a_dir_inside_the_site_folder_is_read_as_sessions(chicago_home: Path, published: Path) -> None:
+    """A club's pages beside its sessions: a --dir inside the site is an input, never
+    taken for the site's own output."""
+    club = published / "club"
+    club.mkdir()
+    solo = (chicago_home / "sessions" / "solo.toml").read_text("utf-8")
+    (club / "x1.toml").write_text(solo.replace('name = "solo"', 'name = "x1"', 1), "utf-8")
+    publish(chicago_home, published, "--dir", str(club))
+    publish(chicago_home, published, "--dir", str(club))
+    text = (club / "x1.toml").read_text("utf-8")
+    (club / "x1.toml").write_text(text.replace("target = 52\n", "target = 99\n", 1), "utf-8")
+    page = published / "games" / "x1.html"
+    old = page.read_bytes()
+    assert counts(publish(chicago_home, published, "--dir", str(club)))[0] >= 1
+    assert page.read_bytes() != old
+
+
+def test_a_store_without_nights_keeps_its_answer(chicago_home: Path, tmp_path: Path) -> None:
+    """A club that never held a night has no nights/ folder: proven still missing, it
+    does not cost the kept answer."""
+    ok("new", "solo", "Anna", "Bo", "Cilla")
+    one_deal("solo", ["Anna", "Bo", "Cilla"])
+    assert not (chicago_home / "nights").exists()
+    site = tmp_path / "site"
+    publish(chicago_home, site)
+    publish(chicago_home, site)
+    assert not imported_by(chicago_home, "publish", str(site)) & MODEL_AND_ENGINE
