@@ -110,14 +110,19 @@ class Found:
 
 
 def index_path() -> Path:
-    """One index per table layout and release: what a release derives from a file (its
-    figures, its scoring) is that release's, so another release never reads it as fresh.
-    The release is the package's own ``__version__`` (the one place it is written, which
-    the distribution's metadata is made from): the package is loaded already, as this
-    module's parent, and the layering keeps the store from importing the top.  (Asking
-    `importlib.metadata` instead loads 49 modules on every `sessions` and `stats`.)"""
-    release = sys.modules[__name__.partition(".")[0]].__version__
-    return locations.cache_dir() / f"index-{SCHEMA}-{release}.sqlite3"
+    """One index per table layout, release and install: what a release derives from a file
+    (its figures, its scoring) is that release's, so another release never reads it as
+    fresh.  The release is the package's own ``__version__`` (the one place it is written,
+    which the distribution's metadata is made from): the package is loaded already, as
+    this module's parent, and the layering keeps the store from importing the top.
+    (Asking `importlib.metadata` instead loads 49 modules on every `sessions` and
+    `stats`.)  Two installs side by side (a release and a checkout, two venvs) may carry
+    one version string and other code, and share the user's cache folder: the install's
+    folder, by its CRC-32, keeps their indexes apart, as it keeps their kept answers
+    (`answers.question`)."""
+    package = sys.modules[__name__.partition(".")[0]]
+    install = zlib.crc32(os.path.dirname(os.path.abspath(package.__file__ or "")).encode())
+    return locations.cache_dir() / f"index-{SCHEMA}-{package.__version__}-{install:08x}.sqlite3"
 
 
 def read_summary(path: Path, text: str | None = None, source: str | None = None) -> SessionSummary:

@@ -441,7 +441,19 @@ def test_another_release_keeps_its_own_index(chicago_home: Path) -> None:
     from importlib.metadata import version
 
     release = version("chicago-protokoll")
-    assert index_store.index_path().name == f"index-{index_store.SCHEMA}-{release}.sqlite3"
+    assert index_store.index_path().name.startswith(f"index-{index_store.SCHEMA}-{release}-")
+
+
+def test_another_install_keeps_its_own_index(
+    chicago_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two installs side by side may carry one version string and other code (a release
+    and a checkout): each has its own index, never the other's figures."""
+    here = index_store.index_path()
+    package = sys.modules["chicago_protokoll"]
+    monkeypatch.setattr(package, "__file__", "/elsewhere/site-packages/chicago_protokoll/__init__.py")
+    assert index_store.index_path() != here
+    assert index_store.index_path().parent == here.parent
 
 
 # -- a file known by its content (issue 32) and a row known sound (issue 26) ----------------
