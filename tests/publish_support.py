@@ -59,3 +59,13 @@ def night_home(folder: Path) -> Path:
 def use_home(made: Path, home: Path) -> None:
     """Make ``home`` (the test's data directory) a copy of ``made``."""
     shutil.copytree(made, home, dirs_exist_ok=True, ignore=shutil.ignore_patterns("cache"))
+
+
+def files_of(site: Path) -> dict[str, tuple[int, int, bytes]]:
+    """Each file of the site by path: inode, modification time, bytes."""
+    found = {}
+    for path in sorted(site.rglob("*")):
+        if path.is_file():
+            info = path.stat()
+            found[path.relative_to(site).as_posix()] = (info.st_ino, info.st_mtime_ns, path.read_bytes())
+    return found

@@ -13,7 +13,7 @@ import pytest
 
 from chicago_protokoll.store.publish import MANIFEST
 from cli_support import invoke, ok, refused
-from publish_support import night_home, one_deal, use_home
+from publish_support import files_of, night_home, one_deal, use_home
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -37,16 +37,6 @@ def links_of(page: Path) -> list[str]:
 
 def pages(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
-
-
-def files_of(site: Path) -> dict[str, tuple[int, int, bytes]]:
-    """Each file of the site by path: inode, modification time, bytes."""
-    found = {}
-    for path in sorted(site.rglob("*")):
-        if path.is_file():
-            info = path.stat()
-            found[path.relative_to(site).as_posix()] = (info.st_ino, info.st_mtime_ns, path.read_bytes())
-    return found
 
 
 @pytest.fixture(scope="module")

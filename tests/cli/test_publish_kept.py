@@ -14,7 +14,7 @@ from test_latency_imports import command_env, imported_by
 
 from chicago_protokoll.store.publish import MANIFEST
 from cli_support import ok
-from publish_support import night_home, one_deal, use_home
+from publish_support import files_of, night_home, one_deal, use_home
 
 CHICAGO = Path(sys.executable).parent / "chicago"
 # What a publish computes its pages with; its kept answer needs none of it.
@@ -34,16 +34,6 @@ def publish(home: Path, site: Path, *more: str) -> str:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     return done.stdout
-
-
-def files_of(site: Path) -> dict[str, tuple[int, int, bytes]]:
-    """Each file of the site by path: inode, modification time, bytes."""
-    found = {}
-    for path in sorted(site.rglob("*")):
-        if path.is_file():
-            info = path.stat()
-            found[path.relative_to(site).as_posix()] = (info.st_ino, info.st_mtime_ns, path.read_bytes())
-    return found
 
 
 def counts(said: str) -> tuple[int, int, int]:
