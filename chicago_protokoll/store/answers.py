@@ -149,17 +149,10 @@ def snapshot(paths: Iterable[Path]) -> Snapshot | None:
 
 
 def _same_program(program: object) -> bool:
-    if not isinstance(program, tuple):
-        return False
-    for item in program:
-        path, mtime_ns, size = item
-        try:
-            info = os.stat(path)
-        except (OSError, ValueError):
-            return False
-        if info.st_mtime_ns != mtime_ns or info.st_size != size:
-            return False
-    return True
+    """Every program file still has the identity it was kept with (`_identity`)."""
+    return isinstance(program, tuple) and all(
+        isinstance(item, tuple) and _identity(item[0]) == item for item in program
+    )
 
 
 def kept(asked: Question) -> str | None:
